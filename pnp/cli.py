@@ -1,0 +1,212 @@
+"""The ``pnp`` command: thin commands over the library.
+
+Any PnpError becomes one line ``Error: ...`` on stderr and exit code 1.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import time
+from pathlib import Path
+from typing import Callable, List, Optional
+
+import typer
+
+from pnp.build import build_matrix, render_game
+from pnp.errors import PnpError
+from pnp.i18n import LANGUAGES
+from pnp.layout.plan import copies
+from pnp.model import PrintOptions
+from pnp.templates import game_files, load_game, load_shipped_game
+from pnp.units import PAPERS
+
+app = typer.Typer(
+    help="Print-and-play kits and score companion for Hunting Fever, Halali!, "
+         "Card Hunter and Hunting Hunting Beavers.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def fail(message: str) -> None:
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def reports_errors(command: Callable) -> Callable:
+    """Turn library errors into one clear line and exit code 1."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except PnpError as exc:
+            fail(str(exc))
+
+    return wrapper
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise PnpError(f"--back-offset must be two numbers in mm like 0.5,-0.3, got {text!r}") from None
+    return x, y
+
+
+def _params(values: list[str]) -> dict[str, float]:
+    params = {}
+    for item in values:
+        name, sep, raw = item.partition("=")
+        try:
+            if not sep:
+                raise ValueError
+            params[name.strip()] = float(raw)
+        except ValueError:
+            raise PnpError(f"--set takes NAME=NUMBER, got {item!r}") from None
+    return params
+
+
+def _options(lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool,
+             back_offset: str, ink_saver: bool, qr_url: Optional[str]) -> PrintOptions:
+    if lang not in LANGUAGES:
+        raise PnpError(f"unknown language {lang!r}; expected one of: {', '.join(LANGUAGES)}")
+    if paper.lower() not in PAPERS:
+        raise PnpError(f"unknown paper {paper!r}; expected one of: {', '.join(PAPERS)}")
+    if bleed < 0:
+        raise PnpError(f"--bleed must be 0 mm or more, got {bleed:g}")
+    if bleed > 10:
+        raise PnpError(f"--bleed must be at most 10 mm, got {bleed:g}")
+    return PrintOptions(lang=lang, paper=paper.lower(), bleed=bleed, crop_marks=crop_marks,
+                        duplex=duplex, back_offset=_offset(back_offset), ink_saver=ink_saver,
+                        qr_url=qr_url)
+
+
+def _check_out(out: Path) -> Path:
+    if out.exists() and not out.is_dir():
+        raise PnpError(f"output folder {out} is a file")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PnpError(f"cannot create output folder {out}: {exc.strerror}") from None
+    probe = out / ".pnp-write-test"
+    try:
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError:
+        raise PnpError(f"output folder {out} is not writable") from None
+    return out
+
+
+LANG = typer.Option("en", "--lang", help="Language of the printed texts: en or fr.")
+PAPER = typer.Option("a4", "--paper", help="Paper size: a4 or letter.")
+BLEED = typer.Option(3.0, "--bleed", help="Bleed printed beyond each trim, in mm.")
+CROP = typer.Option(True, "--crop-marks/--no-crop-marks", help="Print cut marks outside the pieces.")
+DUPLEX = typer.Option(True, "--duplex/--no-duplex",
+                      help="Print back pages (mirrored for long-edge flipping).")
+OFFSET = typer.Option("0,0", "--back-offset", metavar="X,Y",
+                      help="Shift back pages by X,Y mm to correct a printer's front/back drift.")
+INK = typer.Option(False, "--ink-saver", help="White backgrounds, black lines and text.")
+QR = typer.Option(None, "--qr-url", help="Web address the QR codes point to.")
+OUT = typer.Option(Path("output"), "--out", help="Output folder.")
+SET = typer.Option([], "--set", metavar="NAME=NUMBER",
+                   help="Change a template setting, e.g. --set space_size=40.")
+
+
+@app.command()
+@reports_errors
+def games() -> None:
+    """List the games, their components and piece counts."""
+    for game_id, path in game_files().items():
+        game = load_game(path)
+        low, high = game.players
+        players = f"{low}" if low == high else f"{low}-{high}"
+        name = game.catalogs["en"].get("game.name")
+        typer.echo(f"{game_id}  ({name}, {players} players)")
+        for component in game.components:
+            counts = {}
+            for copy in copies(component):
+                counts[copy.piece.id] = counts.get(copy.piece.id, 0) + 1
+            detail = ", ".join(f"{n} {piece}" for piece, n in counts.items())
+            w, h = component.size
+            typer.echo(f"  {component.id:<18} {component.piece_count():>4} pieces  "
+                       f"{w:g} x {h:g} mm  ({detail})")
+
+
+@app.command()
+@reports_errors
+def render(
+    game: Optional[str] = typer.Argument(None, help="Game id (see `pnp games`)."),
+    component: List[str] = typer.Option([], "--component", help="Only this component (repeatable)."),
+    lang: str = LANG, paper: str = PAPER, out: Path = OUT, bleed: float = BLEED,
+    crop_marks: bool = CROP, duplex: bool = DUPLEX, back_offset: str = OFFSET,
+    ink_saver: bool = INK, qr_url: Optional[str] = QR,
+    template: Optional[Path] = typer.Option(None, "--template", help="Render your own definition file."),
+    space_size: Optional[float] = typer.Option(None, "--space-size",
+                                               help="Board space size in mm (same as --set space_size=MM)."),
+    settings: List[str] = SET,
+) -> None:
+    """Render one game's kit (or some of its components) to PDF with its manifest."""
+    options = _options(lang, paper, bleed, crop_marks, duplex, back_offset, ink_saver, qr_url)
+    overrides = _params(settings)
+    if space_size is not None:
+        overrides["space_size"] = space_size
+    if template is not None:
+        if not template.is_file():
+            raise PnpError(f"cannot read template {template}: no such file")
+        kit = load_game(template, overrides=overrides)
+    elif game is None:
+        raise PnpError("name a game (see `pnp games`) or give --template PATH")
+    else:
+        kit = load_shipped_game(game, overrides)
+    for name in component:
+        kit.component(name)
+    out = _check_out(out)
+    started = time.perf_counter()
+    written = render_game(kit, options, out, list(component) or None)
+    typer.echo(f"wrote {written.pdf} ({written.pages} pages, {written.bytes / 1024:.0f} KiB) "
+               f"and {written.manifest.name} in {time.perf_counter() - started:.2f} s")
+
+
+@app.command()
+@reports_errors
+def build(
+    out: Path = OUT, bleed: float = BLEED, crop_marks: bool = CROP, duplex: bool = DUPLEX,
+    back_offset: str = OFFSET, ink_saver: bool = INK, qr_url: Optional[str] = QR,
+) -> None:
+    """Render every game in English and French, on A4 and US Letter."""
+    base = _options("en", "a4", bleed, crop_marks, duplex, back_offset, ink_saver, qr_url)
+    out = _check_out(out)
+    started = time.perf_counter()
+    kits = [load_shipped_game(game_id) for game_id in game_files()]
+    jobs = build_matrix(kits, base)
+    written = []
+    with typer.progressbar(jobs, label="Rendering kits", file=sys.stderr,
+                           item_show_func=lambda j: j and f"{j[0].id} {j[1].lang} {j[1].paper}") as bar:
+        for game, options in bar:
+            written.append(render_game(game, options, out))
+    seconds = time.perf_counter() - started
+    pages = sum(w.pages for w in written)
+    size = sum(w.bytes for w in written)
+    for w in written:
+        typer.echo(f"  {w.pdf}  {w.pages:>3} pages  {w.bytes / 1024:>6.0f} KiB")
+    typer.echo(f"wrote {len(written)} PDFs with their manifests to {out}/: {pages} pages, "
+               f"{size / 1024 / 1024:.1f} MiB in {seconds:.1f} s")
+
+
+try:
+    from pnp.score_cli import score_app
+except ImportError:  # pragma: no cover - the score companion ships with the package
+    score_app = None
+if score_app is not None:
+    app.add_typer(score_app, name="score", help="Check and tally scores; print scoresheets.")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""Errors for people: each says what was wrong, where, and what was expected.
+
+They subclass ValueError and carry no CLI dependency; the CLI turns any
+PnpError into one line ``Error: ...`` and exit code 1.
+"""
+
+
+class PnpError(ValueError):
+    """Base of every error the generator reports to a user."""
+
+
+class TemplateError(PnpError):
+    """A component definition or text catalog is malformed.
+
+    ``problems`` holds every problem found; the message is the first one.
+    """
+
+    def __init__(self, message: str, problems: list[str] | None = None):
+        super().__init__(message)
+        self.problems = list(problems) if problems else [message]
+
+
+class CatalogError(TemplateError):
+    """A text key is missing or malformed in a language catalog."""
+
+
+class TextFitError(PnpError):
+    """A string does not fit its box even at the smallest allowed size."""
+
+
+class UnknownNameError(PnpError):
+    """An unknown game, component, paper, card size or colour was asked for."""
+
+
+class OutputError(PnpError):
+    """The output folder or file cannot be written."""

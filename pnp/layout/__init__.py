@@ -1,0 +1,1 @@
+"""Pure layout: model -> placements in mm. No reportlab here."""

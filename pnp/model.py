@@ -1,0 +1,132 @@
+"""The kit model: frozen dataclasses built from the templates, in millimetres."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Mapping
+
+from pnp.i18n import Catalog
+
+
+class Face(str, Enum):
+    FRONT = "front"
+    BACK = "back"
+
+
+class PageKind(str, Enum):
+    COVER = "cover"
+    FRONT = "front"
+    BACK = "back"
+    SHEET = "sheet"
+
+
+@dataclass(frozen=True)
+class PlayerColor:
+    """A player colour; the symbol keeps it apart in grayscale and for colour-blind players."""
+
+    id: str
+    rgb: str
+    ink: str  # text and line colour that reads on ``rgb``
+    symbol: str
+
+
+@dataclass(frozen=True)
+class Element:
+    """One drawing instruction of a face, as validated from the template."""
+
+    type: str
+    props: Mapping[str, Any]
+    where: str  # "file: components[2].front[4]" for error messages
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One kind of piece in a component (``wolf``), with its own fields."""
+
+    id: str
+    count: int
+    fields: Mapping[str, Any]
+    front: tuple[Element, ...] | None = None
+    back: tuple[Element, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Component:
+    """A group of pieces printed together on their own sheets (``player-cards``)."""
+
+    id: str
+    size: tuple[float, float]
+    pieces: tuple[Piece, ...]
+    front: tuple[Element, ...]
+    back: tuple[Element, ...] | None
+    sets: tuple[str, ...] = ()
+    rotate: bool = True
+    #: "optional": backs are printed only with --duplex; "required": the back
+    #: carries game information (the lodge's "4" side) and is always printed.
+    back_kind: str = "optional"
+    corner_radius: float = 0.0
+    overlap: float = 12.0
+
+    @property
+    def two_sided(self) -> bool:
+        return self.back is not None or any(p.back is not None for p in self.pieces)
+
+    def piece_count(self) -> int:
+        """How many physical pieces the component has."""
+        return sum(p.count for p in self.pieces) * max(1, len(self.sets))
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    players: tuple[int, int]
+    rules_url: str
+    designers: tuple[str, ...]
+    palette: Mapping[str, str]
+    colors: Mapping[str, PlayerColor]
+    params: Mapping[str, float]
+    components: tuple[Component, ...]
+    catalogs: Mapping[str, Catalog]
+    source: str = ""
+
+    def component(self, component_id: str) -> Component:
+        from pnp.errors import UnknownNameError
+
+        for component in self.components:
+            if component.id == component_id:
+                return component
+        raise UnknownNameError(
+            f"{self.id} has no component {component_id!r}; expected one of: "
+            + ", ".join(c.id for c in self.components)
+        )
+
+
+@dataclass(frozen=True)
+class Copy:
+    """One physical piece to print: a piece of a component, in a set, numbered."""
+
+    component: Component
+    piece: Piece
+    copy: int
+    set: str | None = None
+
+    @property
+    def face_key(self) -> tuple[str, str, str | None]:
+        """Copies with the same key look the same and share one drawing."""
+        return (self.component.id, self.piece.id, self.set)
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """What the user asked for, in print-shop words."""
+
+    lang: str = "en"
+    paper: str = "a4"
+    bleed: float = 3.0
+    crop_marks: bool = True
+    duplex: bool = True
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False
+    qr_url: str | None = None
+    params: Mapping[str, float] = field(default_factory=dict)

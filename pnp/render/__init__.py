@@ -1,0 +1,1 @@
+"""Drawing with reportlab. The only place lengths become points and y is flipped."""

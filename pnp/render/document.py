@@ -1,0 +1,179 @@
+"""Turn a kit plan into PDF bytes and its manifest.
+
+Each distinct face (a piece in a set, front or back) is drawn once into a
+reportlab form and placed wherever a copy of it goes: identical cards cost one
+drawing, and the PDF stays small.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.i18n import Catalog
+from pnp.layout.imposition import Box
+from pnp.layout.plan import KitPlan, PagePlan, Placement
+from pnp.model import Copy, Face, Game, PageKind
+from pnp.render.colors import Inks, rl
+from pnp.render.cover import draw_cover
+from pnp.render.elements import FaceContext, draw_face
+from pnp.render.fonts import font
+from pnp.render.furniture import draw_footer, draw_marks, draw_seams
+from pnp.templates import templates_dir
+from pnp.units import pt
+
+
+def face_values(game: Game, copy: Copy, catalog: Catalog, params: dict) -> dict[str, Any]:
+    """The named values a face may use in texts and expressions."""
+    values: dict[str, Any] = {**game.params, **params, **copy.piece.fields,
+                              "id": copy.piece.id, "copy": copy.copy, "lang": catalog.lang}
+    if copy.set:
+        color = game.colors[copy.set]
+        values.update(set=copy.set, set_symbol=color.symbol,
+                      set_name=catalog.get(f"color.{copy.set}"))
+    return values
+
+
+@dataclass
+class _Forms:
+    canvas: Canvas
+    game: Game
+    catalog: Catalog
+    plan: KitPlan
+    names: dict
+
+    def form_for(self, placement: Placement) -> str:
+        copy, face = placement.copy, placement.face
+        key = (*copy.face_key, face.value)
+        if key in self.names:
+            return self.names[key]
+        name = f"F{len(self.names)}"
+        component, piece = copy.component, copy.piece
+        if face is Face.FRONT:
+            elements = piece.front or component.front
+        else:
+            elements = piece.back or component.back or ()
+        w, h = component.size
+        bleed = self.plan.options.bleed
+        options = self.plan.options
+        ctx = FaceContext(
+            catalog=self.catalog,
+            inks=Inks(self.game.palette, self.game.colors.get(copy.set) if copy.set else None,
+                      options.ink_saver),
+            width=w, height=h, bleed=bleed,
+            values=face_values(self.game, copy, self.catalog, dict(options.params)),
+            icon_dir=str(templates_dir() / "icons"),
+            where=f"{self.game.id} {component.id}/{piece.id} {face.value} ({self.catalog.lang})",
+            qr_override=options.qr_url,
+        )
+        c = self.canvas
+        c.beginForm(name, -pt(bleed), -pt(bleed), pt(w + bleed), pt(h + bleed))
+        draw_face(c, elements, ctx)
+        c.endForm()
+        self.names[key] = name
+        return name
+
+
+def _place(canvas: Canvas, placement: Placement, form: str) -> None:
+    trim, printed = placement.trim, placement.printed
+    w, h = placement.copy.component.size
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(pt(printed.x), pt(printed.y), pt(printed.w), pt(printed.h))
+    canvas.clipPath(clip, stroke=0, fill=0)
+    x, y = trim.x, trim.y
+    # The turned piece's own width and height as it lies on the sheet.
+    sheet_w, sheet_h = (h, w) if placement.rotation in (90, 270) else (w, h)
+    part = placement.part
+    if part is not None:
+        region = part.sheet_region
+        rx = region.x if placement.face is Face.FRONT else sheet_w - region.x - region.w
+        x, y = x - rx, y - region.y
+    canvas.translate(pt(x), pt(y))
+    if placement.rotation == 90:
+        canvas.translate(pt(sheet_w), 0)
+    elif placement.rotation == 180:
+        canvas.translate(pt(sheet_w), pt(sheet_h))
+    elif placement.rotation == 270:
+        canvas.translate(0, pt(sheet_h))
+    if placement.rotation:
+        canvas.rotate(placement.rotation)
+    canvas.doForm(form)
+    canvas.restoreState()
+
+
+def _manifest_item(game: Game, placement: Placement) -> dict:
+    copy = placement.copy
+    box = placement.trim.rounded()
+    item: dict[str, Any] = {
+        "component": copy.component.id, "piece": copy.piece.id, "face": placement.face.value,
+        "copy": copy.copy, "x": box.x, "y": box.y, "w": box.w, "h": box.h,
+    }
+    if placement.rotation:
+        item["rotation"] = placement.rotation
+    if copy.set:
+        item["set"] = copy.set
+        item["symbol"] = game.colors[copy.set].symbol
+    for name, value in copy.piece.fields.items():
+        if not name.startswith("_"):
+            item[name] = value
+    if placement.part is not None:
+        region = placement.part.region.rounded()
+        item["sheet_part"] = placement.part.label
+        item["region"] = {"x": region.x, "y": region.y, "w": region.w, "h": region.h}
+    return item
+
+
+def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
+    """Draw every page of the plan; return the PDF bytes and the manifest."""
+    game, options = plan.game, plan.options
+    catalog = game.catalogs[options.lang]
+    page_w, page_h = plan.page_size
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(pt(page_w), pt(page_h)), invariant=1,
+                    pageCompression=1, lang=options.lang)
+    title = catalog.get("game.name")
+    canvas.setTitle(f"{title} — {catalog.get('pdf.kit')}")
+    canvas.setAuthor(", ".join(game.designers))
+    canvas.setSubject(catalog.get("pdf.subject", game=title, paper=options.paper.upper()))
+    canvas.setCreator("pnp")
+    canvas.setKeywords(f"{game.id} {options.lang} {options.paper}")
+    canvas.setViewerPreference("PrintScaling", "None")
+    if any(p.kind is PageKind.BACK for p in plan.pages):
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    font("regular")
+    forms = _Forms(canvas, game, catalog, plan, {})
+    manifest_pages = []
+    for page in plan.pages:
+        if page.kind is PageKind.COVER:
+            draw_cover(canvas, plan, catalog)
+        else:
+            _draw_page(canvas, forms, page, plan, catalog)
+        manifest_pages.append({
+            "number": page.number, "kind": page.kind.value,
+            **({"component": page.component.id, "sheet": page.sheet, "sheets": page.sheets}
+               if page.component else {}),
+            "items": [_manifest_item(game, p) for p in page.placements],
+        })
+        canvas.showPage()
+    canvas.save()
+    manifest = {
+        "game": game.id, "lang": options.lang, "paper": options.paper,
+        "page_size_mm": [round(page_w, 3), round(page_h, 3)],
+        "bleed_mm": options.bleed, "duplex": any(p.kind is PageKind.BACK for p in plan.pages),
+        "back_offset_mm": list(options.back_offset), "ink_saver": options.ink_saver,
+        "pages": manifest_pages,
+    }
+    return buffer.getvalue(), manifest
+
+
+def _draw_page(canvas: Canvas, forms: _Forms, page: PagePlan, plan: KitPlan, catalog: Catalog) -> None:
+    for placement in page.placements:
+        _place(canvas, placement, forms.form_for(placement))
+    draw_marks(canvas, page.marks)
+    if page.placements and page.placements[0].part is not None:
+        draw_seams(canvas, page, plan)
+    draw_footer(canvas, plan, page, catalog)

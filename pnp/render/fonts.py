@@ -1,0 +1,36 @@
+"""The embedded type family (Lato, SIL OFL), registered once per process."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from pnp.templates import fonts_dir
+
+#: Template font names -> (registered name, file)
+FAMILY = {
+    "regular": ("Lato", "Lato-Regular.ttf"),
+    "bold": ("Lato-Bold", "Lato-Bold.ttf"),
+    "black": ("Lato-Black", "Lato-Black.ttf"),
+    "italic": ("Lato-Italic", "Lato-Italic.ttf"),
+}
+
+
+@lru_cache(maxsize=None)
+def font(style: str = "regular") -> str:
+    """The reportlab name of a style, registering the TrueType file on first use.
+
+    TrueType fonts are embedded as subsets holding only the glyphs used.
+    """
+    name, filename = FAMILY[style]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / filename)))
+    return name
+
+
+@lru_cache(maxsize=65536)
+def text_width(text: str, style: str, size: float) -> float:
+    """Width of ``text`` in points."""
+    return pdfmetrics.stringWidth(text, font(style), size)
