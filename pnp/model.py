@@ -49,6 +49,9 @@ class Piece:
     fields: Mapping[str, Any]
     front: tuple[Element, ...] | None = None
     back: tuple[Element, ...] | None = None
+    #: Position in the component: several entries may share an id (44 `monster`
+    #: cards in 17 kinds), so drawings are keyed by index, not by id.
+    index: int = 0
 
 
 @dataclass(frozen=True)
@@ -112,9 +115,9 @@ class Copy:
     set: str | None = None
 
     @property
-    def face_key(self) -> tuple[str, str, str | None]:
+    def face_key(self) -> tuple[str, int, str | None]:
         """Copies with the same key look the same and share one drawing."""
-        return (self.component.id, self.piece.id, self.set)
+        return (self.component.id, self.piece.index, self.set)
 
 
 @dataclass(frozen=True)

@@ -430,7 +430,7 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
         pfront = _elements(entry["front"], f"{pat}.front", check, palette) if "front" in entry else None
         pback = _elements(entry["back"], f"{pat}.back", check, palette) if "back" in entry else None
         if isinstance(pid, str) and isinstance(count, int):
-            pieces.append(Piece(pid, count, fields, pfront, pback))
+            pieces.append(Piece(pid, count, fields, pfront, pback, index))
     if not front and not all(p.front for p in pieces):
         check.fail(f"{at}.front", "a front design for the component or for every piece", None, show=False)
     return Component(

@@ -133,8 +133,10 @@ def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
     catalog = game.catalogs[options.lang]
     page_w, page_h = plan.page_size
     buffer = io.BytesIO()
+    # The initial font must be our embedded one, or reportlab adds an
+    # unembedded Helvetica to every page's resources.
     canvas = Canvas(buffer, pagesize=(pt(page_w), pt(page_h)), invariant=1,
-                    pageCompression=1, lang=options.lang)
+                    pageCompression=1, lang=options.lang, initialFontName=font("regular"))
     title = catalog.get("game.name")
     canvas.setTitle(f"{title} — {catalog.get('pdf.kit')}")
     canvas.setAuthor(", ".join(game.designers))
@@ -144,7 +146,6 @@ def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
     canvas.setViewerPreference("PrintScaling", "None")
     if any(p.kind is PageKind.BACK for p in plan.pages):
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    font("regular")
     forms = _Forms(canvas, game, catalog, plan, {})
     manifest_pages = []
     for page in plan.pages:

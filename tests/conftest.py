@@ -1,0 +1,41 @@
+"""Shared fixtures: kits rendered once per test session, in memory."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import pytest
+
+from pnp.build import render_to_memory
+from pnp.model import PrintOptions
+from pnp.templates import load_shipped_game
+
+
+@lru_cache(maxsize=None)
+def rendered(game_id: str, lang: str = "en", paper: str = "a4", **options) -> tuple[bytes, dict]:
+    """Render a shipped kit once and reuse it across tests."""
+    game = load_shipped_game(game_id)
+    return render_to_memory(game, PrintOptions(lang=lang, paper=paper, **options))
+
+
+def pdf_reader(data: bytes):
+    from pypdf import PdfReader
+
+    return PdfReader(io.BytesIO(data))
+
+
+def front_items(manifest: dict, component: str | None = None) -> list[dict]:
+    """Every piece counted once: the front faces."""
+    return [item for page in manifest["pages"] for item in page["items"]
+            if item["face"] == "front" and (component is None or item["component"] == component)]
+
+
+@pytest.fixture(scope="session")
+def hunting_fever_en_a4():
+    return rendered("hunting-fever", "en", "a4")
+
+
+@pytest.fixture(scope="session")
+def hunting_fever_fr_letter():
+    return rendered("hunting-fever", "fr", "letter")

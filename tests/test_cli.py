@@ -1,0 +1,132 @@
+"""The `pnp` command: output, files written, and one-line errors with exit code 1."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_games_lists_components_and_piece_counts():
+    result = run("games")
+    assert result.exit_code == 0
+    assert "hunting-fever" in result.output and "Hunting Fever" in result.output
+    assert "player-cards" in result.output and "50 pieces" in result.output
+    assert "5 hunter" in result.output and "10 wolf" in result.output
+
+
+def test_render_writes_a_pdf_and_its_manifest(tmp_path):
+    result = run("render", "hunting-fever", "--component", "lodges", "--lang", "fr",
+                 "--paper", "letter", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "hunting-fever_fr_letter_lodges.pdf"
+    manifest = json.loads((tmp_path / "hunting-fever_fr_letter_lodges.manifest.json").read_text())
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert manifest["paper"] == "letter" and manifest["lang"] == "fr"
+    assert {i["component"] for p in manifest["pages"] for i in p["items"]} == {"lodges"}
+    assert not [f for f in os.listdir(tmp_path) if f.endswith(".tmp")]
+
+
+def test_render_a_users_own_template(tmp_path):
+    from test_templates_and_catalogs import write_game
+    path = write_game(tmp_path)
+    result = run("render", "--template", path, "--out", tmp_path / "out", "--no-crop-marks")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "tiny_en_a4.pdf").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["render", "chess"], "Error: unknown game 'chess'; expected one of:"),
+    (["render", "hunting-fever", "--component", "dice"], "Error: hunting-fever has no component 'dice'"),
+    (["render", "hunting-fever", "--paper", "a3"], "Error: unknown paper 'a3'; expected one of: a4, letter"),
+    (["render", "hunting-fever", "--lang", "de"], "Error: unknown language 'de'"),
+    (["render", "hunting-fever", "--bleed", "-1"], "Error: --bleed must be 0 mm or more, got -1"),
+    (["render", "hunting-fever", "--back-offset", "1;2"], "Error: --back-offset must be two numbers"),
+    (["render", "--template", "/nonexistent/kit.toml"], "Error: cannot read template /nonexistent/kit.toml"),
+    (["render", "hunting-fever", "--set", "speed=fast"], "Error: --set takes NAME=NUMBER"),
+    (["render", "hunting-fever", "--set", "speed=3"], "Error: hunting-fever.toml has no setting 'speed'"),
+    (["render"], "Error: name a game"),
+])
+def test_bad_input_is_one_line_and_exit_1(args, message, tmp_path):
+    result = run(*args, "--out", tmp_path) if args[0] == "render" else run(*args)
+    assert result.exit_code == 1
+    assert result.output.startswith(message), result.output
+    assert result.output.count("\n") == 1
+    assert "Traceback" not in result.output
+
+
+def test_a_broken_template_is_one_line(tmp_path):
+    path = tmp_path / "broken.toml"
+    path.write_text("[game\nid=", encoding="utf-8")
+    result = run("render", "--template", path, "--out", tmp_path)
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: broken.toml: not valid TOML")
+
+
+def test_output_folder_that_is_a_file_or_not_writable(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    result = run("render", "hunting-fever", "--out", blocker)
+    assert result.exit_code == 1 and "is a file" in result.output
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):
+            pytest.skip("running as a user who can write anywhere")
+        result = run("render", "hunting-fever", "--out", locked)
+        assert result.exit_code == 1 and "not writable" in result.output
+    finally:
+        locked.chmod(0o700)
+
+
+def test_a_failed_render_leaves_no_file(tmp_path, monkeypatch):
+    from pnp import build
+    from pnp.errors import TextFitError
+
+    def explode(*args, **kwargs):
+        raise TextFitError("text does not fit")
+
+    monkeypatch.setattr(build, "render_kit", explode)
+    result = run("render", "hunting-fever", "--out", tmp_path)
+    assert result.exit_code == 1
+    assert os.listdir(tmp_path) == []
+
+
+def test_write_atomically_replaces_whole_files(tmp_path):
+    from pnp.build import write_atomically
+    target = tmp_path / "kit.pdf"
+    target.write_bytes(b"old")
+    write_atomically(target, b"new")
+    assert target.read_bytes() == b"new"
+    assert os.listdir(tmp_path) == ["kit.pdf"]
+
+
+def test_build_renders_every_game_language_and_paper(tmp_path):
+    result = run("build", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    from pnp.templates import game_files
+    expected = {f"{g}_{lang}_{paper}.pdf" for g in game_files() for lang in ("en", "fr")
+                for paper in ("a4", "letter")}
+    assert {p.name for p in tmp_path.glob("*.pdf")} == expected
+    assert len(list(tmp_path.glob("*.manifest.json"))) == len(expected)
+    assert f"wrote {len(expected)} PDFs" in result.output and "pages" in result.output
+
+
+def test_every_command_has_help_text():
+    import typer.main
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        assert command.help, name
+        result = run(name, "--help")
+        assert result.exit_code == 0

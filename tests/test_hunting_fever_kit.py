@@ -1,0 +1,177 @@
+"""The Hunting Fever kit: PDF structure, manifest counts, languages, papers."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from conftest import front_items, pdf_reader, rendered
+from pnp.build import render_to_memory
+from pnp.errors import TextFitError
+from pnp.model import PrintOptions
+from pnp.templates import load_shipped_game
+from pnp.units import pt
+
+SET = {"hunter": 1, "wolf": 2, "rabbit": 3, "carrot": 3, "closed_season": 1}
+COLOURS = ["yellow", "green", "red", "blue", "black"]
+
+
+def test_player_cards_are_five_sets_of_ten(hunting_fever_en_a4):
+    _, manifest = hunting_fever_en_a4
+    cards = front_items(manifest, "player-cards")
+    assert len(cards) == 50
+    per_set = Counter((c["set"], c["piece"]) for c in cards)
+    for colour in COLOURS:
+        assert {piece: per_set[(colour, piece)] for piece in SET} == SET
+    assert Counter(c["piece"] for c in cards) == {k: 5 * v for k, v in SET.items()}
+    assert all(c["w"] == 63.5 and c["h"] == 88.9 for c in cards)
+
+
+def test_other_pieces_and_their_sides(hunting_fever_en_a4):
+    _, manifest = hunting_fever_en_a4
+    fronts = Counter(i["piece"] for i in front_items(manifest))
+    assert fronts["lodge"] == 5 and fronts["hunt_starts_here"] == 1 and fronts["player_aid"] == 5
+    backs = Counter(i["piece"] for p in manifest["pages"] for i in p["items"] if i["face"] == "back")
+    # Every card has a back; the lodge's back is its "4" side; aids are one-sided.
+    assert backs == {**{k: 5 * v for k, v in SET.items()}, "lodge": 5, "hunt_starts_here": 1}
+    lodge = next(i for i in front_items(manifest) if i["piece"] == "lodge")
+    assert sorted((lodge["w"], lodge["h"])) == [88.9, 127.0]  # larger than the player cards
+
+
+def test_backs_land_behind_their_fronts(hunting_fever_en_a4):
+    _, manifest = hunting_fever_en_a4
+    page_w = manifest["page_size_mm"][0]
+    pages = manifest["pages"]
+    for index, page in enumerate(pages):
+        if page["kind"] != "back":
+            continue
+        front = pages[index - 1]
+        assert front["kind"] == "front"
+        assert len(page["items"]) == len(front["items"])
+        for f, b in zip(front["items"], page["items"]):
+            assert (b["piece"], b["copy"], b.get("set")) == (f["piece"], f["copy"], f.get("set"))
+            assert b["x"] == pytest.approx(page_w - f["x"] - f["w"], abs=0.002)
+            assert b["y"] == f["y"] and (b["w"], b["h"]) == (f["w"], f["h"])
+
+
+def test_pdf_pages_sizes_fonts_and_metadata(hunting_fever_en_a4):
+    data, manifest = hunting_fever_en_a4
+    reader = pdf_reader(data)
+    assert len(reader.pages) == len(manifest["pages"])
+    assert [p["kind"] for p in manifest["pages"]][0] == "cover"
+    for page in reader.pages:
+        box = page.mediabox
+        assert float(box.width) == pytest.approx(pt(210), abs=0.01)
+        assert float(box.height) == pytest.approx(pt(297), abs=0.01)
+    fonts = set()
+    for page in reader.pages:
+        resources = page["/Resources"]
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] \
+                if "/DescendantFonts" in font else font.get("/FontDescriptor")
+            if descriptor is not None:
+                descriptor = descriptor.get_object()
+                assert "/FontFile2" in descriptor, font["/BaseFont"]  # embedded
+            fonts.add(str(font["/BaseFont"]))
+    assert fonts and all("+" in f for f in fonts)  # subsets: ABCDEF+Lato
+    assert all("Lato" in f for f in fonts)
+    meta = reader.metadata
+    assert meta.title.startswith("Hunting Fever") and meta.author == "Stefan Zlatintsis"
+    assert "A4" in meta.subject
+    root = reader.trailer["/Root"]
+    assert root["/Lang"] == "en"
+    prefs = root["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+def test_french_text_with_accents_is_in_the_pdf(hunting_fever_fr_letter):
+    data, manifest = hunting_fever_fr_letter
+    reader = pdf_reader(data)
+    assert manifest["paper"] == "letter" and manifest["page_size_mm"] == [215.9, 279.4]
+    cover = reader.pages[0].extract_text()
+    for word in ("Chasse en folie", "Découpe et assemblage", "« 100 % »", "d’impression"):
+        assert word in cover
+    aid_page = next(i for i, p in enumerate(manifest["pages"]) if p.get("component") == "player-aids")
+    text = reader.pages[aid_page].extract_text()
+    for word in ("Chasseur", "Pile Proies", "Proie facile", "Chasse interdite"):
+        assert word in text
+    assert "Feuille 1 sur" in text and "FR" in text
+    assert reader.trailer["/Root"]["/Lang"] == "fr"
+
+
+def test_every_page_has_a_footer_with_the_calibration_note(hunting_fever_en_a4):
+    data, _ = hunting_fever_en_a4
+    for page in pdf_reader(data).pages:
+        text = page.extract_text()
+        assert "Print at 100% / actual size" in text and "50 mm" in text
+        assert "Hunting Fever" in text
+
+
+def test_output_is_deterministic():
+    game = load_shipped_game("hunting-fever")
+    first = render_to_memory(game, PrintOptions(lang="fr"))
+    second = render_to_memory(game, PrintOptions(lang="fr"))
+    assert first[0] == second[0] and first[1] == second[1]
+
+
+def test_no_duplex_keeps_only_the_backs_that_carry_game_information():
+    data, manifest = rendered("hunting-fever", "en", "letter", duplex=False)
+    backs = Counter(i["piece"] for p in manifest["pages"] for i in p["items"] if i["face"] == "back")
+    assert backs == {"lodge": 5}
+    assert "/Duplex" in pdf_reader(data).trailer["/Root"]["/ViewerPreferences"]
+
+
+def test_back_offset_shifts_back_pages_only():
+    _, plain = rendered("hunting-fever", "en", "a4")
+    _, shifted = rendered("hunting-fever", "en", "a4", back_offset=(1.5, -0.5))
+    for a, b in zip(plain["pages"], shifted["pages"]):
+        for i, j in zip(a["items"], b["items"]):
+            dx, dy = (1.5, -0.5) if i["face"] == "back" else (0, 0)
+            assert j["x"] == pytest.approx(i["x"] + dx) and j["y"] == pytest.approx(i["y"] + dy)
+
+
+def test_ink_saver_paints_no_background_colour():
+    plain, _ = rendered("hunting-fever", "en", "a4")
+    saver, manifest = rendered("hunting-fever", "en", "a4", ink_saver=True)
+    assert manifest["ink_saver"] is True
+    # The card paper colour #f7f1e3 as a reportlab fill operator.
+    paper = b".968627 .945098 .890196 rg"
+
+    def streams(data):
+        """Page contents and the drawings (forms) they place."""
+        out = b""
+        for page in pdf_reader(data).pages:
+            out += page.get_contents().get_data()
+            for xobject in page["/Resources"].get("/XObject", {}).values():
+                out += xobject.get_object().get_data()
+        return out
+
+    assert paper in streams(plain)
+    assert paper not in streams(saver)
+
+
+def test_a_string_too_long_for_its_box_fails_the_build_and_names_it(tmp_path):
+    from pnp.i18n import Catalog
+    from dataclasses import replace
+    game = load_shipped_game("hunting-fever")
+    fr = game.catalogs["fr"]
+    long_name = "Lapin " * 12
+    catalogs = {**game.catalogs, "fr": Catalog("fr", {**fr.texts, "card.rabbit": long_name.strip()})}
+    broken = replace(game, catalogs=catalogs)
+    with pytest.raises(TextFitError) as caught:
+        render_to_memory(broken, PrintOptions(lang="fr"))
+    message = str(caught.value)
+    assert "hunting-fever" in message and "rabbit" in message and "(fr)" in message
+    assert "Lapin Lapin" in message
+
+
+def test_card_names_are_at_least_12_pt(hunting_fever_fr_letter):
+    from pnp.render.text import fit_text
+    from pnp.units import pt as to_pt
+    game = load_shipped_game("hunting-fever")
+    for lang, catalog in game.catalogs.items():
+        for key in ("hunter", "wolf", "rabbit", "carrot", "closed_season"):
+            fitted = fit_text(catalog.get(f"card.{key}"), "black", 16, to_pt(63.5 - 26), to_pt(13))
+            assert fitted is not None and fitted.size >= 12, (lang, key)

@@ -1,0 +1,155 @@
+"""Component definitions are validated on load; catalogs match across languages."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.errors import CatalogError, TemplateError
+from pnp.i18n import LANGUAGES, compare_catalogs, load_catalog, placeholders
+from pnp.templates import game_files, load_game, load_shipped_game, templates_dir
+
+GOOD = """
+[game]
+id = "tiny"
+players = [2, 4]
+rules_url = "https://example.org/rules"
+designers = ["Someone"]
+
+[palette]
+ink = "#222222"
+accent = "#884422"
+
+[[components]]
+id = "cards"
+size = "poker"
+fields = { value = "int" }
+
+[[components.front]]
+type = "text"
+x = 4
+y = 4
+w = "w - 8"
+h = 14
+text = "@card.{id}"
+size = 14
+
+[[components.pieces]]
+id = "fox"
+count = 3
+value = 5
+"""
+
+CATALOG = """
+[game]
+name = "{name}"
+credits = "By someone."
+[component.cards]
+name = "Cards"
+cut = "Cut them."
+[card]
+fox = "{fox}"
+"""
+
+
+def write_game(folder: Path, text: str = GOOD, en: str | None = None, fr: str | None = None) -> Path:
+    path = folder / "tiny.toml"
+    path.write_text(text, encoding="utf-8")
+    (folder / "tiny.en.toml").write_text(en or CATALOG.format(name="Tiny", fox="Fox"), encoding="utf-8")
+    (folder / "tiny.fr.toml").write_text(fr or CATALOG.format(name="Petit", fox="Renard"), encoding="utf-8")
+    return path
+
+
+def test_a_good_template_loads(tmp_path):
+    game = load_game(write_game(tmp_path))
+    assert game.id == "tiny" and game.players == (2, 4)
+    component = game.component("cards")
+    assert component.size == (63.5, 88.9)
+    assert [(p.id, p.count, dict(p.fields)) for p in component.pieces] == [("fox", 3, {"value": 5})]
+
+
+@pytest.mark.parametrize("change, expected", [
+    (("count = 3", "count = 0"), r"tiny.toml: components\[0\].pieces\[0\].count: expected a positive whole number, got 0"),
+    (("count = 3", "count = 2.5"), r"pieces\[0\].count: expected a positive whole number"),
+    (("count = 3", 'count = "3"'), r"pieces\[0\].count: expected a positive whole number, got '3'"),
+    (("value = 5", 'value = "five"'), r"pieces\[0\].value: expected a value of type int"),
+    (('size = "poker"', 'size = "huge"'), r"components\[0\].size: expected a card size name"),
+    (("size = 14", "size = 14\ncolour = \"red\""), r"components\[0\].front\[0\]: unknown key 'colour'"),
+    (('type = "text"', 'type = "texte"'), r"front\[0\].type: expected one of background, rect"),
+    (('x = 4', 'x = "w +"'), r"front\[0\].x: expected a length in mm"),
+    (('id = "fox"', 'id = "fox"\nspeed = 3'), r"pieces\[0\]: unknown key 'speed'"),
+    (('players = [2, 4]', 'players = [4, 2]'), r"game.players: expected \[min, max\] player counts"),
+])
+def test_bad_templates_name_file_key_and_expected_form(tmp_path, change, expected):
+    text = GOOD.replace(*change)
+    with pytest.raises(TemplateError, match=expected):
+        load_game(write_game(tmp_path, text))
+
+
+def test_every_problem_is_reported_at_once(tmp_path):
+    text = GOOD.replace("count = 3", "count = -1").replace('size = "poker"', 'size = "huge"')
+    with pytest.raises(TemplateError) as caught:
+        load_game(write_game(tmp_path, text))
+    assert len(caught.value.problems) == 2
+
+
+def test_a_text_missing_in_one_language_is_reported(tmp_path):
+    fr = CATALOG.format(name="Petit", fox="Renard").replace('fox = "Renard"', "")
+    with pytest.raises(TemplateError, match=r"text 'card.fox' missing in fr \(piece fox\)"):
+        load_game(write_game(tmp_path, fr=fr))
+
+
+def test_broken_toml_is_one_clear_error(tmp_path):
+    with pytest.raises(TemplateError, match=r"tiny.toml: not valid TOML"):
+        load_game(write_game(tmp_path, GOOD + "\n[[[oops"))
+
+
+def test_missing_catalog_file_is_an_error(tmp_path):
+    path = write_game(tmp_path)
+    (tmp_path / "tiny.fr.toml").unlink()
+    with pytest.raises(TemplateError, match="missing fr catalog"):
+        load_game(path)
+
+
+def test_catalog_lookup_is_strict():
+    catalog = load_shipped_game("hunting-fever").catalogs["fr"]
+    assert catalog.get("card.closed_season") == "Chasse interdite"
+    with pytest.raises(CatalogError, match="missing text 'card.unicorn' \\(fr\\)"):
+        catalog.get("card.unicorn")
+
+
+def test_shipped_games_have_the_same_keys_and_placeholders_in_both_languages():
+    folder = templates_dir()
+    stems = ["common", *game_files()]
+    for stem in stems:
+        en = load_catalog(folder / f"{stem}.en.toml", "en")
+        fr = load_catalog(folder / f"{stem}.fr.toml", "fr")
+        assert compare_catalogs(en, fr) == [], stem
+
+
+def test_compare_catalogs_finds_missing_keys_and_placeholder_drift(tmp_path):
+    from pnp.i18n import Catalog
+    en = Catalog("en", {"a": "Sheet {n} of {total}", "b": "x"})
+    fr = Catalog("fr", {"a": "Feuille {n}"})
+    problems = compare_catalogs(en, fr)
+    assert "'b' is in en but not in fr" in problems
+    assert any("'a' has placeholders ['n', 'total'] in en but ['n'] in fr" in p for p in problems)
+    assert placeholders("{x} and {y:+d}") == {"x", "y"}
+
+
+def test_french_uses_the_french_rules_terms():
+    fr = load_shipped_game("hunting-fever").catalogs["fr"]
+    terms = {fr.get(k) for k in ("card.hunter", "card.wolf", "card.rabbit", "card.carrot",
+                                  "card.closed_season", "card.lodge", "card.hunt_starts_here",
+                                  "label.prey_pile")}
+    assert terms == {"Chasseur", "Loup", "Lapin", "Carotte", "Chasse interdite", "Pavillon de chasse",
+                     "La chasse démarre ici", "Pile Proies"}
+    assert "Proie facile" in fr.get("lodge.easy_prey")
+
+
+def test_each_shipped_game_loads_in_both_languages():
+    for game_id in game_files():
+        game = load_shipped_game(game_id)
+        assert set(game.catalogs) == set(LANGUAGES)

@@ -1,0 +1,137 @@
+"""Layout geometry with exact numbers: imposition, marks, duplex mirroring, board splitting."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.errors import UnknownNameError
+from pnp.layout.imposition import (EDGE_CLEARANCE, MARGIN, MARK_GAP, Box, crop_marks, fit_grid,
+                                   mirror_for_long_edge, printable_area, split_piece)
+from pnp.units import paper_size, parse_length, piece_size
+
+
+def test_lengths_and_named_sizes():
+    assert parse_length("2.5in") == 63.5
+    assert parse_length("1cm") == 10.0
+    assert parse_length(7) == 7.0
+    assert piece_size("poker") == (63.5, 88.9)
+    assert piece_size("tarot") == (70.0, 120.0)
+    assert piece_size("30x40") == (30.0, 40.0)
+    assert piece_size(["2in", "3in"]) == (50.8, 76.2)
+    assert paper_size("A4") == (210.0, 297.0)
+    assert paper_size("letter") == (215.9, 279.4)
+
+
+@pytest.mark.parametrize("bad", ["12 furlongs", "", "mm", True])
+def test_bad_lengths_are_refused(bad):
+    with pytest.raises(ValueError):
+        parse_length(bad)
+
+
+def test_unknown_size_and_paper_name_the_value():
+    with pytest.raises(UnknownNameError, match="'huge'"):
+        piece_size("huge")
+    with pytest.raises(UnknownNameError, match="'a3'"):
+        paper_size("a3")
+
+
+def test_printable_area_keeps_the_margin_and_the_footer_band():
+    assert printable_area(210, 297) == Box(8.0, 13.0, 194.0, 276.0)
+
+
+def test_poker_cards_on_a4_are_nine_butted_and_centred():
+    grid = fit_grid(210, 297, 63.5, 88.9, bleed=3)
+    assert (grid.cols, grid.rows, grid.rotated) == (3, 3, False)
+    # 3 x 63.5 = 190.5 leaves 3.5 mm: too little for 6 mm gutters, so cuts are shared.
+    assert (grid.gap_x, grid.gap_y) == (0.0, 0.0)
+    assert grid.origin_x == pytest.approx(9.75)
+    assert grid.origin_y == pytest.approx(13 + (276 - 266.7) / 2)
+    first, last = grid.trim(0), grid.trim(8)
+    assert first.x == pytest.approx(9.75) and first.top == pytest.approx(297 - 8 - 4.65)
+    assert last.right == pytest.approx(210 - 9.75) and last.y == pytest.approx(17.65)
+
+
+def test_poker_cards_on_letter_turn_to_fit_eight():
+    grid = fit_grid(215.9, 279.4, 63.5, 88.9, bleed=3)
+    assert (grid.cols, grid.rows, grid.rotated) == (2, 4, True)
+    assert (grid.cell_w, grid.cell_h) == (88.9, 63.5)
+    # Across there is room for a full 6 mm gutter; down there is not.
+    assert (grid.gap_x, grid.gap_y) == (6.0, 0.0)
+
+
+def test_every_trim_stays_inside_the_margin():
+    for paper in ((210, 297), (215.9, 279.4)):
+        for size in ((63.5, 88.9), (88.9, 127), (25, 25), (70, 120), (180, 125)):
+            grid = fit_grid(*paper, *size, bleed=3)
+            for slot in range(grid.capacity):
+                trim = grid.trim(slot)
+                assert trim.x >= MARGIN - 1e-9 and trim.right <= paper[0] - MARGIN + 1e-9
+                assert trim.y >= 13 - 1e-9 and trim.top <= paper[1] - MARGIN + 1e-9
+
+
+def test_bleed_is_full_outside_and_never_overlaps_a_neighbour():
+    grid = fit_grid(210, 297, 63.5, 88.9, bleed=3)
+    assert grid.bleed_sides(0, 3) == (3, 0.0, 0.0, 3)     # top-left: outer left and top
+    assert grid.bleed_sides(4, 3) == (0.0, 0.0, 0.0, 0.0)  # centre of a butted grid
+    assert grid.bleed_sides(8, 3) == (0.0, 3, 3, 0.0)
+    wide = fit_grid(215.9, 279.4, 63.5, 88.9, bleed=3)     # 6 mm gutters across
+    assert wide.bleed_sides(0, 3)[2] == 3.0
+
+
+def test_crop_marks_stay_clear_of_trims_printed_areas_and_the_paper_edge():
+    grid = fit_grid(210, 297, 63.5, 88.9, bleed=3)
+    trims = [grid.trim(s) for s in range(9)]
+    printed = [t.grow(*grid.bleed_sides(s, 3)) for s, t in enumerate(trims)]
+    marks = crop_marks(trims, printed, 210, 297)
+    # One mark at each end of every cut line: 4 vertical lines, 4 horizontal.
+    assert len(marks) == 16
+    for m in marks:
+        for box in printed:
+            inside_x = box.x < min(m.x1, m.x2) and max(m.x1, m.x2) < box.right
+            inside_y = box.y < min(m.y1, m.y2) and max(m.y1, m.y2) < box.top
+            crosses = (box.x <= m.x1 <= box.right and box.y <= m.y1 <= box.top) or \
+                      (box.x <= m.x2 <= box.right and box.y <= m.y2 <= box.top)
+            assert not crosses and not (inside_x and inside_y)
+        assert 0 + EDGE_CLEARANCE <= min(m.x1, m.x2) and max(m.x1, m.x2) <= 210 - EDGE_CLEARANCE
+    block = Box(min(t.x for t in trims), min(t.y for t in trims), 190.5, 266.7)
+    for m in marks:
+        if m.x1 == m.x2:  # vertical: above or below the block
+            gap = min(m.y1, m.y2) - block.top if m.y1 > block.top else block.y - max(m.y1, m.y2)
+        else:
+            gap = min(m.x1, m.x2) - block.right if m.x1 > block.right else block.x - max(m.x1, m.x2)
+        assert gap >= MARK_GAP
+
+
+def test_back_is_mirrored_for_a_long_edge_flip_and_shifted_by_the_offset():
+    front = Box(9.75, 200.0, 63.5, 88.9)
+    assert mirror_for_long_edge(front, 210) == Box(136.75, 200.0, 63.5, 88.9)
+    shifted = mirror_for_long_edge(front, 210, (0.5, -0.25))
+    assert (shifted.x, shifted.y) == (137.25, 199.75)
+
+
+def test_a_board_too_big_for_a_sheet_is_split_with_overlap_and_covered():
+    parts = split_piece(210, 297, 280, 280, overlap=12)
+    assert len(parts) == 4
+    assert {p.label for p in parts} == {"1/4", "2/4", "3/4", "4/4"}
+    region_w = (280 + 12) / 2
+    for part in parts:
+        assert part.region.w == pytest.approx(region_w) and part.region.h == pytest.approx(region_w)
+        assert part.trim.w <= 194 and part.trim.h <= 276
+    # Neighbours share exactly 12 mm, and the parts reach every edge of the board.
+    xs = sorted({p.region.x for p in parts})
+    assert xs == [0.0, pytest.approx(region_w - 12)]
+    assert max(p.region.right for p in parts) == pytest.approx(280)
+    assert max(p.region.top for p in parts) == pytest.approx(280)
+    # Part 1 is the top-left of the board.
+    first = next(p for p in parts if p.index == 0)
+    assert first.region.x == 0 and first.region.top == pytest.approx(280)
+
+
+def test_a_long_board_turns_when_that_saves_sheets():
+    parts = split_piece(210, 297, 400, 180, overlap=12)
+    # Upright it needs 3 x 1 sheets; turned, 2 x 1 (180 wide, 400 long).
+    assert len(parts) == 2 and parts[0].rotated
+    # Regions are reported in the board's own frame: together they cover 400 x 180.
+    assert {round(p.region.w, 3) for p in parts} == {206.0}
+    assert min(p.region.x for p in parts) == 0
+    assert max(p.region.right for p in parts) == pytest.approx(400)
