@@ -24,6 +24,12 @@ class Written:
     bytes: int
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Write to a temporary file beside ``path``, then rename it into place."""
     path = Path(path)
@@ -33,6 +39,8 @@ def write_atomically(path: Path, data: bytes) -> None:
     except OSError as exc:
         raise OutputError(f"cannot write to {path.parent}: {exc.strerror}") from None
     try:
+        # mkstemp makes the file private; give it the usual permissions.
+        os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.replace(tmp, path)

@@ -70,6 +70,8 @@ class Component:
     back_kind: str = "optional"
     corner_radius: float = 0.0
     overlap: float = 12.0
+    #: The design prints the copy number, so copies of a piece differ.
+    per_copy: bool = False
 
     @property
     def two_sided(self) -> bool:
@@ -115,9 +117,10 @@ class Copy:
     set: str | None = None
 
     @property
-    def face_key(self) -> tuple[str, int, str | None]:
+    def face_key(self) -> tuple[str, int, str | None, int]:
         """Copies with the same key look the same and share one drawing."""
-        return (self.component.id, self.piece.index, self.set)
+        return (self.component.id, self.piece.index, self.set,
+                self.copy if self.component.per_copy else 0)
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
                          wrap=False, leading=1.1, min_size=14, where="cover title")
     canvas.setFont(font("black"), fitted.size)
     canvas.drawString(pt(MARGIN + 2), pt(page_h - 17), title)
-    canvas.setFont(font("bold"), 10.5)
+    canvas.setFont(font("black"), 10.5)
     canvas.drawString(pt(MARGIN + 2), pt(page_h - 25),
                       catalog.get("cover.subtitle", players=_players(game.players, catalog),
                                   paper=options.paper.upper(), lang=options.lang.upper()))
@@ -106,7 +106,7 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
     row_h = 5.6
     flow.need(row_h * (len(components) + 1), "contents")
     y = flow.y
-    canvas.setFont(font("bold"), 8.5)
+    canvas.setFont(font("black"), 8.5)
     canvas.setFillColor(rl(ink))
     headers = [catalog.get("cover.component"), catalog.get("cover.pieces"), catalog.get("cover.sheets")]
     x = flow.x
@@ -123,7 +123,7 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
                  str(plan.sheets_of(component.id))]
         x = flow.x
         for i, text in enumerate(cells):
-            style = "bold" if i == 0 else "regular"
+            style = "black" if i == 0 else "regular"
             fitted = fit_or_fail(text, style, BODY, pt(col_w[i] - 2), pt(row_h), wrap=False,
                                  leading=1.2, min_size=6, where="cover contents")
             canvas.setFont(font(style), fitted.size)
@@ -185,7 +185,7 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
     # Credits
     flow.heading(catalog.get("cover.credits"), accent)
     flow.paragraph(catalog.get("game.credits"), size=8.5)
-    flow.paragraph(catalog.get("cover.made_with"), size=7.5, style="italic")
+    flow.paragraph(catalog.get("cover.made_with"), size=7.5, style="regular")
     draw_footer(canvas, plan, None, catalog)
 
 

@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n import Catalog
@@ -37,20 +38,40 @@ def face_values(game: Game, copy: Copy, catalog: Catalog, params: dict) -> dict[
     return values
 
 
+# Streams are compressed; ASCII85 on top would only make them 25% bigger.
+rl_config.useA85 = 0
+
+
 @dataclass
-class _Forms:
+class _Faces:
+    """Draws each face; a face used more than once is drawn once, as a form."""
+
     canvas: Canvas
     game: Game
     catalog: Catalog
     plan: KitPlan
+    uses: dict
     names: dict
 
-    def form_for(self, placement: Placement) -> str:
+    def place(self, placement: Placement) -> None:
+        key = (*placement.copy.face_key, placement.face.value)
+        if self.uses[key] == 1:
+            # A face printed once compresses better inline with its page.
+            _place(self.canvas, placement, lambda: self._draw(placement))
+            return
+        if key not in self.names:
+            name = f"F{len(self.names)}"
+            w, h = placement.copy.component.size
+            bleed = self.plan.options.bleed
+            self.canvas.beginForm(name, -pt(bleed), -pt(bleed), pt(w + bleed), pt(h + bleed))
+            self._draw(placement)
+            self.canvas.endForm()
+            self.names[key] = name
+        name = self.names[key]
+        _place(self.canvas, placement, lambda: self.canvas.doForm(name))
+
+    def _draw(self, placement: Placement) -> None:
         copy, face = placement.copy, placement.face
-        key = (*copy.face_key, face.value)
-        if key in self.names:
-            return self.names[key]
-        name = f"F{len(self.names)}"
         component, piece = copy.component, copy.piece
         if face is Face.FRONT:
             elements = piece.front or component.front
@@ -69,15 +90,10 @@ class _Forms:
             where=f"{self.game.id} {component.id}/{piece.id} {face.value} ({self.catalog.lang})",
             qr_override=options.qr_url,
         )
-        c = self.canvas
-        c.beginForm(name, -pt(bleed), -pt(bleed), pt(w + bleed), pt(h + bleed))
-        draw_face(c, elements, ctx)
-        c.endForm()
-        self.names[key] = name
-        return name
+        draw_face(self.canvas, elements, ctx)
 
 
-def _place(canvas: Canvas, placement: Placement, form: str) -> None:
+def _place(canvas: Canvas, placement: Placement, draw) -> None:
     trim, printed = placement.trim, placement.printed
     w, h = placement.copy.component.size
     canvas.saveState()
@@ -101,7 +117,7 @@ def _place(canvas: Canvas, placement: Placement, form: str) -> None:
         canvas.translate(0, pt(sheet_h))
     if placement.rotation:
         canvas.rotate(placement.rotation)
-    canvas.doForm(form)
+    draw()
     canvas.restoreState()
 
 
@@ -146,13 +162,18 @@ def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
     canvas.setViewerPreference("PrintScaling", "None")
     if any(p.kind is PageKind.BACK for p in plan.pages):
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    forms = _Forms(canvas, game, catalog, plan, {})
+    uses: dict = {}
+    for page in plan.pages:
+        for placement in page.placements:
+            key = (*placement.copy.face_key, placement.face.value)
+            uses[key] = uses.get(key, 0) + 1
+    faces = _Faces(canvas, game, catalog, plan, uses, {})
     manifest_pages = []
     for page in plan.pages:
         if page.kind is PageKind.COVER:
             draw_cover(canvas, plan, catalog)
         else:
-            _draw_page(canvas, forms, page, plan, catalog)
+            _draw_page(canvas, faces, page, plan, catalog)
         manifest_pages.append({
             "number": page.number, "kind": page.kind.value,
             **({"component": page.component.id, "sheet": page.sheet, "sheets": page.sheets}
@@ -171,9 +192,9 @@ def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
     return buffer.getvalue(), manifest
 
 
-def _draw_page(canvas: Canvas, forms: _Forms, page: PagePlan, plan: KitPlan, catalog: Catalog) -> None:
+def _draw_page(canvas: Canvas, faces: _Faces, page: PagePlan, plan: KitPlan, catalog: Catalog) -> None:
     for placement in page.placements:
-        _place(canvas, placement, forms.form_for(placement))
+        faces.place(placement)
     draw_marks(canvas, page.marks)
     if page.placements and page.placements[0].part is not None:
         draw_seams(canvas, page, plan)

@@ -73,6 +73,8 @@ class FaceContext:
                 key = _FORMAT.vformat(raw[1:], (), self.values)
                 return _FORMAT.vformat(self.catalog.get(key), (), self.values)
             return _FORMAT.vformat(raw, (), self.values)
+        except PnpError:
+            raise
         except (KeyError, IndexError, ValueError) as exc:
             raise TemplateError(f"{self.where}: text {raw!r} uses an unknown field {exc}") from None
 
@@ -121,7 +123,8 @@ def draw_face(canvas: Canvas, elements: tuple[Element, ...], ctx: FaceContext) -
             dx = ctx.mm(step[0], {"i": index}) * index if step else 0.0
             dy = ctx.mm(step[1], {"i": index}) * index if len(step) > 1 else 0.0
             canvas.saveState()
-            canvas.translate(pt(dx), -pt(dy))
+            if dx or dy:
+                canvas.translate(pt(dx), -pt(dy))
             try:
                 _DRAW[element.type](canvas, element.props, ctx, element.where)
             except PnpError:
@@ -241,17 +244,18 @@ def _draw_text(canvas, props, ctx, where) -> None:
         where=f"{ctx.where}",
     )
     color = ctx.inks.line(ctx.value(props.get("color", "ink")))
-    canvas.saveState()
     canvas.setFillColor(rl(color))
     canvas.setFont(font(style), fitted.size)
-    # Draw in a frame whose origin is the box's bottom-left, turned if asked.
     if rotate:
+        # Draw in a frame whose origin is the turned box's bottom-left.
+        canvas.saveState()
         cx, cy = x + (h if rotate in (90, 270) else w) / 2, y + (w if rotate in (90, 270) else h) / 2
         canvas.translate(cx, cy)
         canvas.rotate(rotate)
         canvas.translate(-w / 2, -h / 2)
+        x0, y0 = 0.0, 0.0
     else:
-        canvas.translate(x, y)
+        x0, y0 = x, y
     cap = 0.72 * fitted.size
     block = cap + (len(fitted.lines) - 1) * fitted.leading
     valign = props.get("valign", "middle")
@@ -264,13 +268,14 @@ def _draw_text(canvas, props, ctx, where) -> None:
     align = props.get("align", "center")
     for line in fitted.lines:
         if align == "left":
-            canvas.drawString(0, baseline, line)
+            canvas.drawString(x0, y0 + baseline, line)
         elif align == "right":
-            canvas.drawRightString(w, baseline, line)
+            canvas.drawRightString(x0 + w, y0 + baseline, line)
         else:
-            canvas.drawCentredString(w / 2, baseline, line)
+            canvas.drawCentredString(x0 + w / 2, y0 + baseline, line)
         baseline -= fitted.leading
-    canvas.restoreState()
+    if rotate:
+        canvas.restoreState()
 
 
 def draw_icon(canvas: Canvas, icon: Icon, x: float, y: float, w: float, h: float,

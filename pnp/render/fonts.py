@@ -34,3 +34,14 @@ def font(style: str = "regular") -> str:
 def text_width(text: str, style: str, size: float) -> float:
     """Width of ``text`` in points."""
     return pdfmetrics.stringWidth(text, font(style), size)
+
+
+@lru_cache(maxsize=None)
+def _coverage(style: str) -> frozenset[int]:
+    return frozenset(pdfmetrics.getFont(font(style)).face.charToGlyph)
+
+
+def missing_glyphs(text: str, style: str) -> str:
+    """The characters of ``text`` the font cannot draw (they would print as boxes)."""
+    covered = _coverage(style)
+    return "".join(sorted({ch for ch in text if ch != "\n" and ord(ch) not in covered}))

@@ -57,22 +57,24 @@ def draw_footer(canvas: Canvas, plan: KitPlan, page: PagePlan | None, catalog: C
     available = pt(page_w - 2 * MARGIN)
     fitted_right = fit_or_fail(right, "regular", FOOTER_SIZE, pt(CALIBRATION_MM + 60), pt(4),
                                wrap=False, leading=1.2, min_size=6, where="footer")
-    right_w = canvas.stringWidth(right, font("regular"), fitted_right.size)
-    fitted_left = fit_or_fail(left, "bold", FOOTER_SIZE, available - pt(CALIBRATION_MM) - pt(6),
+    fitted_left = fit_or_fail(left, "black", FOOTER_SIZE, available - pt(CALIBRATION_MM) - pt(6),
                               pt(4), wrap=False, leading=1.2, min_size=6, where="footer")
-    canvas.setFont(font("bold"), fitted_left.size)
+    canvas.setFont(font("black"), fitted_left.size)
     canvas.drawString(pt(MARGIN), pt(5.2), left)
     canvas.setFont(font("regular"), fitted_right.size)
     canvas.drawRightString(pt(page_w - MARGIN), pt(8.6), right)
-    del right_w
     # Calibration bar: 50 mm with a tick every 10 mm.
     canvas.setStrokeColor(rl(REGISTRATION))
     canvas.setLineWidth(0.7)
     y = pt(5.6)
-    canvas.line(pt(bar_x), y, pt(bar_x + CALIBRATION_MM), y)
+    bar = canvas.beginPath()
+    bar.moveTo(pt(bar_x), y)
+    bar.lineTo(pt(bar_x + CALIBRATION_MM), y)
     for i in range(6):
-        tick = 1.8 if i in (0, 5) else 1.0
-        canvas.line(pt(bar_x + i * 10), y - pt(tick / 2) - pt(0.4), pt(bar_x + i * 10), y + pt(tick / 2) + pt(0.4))
+        tick = pt(1.3 if i in (0, 5) else 0.9)
+        bar.moveTo(pt(bar_x + i * 10), y - tick)
+        bar.lineTo(pt(bar_x + i * 10), y + tick)
+    canvas.drawPath(bar, stroke=1, fill=0)
     canvas.restoreState()
 
 
@@ -99,7 +101,7 @@ def draw_seams(canvas: Canvas, page: PagePlan, plan: KitPlan) -> None:
         canvas.translate(pt(x), pt(y))
         canvas.rotate(angle)
         canvas.setFillColor(rl("#000000"))
-        canvas.setFont(font("bold"), 6.5)
+        canvas.setFont(font("black"), 6.5)
         canvas.drawCentredString(0, -pt(1), text)
         canvas.restoreState()
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.errors import TextFitError
-from pnp.render.fonts import text_width
+from pnp.render.fonts import missing_glyphs, text_width
 
 MIN_SIZE = 6.0
 STEP = 0.25
@@ -70,6 +70,9 @@ def fit_text(text: str, style: str, size: float, width: float, height: float,
 
 def fit_or_fail(text: str, style: str, size: float, width: float, height: float, *,
                 wrap: bool, leading: float, min_size: float, where: str) -> FittedText:
+    missing = missing_glyphs(text, style)
+    if missing:
+        raise TextFitError(f"the font has no glyph for {missing!r}: {where}: {text!r}")
     fitted = fit_text(text, style, size, width, height, wrap, leading, max(min_size, MIN_SIZE))
     if fitted is None:
         raise TextFitError(
