@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from enum import Enum
 from pathlib import Path
 from typing import NoReturn
@@ -123,14 +124,15 @@ def _template_text(raw: dict, fmt: str, game: Game, words: Catalog, file: Path) 
     if fmt == "json":
         return dumps(raw, "json")
     example = _example(game, raw["players"])
-    lines = [f"# {words.text('game.' + game.value)}: pnp score add {file}"]
-    if example:
-        lines.append("#")
-        lines += [f"# {line}".rstrip() for line in toml_dumps(example).splitlines()]
+    # Control characters (a line break in the file name) would end the comment early.
+    shown = "".join(c if c.isprintable() else "?" for c in printable(str(file)))
+    lines = [f"# {words.text('game.' + game.value)}: pnp score add {shown}"]
+    lines.append("#")
+    lines += [f"# {line}".rstrip() for line in toml_dumps(example).splitlines()]
     return "\n".join(lines) + "\n\n" + toml_dumps(raw)
 
 
-def _example(game: Game, players: list[str]) -> dict | None:
+def _example(game: Game, players: list[str]) -> dict:
     """A filled-in day or round shown commented out in a new TOML session."""
     if game is Game.HUNTING_FEVER:
         state = hunting_fever.entry(hand={"hunter": 1, "rabbit": 1}, prey={"wolf": 1, "carrot": 2})
@@ -176,26 +178,32 @@ def new(
 # -- add ---------------------------------------------------------------------
 
 
+# ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
+_WHOLE = re.compile(r"[+-]?[0-9]{1,7}")
+
+
 class _Asker:
     """Prompts in the session's language; re-asks until the answer makes sense."""
 
     def __init__(self, words: Catalog) -> None:
         self.words = words
 
-    def _prompt(self, label: str, default: str) -> str:
+    def _prompt(self, label: str, default: str | None) -> str:
+        if default is None:
+            return str(typer.prompt(label)).strip()
         return str(typer.prompt(label, default=default)).strip()
 
     def count(self, label: str, low: int, high: int) -> int:
         while True:
             answer = self._prompt(label, str(low))
-            if answer.lstrip("-").isdigit() and len(answer) < 10 and low <= int(answer) <= high:
+            if _WHOLE.fullmatch(answer) and low <= int(answer) <= high:
                 return int(answer)
             typer.echo(self.words.text("cli.number_range", low=low, high=high), err=True)
 
     def signed(self, label: str) -> int:
         while True:
             answer = self._prompt(label, "0")
-            if answer.lstrip("+-").isdigit() and len(answer) < 10:
+            if _WHOLE.fullmatch(answer):
                 return int(answer)
             typer.echo(self.words.text("cli.signed_number"), err=True)
 
@@ -214,7 +222,7 @@ class _Asker:
         """``options`` maps each accepted word (lower case) to the value returned."""
         shown = ", ".join(dict.fromkeys(options.values()))
         while True:
-            answer = self._prompt(label, "").lower()
+            answer = self._prompt(label, None).lower()
             if answer in options:
                 return options[answer]
             typer.echo(self.words.text("cli.choose", choices=shown), err=True)
@@ -242,10 +250,11 @@ def _ask_hunting_fever(ask: _Asker, session: hunting_fever.HuntingFeverSession, 
                 flipped = ask.yes_no(words.text("cli.lodge_flipped"))
                 hand = {"hunter": int(place == "hand")}
                 prey = {"hunter": int(place == "prey")}
-                for card in hunting_fever.CARDS[1:]:
+                others = [card for card in hunting_fever.CARDS if card != "hunter"]
+                for card in others:
                     name = words.text(f"card.{card}")
                     hand[card] = ask.count(words.text("cli.hand_count", card=name), 0, hunting_fever.SET[card])
-                for card in hunting_fever.CARDS[1:]:
+                for card in others:
                     name = words.text(f"card.{card}")
                     prey[card] = ask.count(words.text("cli.prey_count", card=name), 0, len(players) * hunting_fever.SET[card])
                 state = hunting_fever.entry(prey, hand, place == "lodge", flipped)

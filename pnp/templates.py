@@ -66,6 +66,7 @@ ELEMENT_SCHEMAS: dict[str, dict[str, str]] = {
         "header_color": COLOR, "zebra": COLOR, "align": STR,
     },
     "qr": {"x": LEN, "y": LEN, "size": LEN, "data": TEXT, "color": COLOR},
+    "scoresheet": {"x": LEN, "y": LEN, "w": LEN, "h": LEN, "layout": STR, "qr": TEXT},
 }
 REQUIRED: dict[str, tuple[str, ...]] = {
     "background": ("fill",),
@@ -78,6 +79,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "symbol": ("cx", "cy", "size"),
     "table": ("x", "y", "w", "rows", "cols", "row_h", "size"),
     "qr": ("x", "y", "size", "data"),
+    "scoresheet": ("x", "y", "w", "h", "layout"),
 }
 FONTS = ("regular", "bold", "black", "italic")
 SYMBOLS = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "heart")
@@ -444,11 +446,12 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
 
 
 def load_game_catalogs(stem: str, folder: Path) -> dict[str, Catalog]:
-    """The EN and FR catalogs of a game, each merged over the shared one."""
+    """The EN and FR catalogs of a game, each merged over the shared ones."""
     catalogs = {}
     base = templates_dir()
     for lang in LANGUAGES:
-        common = load_catalog(base / f"common.{lang}.toml", lang)
+        common = load_catalog(base / f"common.{lang}.toml", lang).merged(
+            load_catalog(base / f"scoresheet.{lang}.toml", lang))
         own_path = Path(folder) / f"{stem}.{lang}.toml"
         if not own_path.exists():
             raise TemplateError(f"{own_path}: missing {lang} catalog for {stem}")
@@ -490,7 +493,7 @@ def _check_texts(game: Game, source: str) -> None:
 
 def game_files() -> dict[str, Path]:
     """The games shipped in templates/, by id (file stem)."""
-    skip = {"colors", "common"}
+    skip = {"colors", "common", "scoresheet"}
     return {
         p.stem: p for p in sorted(templates_dir().glob("*.toml"))
         if "." not in p.stem and p.stem not in skip

@@ -6,6 +6,7 @@ Pure computation over the model; the renderer only draws what the plan says.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from pnp.layout.imposition import (Box, Mark, Part, crop_marks, fit_grid,
                                    mirror_for_long_edge, split_piece)
@@ -41,6 +42,9 @@ class KitPlan:
     options: PrintOptions
     page_size: tuple[float, float]
     pages: list[PagePlan] = field(default_factory=list)
+    filled: Any = None            # a scoring Result when printing a filled scoresheet
+    filled_qr: str | None = None
+    filled_date: str | None = None
 
     def sheets_of(self, component_id: str) -> int:
         return sum(1 for p in self.pages if p.component and p.component.id == component_id
@@ -119,12 +123,13 @@ def _part_bleed(part: Part, bleed: float) -> tuple[float, float, float, float]:
 
 
 def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
-             component_ids: list[str] | None = None) -> KitPlan:
+             component_ids: list[str] | None = None, cover: bool = True) -> KitPlan:
     """Cover first, then every component's sheets (front, its back, next front...)."""
     page_w, page_h = page_size
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
     kit = KitPlan(game, options, page_size)
-    kit.pages.append(PagePlan(1, PageKind.COVER))
+    if cover:
+        kit.pages.append(PagePlan(1, PageKind.COVER))
     for component in chosen:
         sheets = plan_component(component, page_w, page_h, options)
         for index, (fronts, backs, marks) in enumerate(sheets, start=1):

@@ -30,7 +30,8 @@ from pnp.units import pt
 def face_values(game: Game, copy: Copy, catalog: Catalog, params: dict) -> dict[str, Any]:
     """The named values a face may use in texts and expressions."""
     values: dict[str, Any] = {**game.params, **params, **copy.piece.fields,
-                              "id": copy.piece.id, "copy": copy.copy, "lang": catalog.lang}
+                              "id": copy.piece.id, "copy": copy.copy, "lang": catalog.lang,
+                              "rules_url": game.rules_url, "game_id": game.id}
     if copy.set:
         color = game.colors[copy.set]
         values.update(set=copy.set, set_symbol=color.symbol,
@@ -89,6 +90,10 @@ class _Faces:
             icon_dir=str(templates_dir() / "icons"),
             where=f"{self.game.id} {component.id}/{piece.id} {face.value} ({self.catalog.lang})",
             qr_override=options.qr_url,
+            colors=self.game.colors,
+            filled=self.plan.filled,
+            filled_qr=self.plan.filled_qr,
+            filled_date=self.plan.filled_date,
         )
         draw_face(self.canvas, elements, ctx)
 

@@ -59,6 +59,10 @@ class FaceContext:
     icon_dir: str
     where: str                   # "hunting-fever player-cards/wolf (fr)" for errors
     qr_override: str | None = None
+    colors: Mapping[str, Any] = field(default_factory=dict)   # player colours by id
+    filled: Any = None            # a scoring Result, for a filled scoresheet
+    filled_qr: str | None = None  # its short text, for the QR code
+    filled_date: str | None = None
     numbers: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -440,6 +444,17 @@ def _draw_qr(canvas, props, ctx, where) -> None:
     draw_qr(canvas, data, x, y, size, ctx.inks.line(props.get("color", "ink")) or "#000000")
 
 
+def _draw_scoresheet(canvas, props, ctx, where) -> None:
+    from pnp.render.scoresheets import draw_scoresheet
+    x, y, w, h = (ctx.mm(props[k]) for k in ("x", "y", "w", "h"))
+    _inside_trim(ctx, x, y, w, h, "scoresheet")
+    if ctx.filled is not None:
+        qr = ctx.filled_qr
+    else:
+        qr = ctx.qr_override or (ctx.text(props["qr"]) if props.get("qr") else None)
+    draw_scoresheet(canvas, ctx, x, y, w, h, ctx.text(props["layout"]), ctx.filled, qr)
+
+
 _DRAW = {
     "background": _draw_background,
     "rect": _draw_rect,
@@ -451,4 +466,5 @@ _DRAW = {
     "symbol": _draw_symbol,
     "table": _draw_table,
     "qr": _draw_qr,
+    "scoresheet": _draw_scoresheet,
 }

@@ -1,0 +1,115 @@
+"""Benchmark: the engine beside plain reportlab, the full build, each game, the score companion.
+
+Usage: python bench/run.py [--runs 5]
+Each case runs once to warm up, then --runs times; the median wall time, the
+highest peak memory, the pages and the PDF bytes are reported, with the
+engine / reference ratios the README quotes. Nothing here is a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+PY = sys.executable
+GAMES = ["hunting-fever", "halali", "card-hunter", "hunting-hunting-beavers"]
+
+
+def measure(command: list[str], out: Path) -> dict:
+    """Run a command in a fresh output folder; return time, peak memory, pages, bytes."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    done = subprocess.run([PY, str(ROOT / "bench" / "peak.py"), "--", *command],
+                          capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(command)} failed:\n{done.stderr}")
+    result = json.loads(done.stdout)
+    pdfs = list(out.rglob("*.pdf"))
+    result["bytes"] = sum(p.stat().st_size for p in pdfs)
+    result["pages"] = sum(len(re.findall(rb"/Type /Page\b(?!s)", p.read_bytes())) for p in pdfs)
+    result["files"] = len(pdfs)
+    return result
+
+
+def case(name: str, command: list[str], runs: int, work: Path) -> dict:
+    out = work / name
+    command = [part.replace("{out}", str(out)) for part in command]
+    measure(command, out)  # warm-up: file cache, compiled bytecode
+    samples = [measure(command, out) for _ in range(runs)]
+    return {
+        "name": name,
+        "seconds": statistics.median(s["seconds"] for s in samples),
+        "peak_mib": max(s["peak_kib"] for s in samples) / 1024,
+        "pages": samples[-1]["pages"],
+        "bytes": samples[-1]["bytes"],
+        "files": samples[-1]["files"],
+    }
+
+
+def scoring_rate(work: Path, runs: int) -> dict:
+    """Sessions checked and scored per second, from a folder of generated sessions."""
+    from bench.sessions import write_sessions
+    from scoring import load_session, score_session
+
+    folder = work / "sessions"
+    paths = write_sessions(folder, 400)
+    rates = []
+    for _ in range(runs + 1):
+        started = time.perf_counter()
+        for path in paths:
+            score_session(load_session(path))
+        rates.append(len(paths) / (time.perf_counter() - started))
+    return {"name": "score companion", "sessions": len(paths), "per_second": statistics.median(rates[1:])}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
+    try:
+        cli = [PY, "-m", "pnp.cli"]
+        rows = [
+            case("reference deck (reportlab)", [PY, "bench/reference_deck.py", "{out}/reference.pdf"],
+                 args.runs, work),
+            case("same deck, pnp render --template", [*cli, "render", "--template", "bench/deck.toml",
+                                                      "--out", "{out}"], args.runs, work),
+            case("pnp build (all kits, EN+FR, A4+Letter)", [*cli, "build", "--out", "{out}"],
+                 args.runs, work),
+        ]
+        for game in GAMES:
+            rows.append(case(f"pnp render {game} (en, a4)", [*cli, "render", game, "--out", "{out}"],
+                             args.runs, work))
+        scoring = scoring_rate(work, args.runs)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"{'case':<42} {'median s':>9} {'peak MiB':>9} {'pages':>6} {'PDF KiB':>8}")
+    for row in rows:
+        print(f"{row['name']:<42} {row['seconds']:>9.3f} {row['peak_mib']:>9.1f} "
+              f"{row['pages']:>6} {row['bytes'] / 1024:>8.0f}")
+    ref, engine, build = rows[0], rows[1], rows[2]
+    time_ratio = engine["seconds"] / ref["seconds"]
+    size_ratio = engine["bytes"] / ref["bytes"]
+    print()
+    print(f"engine / reference: time {time_ratio:.2f}x (target <= 1.5x), "
+          f"PDF size {size_ratio:.2f}x (target <= 1.5x)")
+    print(f"pnp build peak memory: {build['peak_mib']:.1f} MiB (target < 80 MiB)")
+    print(f"score companion: {scoring['per_second']:.0f} sessions checked and scored per second "
+          f"({scoring['sessions']} sessions)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""Filled scoresheets: a checked score session printed on its game's sheet."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pnp.build import write_atomically
+from pnp.errors import PnpError
+from pnp.layout.plan import plan_kit
+from pnp.model import PrintOptions
+from pnp.render.document import render_kit
+from pnp.templates import load_shipped_game
+from pnp.units import paper_size
+
+
+def result_summary(result: Any, catalog, date: str | None = None) -> str:
+    """The short text a phone reads from the filled sheet's QR code.
+
+    One line: game, date, each player's total, and the winners.
+    """
+    game = catalog.get("game.name")
+    parts = [game] + ([date] if date else [])
+    if result.totals:
+        parts.append(", ".join(f"{p} {result.totals[p]}" for p in result.players))
+    else:
+        parts.append(", ".join(result.players))
+    outcome = getattr(result, "card_hunter", None)
+    if outcome is not None and outcome.result is not None:
+        parts.append(catalog.get("sheet.team_won" if outcome.result == "won" else "sheet.team_lost"))
+    elif result.winners:
+        tie = f" ({result.tie_break.value})" if result.tie_break is not None else ""
+        parts.append(f"{catalog.get('sheet.qr_winner')}: {', '.join(result.winners)}{tie}")
+    else:
+        parts.append(catalog.get("sheet.qr_none"))
+    return " | ".join(parts)
+
+
+def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = None) -> tuple[bytes, dict]:
+    """The game's scoresheet with every entered number, the totals and the winners."""
+    game = load_shipped_game(result.game.value)
+    if not any(c.id == "scoresheet" for c in game.components):
+        raise PnpError(f"{game.id} has no scoresheet in its template")
+    plan = plan_kit(game, options, paper_size(options.paper), ["scoresheet"], cover=False)
+    plan.filled = result
+    plan.filled_qr = result_summary(result, game.catalogs[options.lang], date)
+    plan.filled_date = date
+    return render_kit(plan)
+
+
+def write_filled_sheet(result: Any, options: PrintOptions, out: Path, date: str | None = None) -> Path:
+    """Write the filled sheet and its manifest atomically; return the PDF path."""
+    pdf, manifest = render_filled_sheet(result, options, date)
+    out = Path(out)
+    write_atomically(out, pdf)
+    manifest = {**manifest, "pdf": out.name, "filled": True}
+    write_atomically(out.with_name(out.stem + ".manifest.json"),
+                     (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode())
+    return out
