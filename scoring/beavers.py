@@ -1,0 +1,188 @@
+"""Hunting Hunting Beavers: currency per round (or at the end), the checks, the winner.
+
+Readings of the rules:
+
+* Raids move currency from one player to another and hunts bring new currency
+  from beaver cards.  So a player's currency never goes below 0, and the four
+  players together never hold more than the 50 beavers of the deck: this is
+  checked after every round (an unfinished session must also be possible so
+  far) and reported once, at the first round that breaks it.
+* Raids being transfers, a round's changes should not add up to less than 0;
+  this is deliberately *not* an error, because players often write down only
+  the loser's side of a raid and the issue lists no such check.
+* A player left out of a round changed by 0; left out of ``[final]``, holds 0.
+* ``colors``, when given, names every player's colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from scoring.errors import Problem, Term, Value
+from scoring.fields import At, FieldReader
+from scoring.result import Game, PlayerRound, Result, RoundResult, ScoreLine, decide
+
+GAME = Game.BEAVERS
+COLORS = ("red", "green", "blue", "white")
+ROUNDS = 10
+#: 15 singles, 10 doubles and 5 triples.
+BEAVERS_IN_DECK = 15 * 1 + 10 * 2 + 5 * 3
+PLAYERS = 4
+TOP_KEYS = ("game", "players", "lang", "colors", "rounds", "final")
+
+
+@dataclass(frozen=True)
+class BeaversSession:
+    players: tuple[str, ...]
+    rounds: tuple[Mapping[str, int], ...] = ()
+    final: Mapping[str, int] | None = None
+    colors: Mapping[str, str] = field(default_factory=dict)
+    lang: str | None = None
+    game: Game = GAME
+
+
+def check_rounds(players: tuple[str, ...], rounds: tuple[Mapping[str, int], ...]) -> list[Problem]:
+    """Running totals never below 0 and never more than the deck holds."""
+    problems = []
+    totals = {p: 0 for p in players}
+    below = set()
+    over_reported = False
+    for number, changes in enumerate(rounds, start=1):
+        for player in players:
+            totals[player] += changes.get(player, 0)
+            if totals[player] < 0 and player not in below:
+                below.add(player)
+                problems.append(
+                    Problem(
+                        "currency_below_zero",
+                        round=number,
+                        player=player,
+                        params={"total": totals[player], "change": changes.get(player, 0)},
+                    )
+                )
+        held = sum(totals.values())
+        if held > BEAVERS_IN_DECK and not over_reported:
+            over_reported = True
+            problems.append(
+                Problem("currency_exceeds_beavers", round=number, params={"total": held, "limit": BEAVERS_IN_DECK})
+            )
+    return problems
+
+
+def check_final(players: tuple[str, ...], final: Mapping[str, int]) -> list[Problem]:
+    problems = []
+    for player in players:
+        if final.get(player, 0) < 0:
+            problems.append(
+                Problem("currency_below_zero", player=player, key="final", params={"total": final[player], "change": 0})
+            )
+    held = sum(final.get(p, 0) for p in players)
+    if held > BEAVERS_IN_DECK:
+        problems.append(Problem("currency_exceeds_beavers", key="final", params={"total": held, "limit": BEAVERS_IN_DECK}))
+    return problems
+
+
+def _currency_table(reader: FieldReader, raw: object, players: tuple[str, ...], at: At) -> dict[str, int] | None:
+    table = reader.table(raw, at)
+    if table is None:
+        return None
+    mark = reader.mark()
+    for key in table:
+        if key not in players:
+            reader.add("unknown_player", at, found=Value(key), players=", ".join(players))
+    result = {}
+    for player in players:
+        number = reader.count(table.get(player, 0), at.to(player=player), signed=True)
+        result[player] = 0 if number is None else number
+    return None if reader.since(mark) else result
+
+
+def _read_colors(reader: FieldReader, raw: object, players: tuple[str, ...]) -> dict[str, str]:
+    at = At(key="colors")
+    table = reader.table(raw, at)
+    if table is None:
+        return {}
+    colors: dict[str, str] = {}
+    for key, value in table.items():
+        if key not in players:
+            reader.add("unknown_player", at, found=Value(key), players=", ".join(players))
+            continue
+        color = reader.choice(value, COLORS, at.to(player=key))
+        if color is None:
+            continue
+        taken_by = next((p for p, c in colors.items() if c == color), None)
+        if taken_by is not None:
+            reader.add("duplicate_color", at.to(player=key, item=Term("color", color)), other=taken_by)
+        colors[key] = color
+    for player in players:
+        if player not in table:
+            reader.add("missing_color", at.to(player=player), expected=", ".join(COLORS))
+    return colors
+
+
+def read_session(reader: FieldReader, raw: dict, lang: str | None) -> BeaversSession | None:
+    reader.known_keys(raw, TOP_KEYS, At())
+    players = reader.players(raw, PLAYERS, PLAYERS, GAME.value)
+    if players is None:
+        return None
+    colors = _read_colors(reader, raw["colors"], players) if "colors" in raw else {}
+    if "rounds" in raw and "final" in raw:
+        reader.add("rounds_and_final", At(key="final"))
+    rounds: list[dict[str, int]] = []
+    final = None
+    if "rounds" in raw:
+        raw_rounds = reader.array(raw["rounds"], At(key="rounds"))
+        if raw_rounds is not None:
+            if len(raw_rounds) > ROUNDS:
+                reader.add("too_many_rounds", At(key="rounds"), count=len(raw_rounds), limit=ROUNDS)
+            clean = True
+            for number, raw_round in enumerate(raw_rounds, start=1):
+                changes = _currency_table(reader, raw_round, players, At(round=number))
+                if changes is None:
+                    clean = False
+                else:
+                    rounds.append(changes)
+            # A round that could not be read would shift every running total after it.
+            if clean:
+                reader.extend(check_rounds(players, tuple(rounds)))
+    if "final" in raw:
+        final = _currency_table(reader, raw["final"], players, At(key="final"))
+        if final is not None:
+            reader.extend(check_final(players, final))
+    return BeaversSession(players=players, rounds=tuple(rounds), final=final, colors=colors, lang=lang)
+
+
+def score(session: BeaversSession) -> Result:
+    running = {p: 0 for p in session.players}
+    rounds = []
+    if session.final is not None:
+        totals = {p: session.final.get(p, 0) for p in session.players}
+        complete = True
+    else:
+        for number, changes in enumerate(session.rounds, start=1):
+            row = []
+            for player in session.players:
+                change = changes.get(player, 0)
+                running[player] += change
+                row.append(PlayerRound(player, (ScoreLine("currency", "change", change, change),), change, running[player]))
+            rounds.append(RoundResult(number, tuple(row)))
+        totals = running
+        complete = len(session.rounds) == ROUNDS
+    decision = decide(session.players, totals, complete)
+    return Result(
+        game=GAME,
+        players=session.players,
+        rounds=tuple(rounds),
+        rounds_expected=ROUNDS,
+        totals=dict(totals),
+        complete=complete,
+        winners=decision.winners,
+        tie_break=decision.tie_break,
+        tied=decision.tied,
+        tie_break_values=decision.tie_break_values,
+        final_only=session.final is not None,
+    )
+
+
+__all__ = ["COLORS", "ROUNDS", "BEAVERS_IN_DECK", "BeaversSession", "check_rounds", "check_final", "score"]

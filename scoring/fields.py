@@ -1,0 +1,178 @@
+"""Read typed fields out of a raw session (dicts, lists, scalars) and collect every problem.
+
+A session file arrives as whatever ``tomllib`` or ``json`` made of it.  The
+:class:`FieldReader` checks each value where it is used and records a
+:class:`~scoring.errors.Problem` instead of raising, so one pass reports every
+mistake in the file.  Note that ``bool`` is a subclass of ``int`` in Python:
+``true`` is never accepted as a count, nor ``1`` as a flag.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from scoring.errors import Problem, Span, Term, Value
+
+#: Above this, a number is a typo or an attack, never a count of cards or tiles.
+NUMBER_LIMIT = 1_000_000
+
+
+@dataclass(frozen=True)
+class At:
+    """Where a value sits: day or round (1-based), player, place, card/tile, file key."""
+
+    round: int | None = None
+    player: str | None = None
+    place: Term | None = None
+    item: Term | None = None
+    key: str | None = None
+
+    def to(self, **changes: object) -> "At":
+        return replace(self, **changes)
+
+
+class FieldReader:
+    """Collects problems while typed values are read from a raw session."""
+
+    def __init__(self, round_label: str = "round") -> None:
+        self.round_label = round_label
+        self.problems: list[Problem] = []
+
+    def add(self, code: str, at: At = At(), **params: object) -> None:
+        self.problems.append(
+            Problem(
+                code=code,
+                round=at.round,
+                player=at.player,
+                item=at.item,
+                place=at.place,
+                key=at.key,
+                round_label=self.round_label,
+                params=params,
+            )
+        )
+
+    def extend(self, problems: list[Problem]) -> None:
+        self.problems.extend(problems)
+
+    def mark(self) -> int:
+        """Problem count now; compare with :meth:`since` to know if a part read cleanly."""
+        return len(self.problems)
+
+    def since(self, mark: int) -> bool:
+        """True if any problem was recorded after ``mark``."""
+        return len(self.problems) > mark
+
+    # -- typed reads ---------------------------------------------------------
+
+    def table(self, value: object, at: At) -> dict | None:
+        if isinstance(value, dict):
+            return value
+        self.add("wrong_type", at, expected=Term("type", "table"), found=Value(value))
+        return None
+
+    def array(self, value: object, at: At) -> list | None:
+        if isinstance(value, list):
+            return value
+        self.add("wrong_type", at, expected=Term("type", "list"), found=Value(value))
+        return None
+
+    def text(self, value: object, at: At) -> str | None:
+        if isinstance(value, str):
+            return value
+        self.add("wrong_type", at, expected=Term("type", "text"), found=Value(value))
+        return None
+
+    def flag(self, value: object, at: At) -> bool | None:
+        if isinstance(value, bool):
+            return value
+        self.add("wrong_type", at, expected=Term("type", "flag"), found=Value(value))
+        return None
+
+    def count(self, value: object, at: At, *, signed: bool = False) -> int | None:
+        """A whole number; ``signed`` allows negatives (currency changes)."""
+        expected = Term("type", "integer" if signed else "count")
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.add("not_a_whole_number", at, expected=expected, found=Value(value))
+            return None
+        if abs(value) > NUMBER_LIMIT:
+            self.add("number_too_large", at, found=Value(value), limit=NUMBER_LIMIT)
+            return None
+        if value < 0 and not signed:
+            self.add("negative_number", at, found=Value(value))
+            return None
+        return value
+
+    def choice(self, value: object, allowed: tuple[str, ...], at: At) -> str | None:
+        """One of a few fixed words (difficulty, result, colour, language)."""
+        word = self.text(value, at)
+        if word is None:
+            return None
+        if word not in allowed:
+            self.add("unknown_value", at, found=Value(value), expected=", ".join(allowed))
+            return None
+        return word
+
+    def known_keys(self, table: dict, allowed: tuple[str, ...], at: At) -> bool:
+        """Report every key of ``table`` not in ``allowed``; True if there were none."""
+        clean = True
+        for key in table:
+            if key not in allowed:
+                self.add("unknown_key", at, found=Value(key), expected=", ".join(allowed))
+                clean = False
+        return clean
+
+    def counts(self, value: object, kinds: tuple[str, ...], at: At, section: str) -> dict[str, int] | None:
+        """A table of counts by kind; kinds left out count as 0."""
+        table = self.table(value, at)
+        if table is None:
+            return None
+        mark = self.mark()
+        self.known_keys(table, kinds, at)
+        result = {}
+        for kind in kinds:
+            number = self.count(table.get(kind, 0), at.to(item=Term(section, kind)))
+            result[kind] = 0 if number is None else number
+        return None if self.since(mark) else result
+
+    def players(self, raw: dict, low: int, high: int, game: str) -> tuple[str, ...] | None:
+        """The ``players`` list: non-empty distinct names, ``low`` to ``high`` of them.
+
+        Returns None when the names themselves cannot be trusted (then nothing
+        keyed by player can be checked); a wrong player count is reported but
+        the names are still returned, so the rest of the session is checked.
+        """
+        at = At(key="players")
+        if "players" not in raw:
+            self.add("missing_key", at, name="players")
+            return None
+        names = self.array(raw["players"], at)
+        if names is None:
+            return None
+        usable = True
+        seen: set[str] = set()
+        for position, name in enumerate(names, start=1):
+            if not isinstance(name, str):
+                self.add("wrong_type", at, expected=Term("type", "text"), found=Value(name))
+                usable = False
+            elif not name.strip():
+                self.add("empty_player_name", at, position=position)
+                usable = False
+            elif any(0xD800 <= ord(char) <= 0xDFFF for char in name):
+                # Undecodable bytes on a command line arrive as lone surrogates; no file can hold them.
+                self.add("invalid_player_name", at, position=position)
+                usable = False
+            elif name in seen:
+                self.add("duplicate_player", at.to(player=name), name=name)
+                usable = False
+            else:
+                seen.add(name)
+        if not low <= len(names) <= high:
+            self.add(
+                "player_count",
+                at,
+                game=Term("game", game),
+                expected=Span(low, high),
+                count=len(names),
+            )
+        return tuple(names) if usable else None

@@ -1,0 +1,151 @@
+"""Scores of a checked session: every counted line, day or round scores, totals, winners.
+
+These frozen dataclasses are what a report or a filled scoresheet reads; they
+are built by each game's ``score`` function and never hold anything to print.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Mapping
+
+
+class Game(str, Enum):
+    """The four games; the value is the id used in session files and manifests."""
+
+    HUNTING_FEVER = "hunting-fever"
+    HALALI = "halali"
+    CARD_HUNTER = "card-hunter"
+    BEAVERS = "hunting-hunting-beavers"
+
+
+class TieBreak(str, Enum):
+    """How a tie on the total was settled."""
+
+    BEST_DAY = "best_day"  # Hunting Fever: best single day among the tied players
+    TILES = "tiles"  # Halali: more tiles over both rounds
+    SHARED = "shared"  # still tied: every tied player wins
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One entered count and what it scores.
+
+    ``place`` is ``prey``, ``hand`` or ``lodge`` (Hunting Fever), ``tiles``
+    (Halali) or ``currency`` (Beavers); ``item`` is the card or tile kind, or
+    ``hunter_under_lodge`` / ``lodge_flipped`` / ``change``.
+    """
+
+    place: str
+    item: str
+    count: int
+    points: int
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One player's day or round: the lines entered, the score, the running total."""
+
+    player: str
+    lines: tuple[ScoreLine, ...]
+    score: int
+    running_total: int
+    role: str | None = None  # Halali: "blue" (bears, foxes) or "brown" (hunters, lumberjacks)
+    tile_count: int | None = None  # Halali: tiles held this round
+
+    def line(self, place: str, item: str) -> ScoreLine:
+        """The line for ``item`` at ``place``; KeyError if this game has none."""
+        for line in self.lines:
+            if line.place == place and line.item == item:
+                return line
+        raise KeyError((place, item))
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One day (Hunting Fever) or round, every player in seating order."""
+
+    number: int  # 1-based
+    players: tuple[PlayerRound, ...]
+
+    def of(self, player: str) -> PlayerRound:
+        for entry in self.players:
+            if entry.player == player:
+                return entry
+        raise KeyError(player)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return {entry.player: entry.score for entry in self.players}
+
+
+@dataclass(frozen=True)
+class CardHunterOutcome:
+    """How a cooperative Card Hunter game ended; ``result`` None while unplayed."""
+
+    difficulty: str | None
+    result: str | None
+    knockouts_left: int
+
+
+@dataclass(frozen=True)
+class Result:
+    """Everything a report or scoresheet shows about one session.
+
+    ``tied`` lists the players level on the best total before any tie-break
+    (empty when there was no tie); ``tie_break_values`` is what settled it for
+    those players (best single day, or tiles over both rounds).
+    """
+
+    game: Game
+    players: tuple[str, ...]
+    rounds: tuple[RoundResult, ...]
+    rounds_expected: int
+    totals: Mapping[str, int]
+    complete: bool
+    winners: tuple[str, ...]
+    tie_break: TieBreak | None
+    tied: tuple[str, ...] = ()
+    tie_break_values: Mapping[str, int] = field(default_factory=dict)
+    final_only: bool = False  # Beavers entered as one [final] table, no rounds
+    card_hunter: CardHunterOutcome | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    winners: tuple[str, ...]
+    tie_break: TieBreak | None
+    tied: tuple[str, ...]
+    tie_break_values: dict[str, int]
+
+
+def decide(
+    players: tuple[str, ...],
+    totals: Mapping[str, int],
+    complete: bool,
+    second: Mapping[str, int] | None = None,
+    second_kind: TieBreak | None = None,
+) -> Decision:
+    """Winners from totals, then ``second`` among the tied, then a shared win.
+
+    With three tied players of whom two share the best second value, those two
+    win together and the tie-break reported is ``shared`` (the rule's "if
+    there is still a tie, all tied players win" applies to those still tied).
+
+    >>> decide(("A", "B"), {"A": 5, "B": 5}, True, {"A": 9, "B": 7}, TieBreak.BEST_DAY).winners
+    ('A',)
+    """
+    if not complete or not players:
+        return Decision((), None, (), {})
+    best = max(totals[p] for p in players)
+    tied = tuple(p for p in players if totals[p] == best)
+    if len(tied) == 1:
+        return Decision(tied, None, (), {})
+    if second is None or second_kind is None:
+        return Decision(tied, TieBreak.SHARED, tied, {})
+    values = {p: second[p] for p in tied}
+    top = max(values.values())
+    still = tuple(p for p in tied if values[p] == top)
+    kind = second_kind if len(still) == 1 else TieBreak.SHARED
+    return Decision(still, kind, tied, values)
