@@ -117,6 +117,49 @@ def check(
         typer.echo(format_result(result, words), nl=False)
 
 
+# -- sheet -------------------------------------------------------------------
+
+
+@score_app.command()
+def sheet(
+    file: Path = typer.Argument(..., help="Session file (.toml or .json).", show_default=False),
+    lang: Lang = _lang_option(),
+    paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
+    out: Path = typer.Option(None, "--out", help="PDF to write; default: the session file with .pdf."),
+    ink_saver: bool = typer.Option(False, "--ink-saver", help="White backgrounds, black lines and text."),
+) -> None:
+    """Print a session on its game's scoresheet: every number entered, the totals and the winners."""
+    from pnp.errors import PnpError
+    from pnp.model import PrintOptions
+    from pnp.scoresheet import write_filled_sheet
+    from pnp.units import PAPERS
+    from scoring.session import session_date
+
+    if paper.lower() not in PAPERS:
+        _fail(f"unknown paper {paper!r}; expected one of: {', '.join(PAPERS)}")
+    raw = None
+    try:
+        loaded = read_session_file(file)
+        raw = loaded.raw
+        checked = check_session(raw)
+    except SessionFileError as error:
+        error.path = error.path or str(file)
+        _fail(file_error_text(error, _words(lang, raw)))
+    words = _words(lang, raw)
+    if checked.problems:
+        # An impossible session is not printed: the check's problems, and no file.
+        _fail_problems(words, file, checked.problems)
+    result = score_session(checked.session)
+    chosen = (lang.value if lang is not None else None) or session_lang(raw) or "en"
+    target = out if out is not None else file.with_suffix(".pdf")
+    try:
+        written = write_filled_sheet(result, PrintOptions(lang=chosen, paper=paper.lower(), ink_saver=ink_saver),
+                                     target, date=session_date(raw))
+    except PnpError as error:
+        _fail(str(error))
+    typer.echo(f"wrote {written} ({chosen}, {paper.lower()})")
+
+
 # -- new ---------------------------------------------------------------------
 
 

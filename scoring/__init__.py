@@ -40,6 +40,7 @@ from scoring.session import (
     new_session,
     parse_game,
     score_session,
+    session_date,
     session_lang,
 )
 from scoring.session_file import SessionFile, read_session_file, write_text_atomic
@@ -58,6 +59,7 @@ __all__ = [
     "HuntingFeverSession",
     "LANGUAGES",
     "PLAYER_RANGE",
+    "session_date",
     "PlayerRound",
     "Problem",
     "ROUNDS_IN_GAME",

@@ -29,7 +29,7 @@ ROUNDS = 10
 #: 15 singles, 10 doubles and 5 triples.
 BEAVERS_IN_DECK = 15 * 1 + 10 * 2 + 5 * 3
 PLAYERS = 4
-TOP_KEYS = ("game", "players", "lang", "colors", "rounds", "final")
+TOP_KEYS = ("game", "players", "lang", "date", "colors", "rounds", "final")
 
 
 @dataclass(frozen=True)

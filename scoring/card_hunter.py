@@ -20,7 +20,7 @@ DIFFICULTIES = ("easy", "normal", "hard")
 RESULTS = ("won", "lost")
 KNOCKOUT_TOKENS = 3
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
-TOP_KEYS = ("game", "players", "lang", "difficulty", "result", "knockouts_left")
+TOP_KEYS = ("game", "players", "lang", "date", "difficulty", "result", "knockouts_left")
 
 
 @dataclass(frozen=True)

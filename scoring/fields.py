@@ -103,6 +103,20 @@ class FieldReader:
             return None
         return value
 
+    def date(self, value: object, at: At) -> str | None:
+        """A calendar date, written 2026-11-22 (TOML date or text); returned as text."""
+        import datetime
+
+        if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+            return value.isoformat()
+        if isinstance(value, str):
+            try:
+                return datetime.date.fromisoformat(value).isoformat()
+            except ValueError:
+                pass
+        self.add("invalid_date", at, found=Value(value))
+        return None
+
     def choice(self, value: object, allowed: tuple[str, ...], at: At) -> str | None:
         """One of a few fixed words (difficulty, result, colour, language)."""
         word = self.text(value, at)

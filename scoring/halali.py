@@ -42,7 +42,7 @@ EXIT_TURNS = 5
 ROUNDS = 2
 PLAYERS = 2
 ROUND_KEYS = ("blue", "tiles")
-TOP_KEYS = ("game", "players", "lang", "rounds")
+TOP_KEYS = ("game", "players", "lang", "date", "rounds")
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ HUNTER_UNDER_LODGE_POINTS = 0
 DAYS = 4
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 ENTRY_KEYS = ("prey", "hand", "hunter_under_lodge", "lodge_flipped")
-TOP_KEYS = ("game", "players", "lang", "days")
+TOP_KEYS = ("game", "players", "lang", "date", "days")
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,14 @@ def session_lang(raw: object) -> str | None:
     return None
 
 
+def session_date(raw: object) -> str | None:
+    """The session's optional ``date`` (the day it was played) as 2026-11-22, if valid."""
+    if not isinstance(raw, dict) or "date" not in raw:
+        return None
+    reader = FieldReader()
+    return reader.date(raw["date"], At(key="date"))
+
+
 def check_session(raw: object) -> Checked:
     """Every problem of a raw session, and the typed session if there is none.
 
@@ -99,6 +107,8 @@ def check_session(raw: object) -> Checked:
     lang = None
     if "lang" in raw:
         lang = reader.choice(raw["lang"], LANGUAGES, At(key="lang"))
+    if "date" in raw:
+        reader.date(raw["date"], At(key="date"))
     session = _RULES[game].read_session(reader, raw, lang)
     problems = tuple(reader.problems)
     return Checked(game, None if problems else session, problems)
