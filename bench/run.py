@@ -60,7 +60,7 @@ def case(name: str, command: list[str], runs: int, work: Path) -> dict:
 def scoring_rate(work: Path, runs: int) -> dict:
     """Sessions checked and scored per second, from a folder of generated sessions."""
     from bench.sessions import write_sessions
-    from scoring import load_session, score_session
+    from scoring import load_session, read_session_file, score_session
 
     folder = work / "sessions"
     paths = write_sessions(folder, 400)
@@ -68,7 +68,7 @@ def scoring_rate(work: Path, runs: int) -> dict:
     for _ in range(runs + 1):
         started = time.perf_counter()
         for path in paths:
-            score_session(load_session(path))
+            score_session(load_session(read_session_file(path).raw))
         rates.append(len(paths) / (time.perf_counter() - started))
     return {"name": "score companion", "sessions": len(paths), "per_second": statistics.median(rates[1:])}
 

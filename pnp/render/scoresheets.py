@@ -156,8 +156,8 @@ def hunting_fever(s: Sheet, result, qr_data: str | None) -> None:
         s.text(x_total, y, total_w, 5, s.t("sheet.hf.running_total"), size=7.5, style="bold")
         # Pictograms and values
         y += 5
-        for i, card in enumerate(HF_CARDS):
-            for base, points in ((x_prey, HF_PREY), (x_hand, HF_HAND)):
+        for base, points in ((x_prey, HF_PREY), (x_hand, HF_HAND)):
+            for i, card in enumerate(HF_CARDS):
                 cx = base + i * col_w
                 s.icon(_hf_icon(card), cx + 0.6, y + 0.4, 4.6, 4.6)
                 s.text(cx + 5.0, y, col_w - 5.0, 5.4, signed(points[card]), size=7.5, style="bold",
@@ -171,8 +171,8 @@ def hunting_fever(s: Sheet, result, qr_data: str | None) -> None:
             entry = played.of(players[r]) if played is not None and r < len(players) else None
             if r < len(players):
                 s.text(0.5, ry, name_w - 2, row_h - 0.6, players[r], size=8.5, style="bold", align="left")
-            for i, card in enumerate(HF_CARDS):
-                for base, place in ((x_prey, "prey"), (x_hand, "hand")):
+            for base, place in ((x_prey, "prey"), (x_hand, "hand")):
+                for i, card in enumerate(HF_CARDS):
                     bx = base + i * col_w + 1
                     s.box(bx, ry, col_w - 2, row_h - 0.6)
                     if entry is not None:
