@@ -327,7 +327,7 @@ def beavers(s: Sheet, result, qr_data: str | None) -> None:
     round_w = 16.0
     group_w = (s.w - round_w) / 4
     sub = (group_w - 1) / 3
-    row_h = 9.0
+    row_h = 13.0
     y = top
     colors = _beaver_colors(result)
     # Colour headings with their symbols, and the player's name.
