@@ -72,6 +72,9 @@ class Component:
     overlap: float = 12.0
     #: The design prints the copy number, so copies of a piece differ.
     per_copy: bool = False
+    #: Always keep a bleed gutter between pieces, even if fewer fit a sheet
+    #: (small tiles of different colours, where a shared cut would show the neighbour).
+    gutter: bool = False
 
     @property
     def two_sided(self) -> bool:

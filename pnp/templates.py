@@ -43,7 +43,7 @@ def fonts_dir() -> Path:
 LEN, COLOR, TEXT, STR, INT, NUM, BOOL = "len", "color", "text", "str", "int", "num", "bool"
 ROWS, LENS, POINTS = "rows", "lens", "points"
 
-_COMMON = {"type": STR, "when": STR, "repeat": LEN, "step": LENS}
+_COMMON = {"type": STR, "when": STR, "repeat": "repeat", "step": LENS}
 _STROKE = {"stroke": COLOR, "stroke_width": LEN, "dash": LENS}
 
 ELEMENT_SCHEMAS: dict[str, dict[str, str]] = {
@@ -53,7 +53,7 @@ ELEMENT_SCHEMAS: dict[str, dict[str, str]] = {
     "line": {"x1": LEN, "y1": LEN, "x2": LEN, "y2": LEN, **_STROKE},
     "polygon": {"points": POINTS, "fill": COLOR, "closed": BOOL, **_STROKE},
     "text": {
-        "x": LEN, "y": LEN, "w": LEN, "h": LEN, "text": TEXT, "font": STR, "size": NUM,
+        "x": LEN, "y": LEN, "w": LEN, "h": LEN, "text": TEXT, "font": STR, "size": LEN,
         "min_size": NUM, "align": STR, "valign": STR, "color": COLOR, "wrap": BOOL,
         "rotate": INT, "leading": NUM,
     },
@@ -90,7 +90,7 @@ _GAME_HEADER = {"id": STR, "players": LENS, "rules_url": STR, "designers": "strs
 _COMPONENT_KEYS = {
     "id": STR, "size": "size", "sets": "strs", "rotate": BOOL, "back_kind": STR,
     "corner_radius": LEN, "overlap": LEN, "fields": "table", "front": "elements",
-    "back": "elements", "same_back": BOOL, "pieces": "pieces",
+    "back": "elements", "same_back": BOOL, "gutter": BOOL, "pieces": "pieces",
 }
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 
@@ -165,6 +165,10 @@ def _check_value(kind: str, value: Any, where: str, check: _Checker, palette: Ma
     elif kind == BOOL:
         if not isinstance(value, bool):
             check.fail(where, "true or false", value)
+    elif kind == "repeat":
+        if not (_is_len(value) or (isinstance(value, list) and len(value) == 2
+                                   and all(_is_len(v) for v in value))):
+            check.fail(where, "a count, or [columns, rows] for a grid", value)
     elif kind == LENS:
         if not isinstance(value, list) or not all(_is_len(v) for v in value):
             check.fail(where, "a list of lengths", value)
@@ -377,7 +381,7 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
     back_kind = raw.get("back_kind", "optional")
     if back_kind not in ("optional", "required"):
         check.fail(f"{at}.back_kind", "'optional' or 'required'", back_kind)
-    for key in ("rotate",):
+    for key in ("rotate", "gutter"):
         if key in raw and not isinstance(raw[key], bool):
             check.fail(f"{at}.{key}", "true or false", raw[key])
     for key in ("corner_radius", "overlap"):
@@ -388,8 +392,10 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
         check.fail(f"{at}.overlap", "at least 10 mm so board parts can be joined", raw.get("overlap"))
 
     field_types = raw.get("fields", {})
-    if not isinstance(field_types, dict) or not all(v in FIELD_TYPES for v in field_types.values()):
-        check.fail(f"{at}.fields", "a table of name = \"str\" | \"int\" | \"num\" | \"bool\"", field_types)
+    if not isinstance(field_types, dict) or not all(
+            isinstance(v, str) and v.rstrip("?") in FIELD_TYPES for v in field_types.values()):
+        check.fail(f"{at}.fields", "a table of name = \"str\" | \"int\" | \"num\" | \"bool\" "
+                   "(add ? for an optional field: \"int?\")", field_types)
         field_types = {}
     front = _elements(raw.get("front", []), f"{at}.front", check, palette)
     back = _elements(raw["back"], f"{at}.back", check, palette) if "back" in raw else None
@@ -420,9 +426,11 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
         if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
             check.fail(f"{pat}.count", "a positive whole number", count)
         fields = {}
-        for name, kind in field_types.items():
+        for name, declared in field_types.items():
+            kind = declared.rstrip("?")
             if name not in entry:
-                check.problems.append(f"{check.source}: {pat}: missing field {name!r} ({kind})")
+                if not declared.endswith("?"):
+                    check.problems.append(f"{check.source}: {pat}: missing field {name!r} ({kind})")
                 continue
             value = entry[name]
             expected = FIELD_TYPES[kind]
@@ -440,7 +448,7 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
     return Component(
         id=cid, size=size, pieces=tuple(pieces), front=front, back=back, sets=tuple(sets),
         per_copy=per_copy,
-        rotate=raw.get("rotate", True), back_kind=back_kind,
+        rotate=raw.get("rotate", True), back_kind=back_kind, gutter=raw.get("gutter", False),
         corner_radius=float(raw.get("corner_radius", 0.0)), overlap=float(raw.get("overlap", 12.0)),
     )
 

@@ -89,13 +89,16 @@ def printable_area(page_w: float, page_h: float) -> Box:
     return Box(MARGIN, FOOTER_BAND, page_w - 2 * MARGIN, page_h - MARGIN - FOOTER_BAND)
 
 
-def _axis(space: float, size: float, bleed: float) -> tuple[int, float]:
+def _axis(space: float, size: float, bleed: float, gutter: bool = False) -> tuple[int, float]:
     """How many pieces fit along one axis, and the gutter between them.
 
     A full gutter (twice the bleed) when there is room for it, otherwise none:
     neighbours then share one cut line and the spare room stays in the margin,
     where the crop marks need it.
     """
+    if gutter:
+        count = int((space + 2 * bleed + EPS) // (size + 2 * bleed))
+        return count, (2 * bleed if count > 1 else 0.0)
     count = int((space + EPS) // size)
     if count <= 1:
         return count, 0.0
@@ -105,7 +108,7 @@ def _axis(space: float, size: float, bleed: float) -> tuple[int, float]:
 
 
 def fit_grid(page_w: float, page_h: float, piece_w: float, piece_h: float,
-             bleed: float, allow_rotate: bool = True) -> Grid | None:
+             bleed: float, allow_rotate: bool = True, gutter: bool = False) -> Grid | None:
     """The grid that holds the most pieces, or None if one does not fit.
 
     >>> g = fit_grid(210, 297, 63.5, 88.9, 3)
@@ -118,8 +121,8 @@ def fit_grid(page_w: float, page_h: float, piece_w: float, piece_h: float,
     if allow_rotate and abs(piece_w - piece_h) > EPS:
         options.append((piece_h, piece_w, True))
     for w, h, rotated in options:
-        cols, gap_x = _axis(area.w, w, bleed)
-        rows, gap_y = _axis(area.h, h, bleed)
+        cols, gap_x = _axis(area.w, w, bleed, gutter)
+        rows, gap_y = _axis(area.h, h, bleed, gutter)
         if cols == 0 or rows == 0:
             continue
         block_w = cols * w + (cols - 1) * gap_x

@@ -72,7 +72,7 @@ def plan_component(component: Component, page_w: float, page_h: float,
     all_copies = copies(component)
     piece_w, piece_h = component.size
     backs = _prints_backs(component, options)
-    grid = fit_grid(page_w, page_h, piece_w, piece_h, bleed, component.rotate)
+    grid = fit_grid(page_w, page_h, piece_w, piece_h, bleed, component.rotate, component.gutter)
     sheets = []
     if grid is None:
         # Too big for one sheet: each copy is split into parts, a part a sheet.

@@ -57,11 +57,11 @@ class Inks:
         return WHITE
 
     def line(self, name: str | None) -> str | None:
-        """Lines and text: with the ink saver, black (or white where it was near white)."""
+        """Lines and text: with the ink saver, black, since every surface under them is white."""
         color = self.resolve(name)
         if color is None or not self.ink_saver:
             return color
-        return WHITE if luminance(color) > 0.8 else BLACK
+        return BLACK
 
     def shape(self, color: str | None) -> str | None:
         """Fills inside pictograms: the ink saver keeps light parts white, the rest black."""

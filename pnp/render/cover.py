@@ -152,7 +152,8 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
                        + catalog.get(f"component.{component.id}.cut"), bullet="•")
     page_w_mm, page_h_mm = plan.page_size
     for component in components:
-        if fit_grid(page_w_mm, page_h_mm, *component.size, options.bleed, component.rotate) is None:
+        if fit_grid(page_w_mm, page_h_mm, *component.size, options.bleed, component.rotate,
+                    component.gutter) is None:
             _assembly_diagram(flow, component, plan, catalog, inks, accent)
 
     # Player colours

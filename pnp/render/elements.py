@@ -121,11 +121,20 @@ def draw_face(canvas: Canvas, elements: tuple[Element, ...], ctx: FaceContext) -
         if not _visible(element, ctx):
             continue
         repeat = element.props.get("repeat")
-        count = 1 if repeat is None else int(ctx.mm(repeat))
+        if isinstance(repeat, list):  # a grid: [columns, rows]
+            cols, rows = (int(ctx.mm(v)) for v in repeat)
+        else:
+            cols, rows = (1 if repeat is None else int(ctx.mm(repeat))), 1
         step = element.props.get("step", [0, 0])
-        for index in range(max(0, count)):
-            dx = ctx.mm(step[0], {"i": index}) * index if step else 0.0
-            dy = ctx.mm(step[1], {"i": index}) * index if len(step) > 1 else 0.0
+        for index in range(max(0, cols) * max(0, rows)):
+            row, col = divmod(index, cols)
+            names = {"i": index, "col": col, "row": row}
+            if rows > 1 or isinstance(repeat, list):
+                dx = ctx.mm(step[0], names) * col if step else 0.0
+                dy = ctx.mm(step[1], names) * row if len(step) > 1 else 0.0
+            else:
+                dx = ctx.mm(step[0], names) * index if step else 0.0
+                dy = ctx.mm(step[1], names) * index if len(step) > 1 else 0.0
             canvas.saveState()
             if dx or dy:
                 canvas.translate(pt(dx), -pt(dy))
@@ -243,7 +252,7 @@ def _draw_text(canvas, props, ctx, where) -> None:
         w, h = h, w
     style = props.get("font", "regular")
     fitted = fit_or_fail(
-        text, style, float(props["size"]), w, h, wrap=props.get("wrap", False),
+        text, style, ctx.mm(props["size"]), w, h, wrap=props.get("wrap", False),
         leading=float(props.get("leading", 1.18)), min_size=float(props.get("min_size", 6)),
         where=f"{ctx.where}",
     )

@@ -1,0 +1,225 @@
+"""The Halali! kit: tile counts, tiles that fit the spaces, a board that splits cleanly,
+duplex backs, both languages and the type floor."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+
+from pnp.build import render_to_memory
+from pnp.layout.expr import evaluate
+from pnp.model import PrintOptions
+from pnp.render.svg import load_icon
+from pnp.templates import load_shipped_game, templates_dir
+
+# From the rules: 8 blue, 10 brown and 30 green tiles.
+TILES = {"bear": 2, "fox": 6, "lumberjack": 2, "hunter": 8, "duck": 7, "pheasant": 8, "tree": 15}
+POINTS = {"bear": 10, "fox": 5, "lumberjack": 5, "hunter": 5, "duck": 2, "pheasant": 3, "tree": 2}
+TEAMS = {"bear": "blue", "fox": "blue", "lumberjack": "brown", "hunter": "brown",
+         "duck": "green", "pheasant": "green", "tree": "green"}
+
+
+@lru_cache(maxsize=None)
+def kit(lang: str = "en", paper: str = "a4", space_size: float | None = None,
+        **options) -> tuple[bytes, dict]:
+    """Render once per combination; the whole file stays around a second."""
+    overrides = {"space_size": space_size} if space_size is not None else None
+    game = load_shipped_game("halali", overrides)
+    return render_to_memory(game, PrintOptions(lang=lang, paper=paper, **options))
+
+
+def items(manifest: dict, component: str, face: str = "front") -> list[dict]:
+    return [item for page in manifest["pages"] for item in page["items"]
+            if item["component"] == component and item["face"] == face]
+
+
+@pytest.mark.parametrize("lang, paper", [("fr", "letter"), ("en", "a4")])
+def test_tile_counts_values_and_tree_designs(lang, paper):
+    _, manifest = kit(lang, paper)
+    tiles = items(manifest, "tiles")
+    assert len(tiles) == 48
+    assert Counter(t["piece"] for t in tiles) == TILES
+    assert all(t["points"] == POINTS[t["piece"]] and t["team"] == TEAMS[t["piece"]] for t in tiles)
+    assert Counter(t["team"] for t in tiles) == {"blue": 8, "brown": 10, "green": 30}
+    trees = Counter(t["design"] for t in tiles if t["piece"] == "tree")
+    assert trees == {"deciduous": 8, "conifer": 7}
+    assert Counter(i["piece"] for i in items(manifest, "reference")) == {"reference": 2}
+    assert Counter(i["piece"] for i in items(manifest, "board")) == {"board": 1}
+
+
+@pytest.mark.parametrize("space_size", [None, 40])
+def test_tiles_fit_the_spaces_and_the_board_is_seven_spaces_and_its_frame(space_size):
+    game = load_shipped_game("halali", {"space_size": space_size} if space_size else None)
+    space, frame = game.params["space_size"], game.params["frame"]
+    assert space == (space_size or 24)
+    _, manifest = kit("en", "a4", space_size)
+    for tile in items(manifest, "tiles"):
+        assert (tile["w"], tile["h"]) == (space - 2, space - 2)  # 1 mm of play on each side
+    board = game.component("board")
+    assert board.size == (7 * space + 2 * frame, 7 * space + 2 * frame)
+    for item in items(manifest, "board"):
+        whole = item.get("region", item)
+        assert whole["w"] <= board.size[0] and whole["h"] <= board.size[1]
+
+
+@pytest.mark.parametrize("lang, paper", [("en", "a4"), ("fr", "letter")])
+def test_the_default_board_fits_one_page(lang, paper):
+    _, manifest = kit(lang, paper)
+    (board,) = items(manifest, "board")
+    assert "sheet_part" not in board
+    assert (board["w"], board["h"]) == (192.0, 192.0)
+    page_w, page_h = manifest["page_size_mm"]
+    assert board["x"] >= 8 and board["x"] + board["w"] <= page_w - 8
+    assert board["y"] >= 13 and board["y"] + board["h"] <= page_h - 8
+
+
+@pytest.mark.parametrize("lang, paper", [("en", "a4"), ("fr", "letter")])
+def test_a_bigger_board_is_split_into_overlapping_parts_that_cover_it(lang, paper):
+    _, manifest = kit(lang, paper, 40)
+    parts = items(manifest, "board")
+    side = 7 * 40 + 2 * 12
+    assert len(parts) == 4
+    assert sorted(p["sheet_part"] for p in parts) == ["1/4", "2/4", "3/4", "4/4"]
+    pages = {p["number"]: p for p in manifest["pages"]}
+    assert all(len(page["items"]) == 1 and page["kind"] == "sheet"
+               for page in pages.values() if page.get("component") == "board")
+    regions = [p["region"] for p in parts]
+    for axis, size in (("x", "w"), ("y", "h")):
+        spans = sorted({(r[axis], r[axis] + r[size]) for r in regions})
+        assert spans[0][0] == 0 and spans[-1][1] == pytest.approx(side, abs=0.01)
+        for (_, end), (start, _) in zip(spans, spans[1:]):
+            assert end - start >= 10  # neighbours share at least 10 mm
+    # Every column of parts meets every row: no hole in the middle.
+    xs = {(r["x"], r["w"]) for r in regions}
+    ys = {(r["y"], r["h"]) for r in regions}
+    assert {(r["x"], r["w"], r["y"], r["h"]) for r in regions} == {(x, w, y, h) for x, w in xs for y, h in ys}
+    # Each part is printed at the size of its region.
+    assert all((p["w"], p["h"]) == (p["region"]["w"], p["region"]["h"]) for p in parts)
+
+
+@pytest.mark.parametrize("lang, paper, space_size", [("fr", "letter", None), ("en", "a4", 40)])
+def test_backs_land_behind_their_fronts(lang, paper, space_size):
+    _, manifest = kit(lang, paper, space_size)
+    page_w = manifest["page_size_mm"][0]
+    pages = manifest["pages"]
+    backs = [i for i, page in enumerate(pages) if page["kind"] == "back"]
+    assert backs and all(pages[i]["component"] == "tiles" for i in backs)
+    for index in backs:
+        front, back = pages[index - 1], pages[index]
+        assert front["kind"] == "front"
+        assert len(back["items"]) == len(front["items"])
+        for f, b in zip(front["items"], back["items"]):
+            assert (b["piece"], b["copy"], b["face"]) == (f["piece"], f["copy"], "back")
+            assert b["x"] == pytest.approx(page_w - f["x"] - f["w"], abs=0.002)
+            assert (b["y"], b["w"], b["h"]) == (f["y"], f["w"], f["h"])
+    assert len(items(manifest, "tiles", "back")) == 48
+
+
+def test_one_back_for_all_tiles_that_no_turn_or_flip_changes():
+    tiles = load_shipped_game("halali").component("tiles")
+    assert tiles.back is not None and all(p.back is None for p in tiles.pieces)
+    w, h = tiles.size
+    names = {"w": w, "h": h, "space_size": 24, "frame": 12}
+    background, emblem = tiles.back
+    assert background.type == "background" and emblem.type == "icon"
+    box = {k: evaluate(emblem.props[k], names) for k in ("x", "y", "w", "h")}
+    assert box["x"] + box["w"] / 2 == pytest.approx(w / 2)
+    assert box["y"] + box["h"] / 2 == pytest.approx(h / 2)
+    assert box["w"] == box["h"]
+    icon = load_icon(str(templates_dir() / "icons"), emblem.props["name"])
+    vx, vy, vw, vh = icon.view_box
+    cx, cy = vx + vw / 2, vy + vh / 2
+
+    def points(transform):
+        found = set()
+        for shape in icon.shapes:
+            assert shape.transform is None
+            for op in shape.ops:
+                coords = op[1:]
+                for x, y in zip(coords[::2], coords[1::2]):
+                    u, v = transform(x - cx, y - cy)
+                    found.add((shape.fill, shape.stroke, round(u + cx, 2), round(v + cy, 2)))
+        return found
+
+    same = points(lambda x, y: (x, y))
+    for turn in (lambda x, y: (-y, x), lambda x, y: (-x, -y), lambda x, y: (y, -x),
+                 lambda x, y: (-x, y), lambda x, y: (x, -y), lambda x, y: (y, x)):
+        assert points(turn) == same
+
+
+def test_the_hunter_aims_at_the_top_edge():
+    tiles = load_shipped_game("halali").component("tiles")
+    w, h = tiles.size
+    names = {"w": w, "h": h, "space_size": 24, "frame": 12}
+    (arrow,) = [e for e in tiles.front if e.props.get("when") == "id=hunter"]
+    points = [(evaluate(x, names), evaluate(y, names)) for x, y in arrow.props["points"]]
+    apex = min(points, key=lambda p: p[1])
+    assert apex[0] == pytest.approx(w / 2) and apex[1] < 0.05 * h
+    assert all(y < 0.15 * h for _, y in points)
+
+
+def test_english_and_french_print_their_own_words():
+    from pypdf import PdfReader
+
+    expected = {"en": ["Halali!", "Lumberjack", "Pheasant", "Final phase", "EXIT"],
+                "fr": ["Chasse gardée", "Bûcheron", "Faisan", "Phase finale", "SORTIE",
+                       "Renard", "Ours", "Chasseur", "Canard", "Arbre"]}
+    for lang, words in expected.items():
+        data, manifest = kit(lang, "letter" if lang == "fr" else "a4")
+        text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+        for word in words:
+            assert word in text, (lang, word)
+        assert manifest["lang"] == lang
+
+
+TF = rb"/[^\s/]+ ([\d.]+) Tf"  # "/F1+0 9.25 Tf": a font and its size
+
+
+def _font_sizes(data: bytes) -> list[float]:
+    """Every font size set in the pages and in the forms they place (forms are not scaled)."""
+    from pypdf import PdfReader
+
+    sizes = []
+    seen = set()
+
+    def walk(resources):
+        for xobject in (resources or {}).get("/XObject", {}).values():
+            xobject = xobject.get_object()
+            if id(xobject) in seen or xobject.get("/Subtype") != "/Form":
+                continue
+            seen.add(id(xobject))
+            sizes.extend(float(s) for s in re.findall(TF, xobject.get_data()))
+            walk(xobject.get("/Resources"))
+
+    for page in PdfReader(io.BytesIO(data)).pages:
+        sizes.extend(float(s) for s in re.findall(TF, page.get_contents().get_data()))
+        walk(page["/Resources"])
+    return sizes
+
+
+@pytest.mark.parametrize("lang, paper, space_size", [("fr", "letter", None), ("en", "a4", 40)])
+def test_no_text_is_printed_below_six_points(lang, paper, space_size):
+    sizes = _font_sizes(kit(lang, paper, space_size)[0])
+    assert sizes and min(sizes) >= 6
+
+
+def test_ink_saver_and_no_duplex_still_render():
+    _, saver = kit("fr", "a4", ink_saver=True)
+    assert len(items(saver, "tiles")) == 48 and saver["ink_saver"] is True
+    _, simplex = kit("en", "letter", duplex=False)
+    assert items(simplex, "tiles", "back") == []
+    assert {p["kind"] for p in simplex["pages"]} == {"cover", "sheet"}
+
+
+def test_french_tile_names_are_the_french_edition_terms():
+    catalog = load_shipped_game("halali").catalogs["fr"]
+    assert catalog.get("game.name") == "Chasse gardée"
+    assert {k: catalog.get(f"card.{k}") for k in TILES} == {
+        "bear": "Ours", "fox": "Renard", "lumberjack": "Bûcheron", "hunter": "Chasseur",
+        "duck": "Canard", "pheasant": "Faisan", "tree": "Arbre"}
+    assert "Rudi Hoffmann" in catalog.get("game.credits")
+    assert "Rudi Hoffmann" in load_shipped_game("halali").catalogs["en"].get("game.credits")
