@@ -213,11 +213,9 @@ def _assembly_diagram(flow: _Flow, component, plan: KitPlan, catalog: Catalog, i
     for part in parts:
         r = part.region
         canvas.setFillColor(rl(inks.fill("light") if "light" in plan.game.palette else "#eeeeee"))
-        canvas.setFillAlpha(0.55)
         canvas.setStrokeColor(rl(accent))
         canvas.rect(pt(ox + r.x * scale), pt(oy + r.y * scale), pt(r.w * scale), pt(r.h * scale),
                     stroke=1, fill=1)
-        canvas.setFillAlpha(1)
         canvas.setFillColor(rl(flow.ink))
         canvas.setFont(font("black"), 11)
         canvas.drawCentredString(pt(ox + (r.x + r.w / 2) * scale), pt(oy + (r.y + r.h / 2) * scale) - 4,

@@ -291,6 +291,11 @@ def _draw_text(canvas, props, ctx, where) -> None:
         canvas.restoreState()
 
 
+def _toward_white(color: str, opacity: float) -> str:
+    channels = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c * opacity + 255 * (1 - opacity)):02x}" for c in channels)
+
+
 def draw_icon(canvas: Canvas, icon: Icon, x: float, y: float, w: float, h: float,
               tint: str, inks: Inks, rotate: int = 0, mirror: bool = False) -> None:
     """Fit an icon's viewBox into a box (points), centred, keeping its proportions."""
@@ -314,6 +319,12 @@ def draw_icon(canvas: Canvas, icon: Icon, x: float, y: float, w: float, h: float
         fill = tint if shape.fill == "current" else shape.fill
         stroke = tint if shape.stroke == "current" else shape.stroke
         fill, stroke = inks.shape(fill), (inks.shape(stroke) if stroke else None)
+        if shape.opacity < 1:
+            # Transparency inside reused drawings (forms) is not carried to the
+            # pages by reportlab, so an icon's see-through parts are mixed with
+            # the paper white instead.
+            fill = fill and _toward_white(fill, shape.opacity)
+            stroke = stroke and _toward_white(stroke, shape.opacity)
         if fill is None and stroke is None:
             continue
         canvas.saveState()
@@ -336,9 +347,6 @@ def draw_icon(canvas: Canvas, icon: Icon, x: float, y: float, w: float, h: float
             canvas.setLineWidth(shape.stroke_width)
             canvas.setLineCap(shape.cap)
             canvas.setLineJoin(shape.join)
-        if shape.opacity < 1:
-            canvas.setFillAlpha(shape.opacity)
-            canvas.setStrokeAlpha(shape.opacity)
         canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None),
                         fillMode=0 if shape.even_odd else 1)
         canvas.restoreState()
