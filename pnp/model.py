@@ -97,6 +97,7 @@ class Game:
     components: tuple[Component, ...]
     catalogs: Mapping[str, Catalog]
     source: str = ""
+    icon_dirs: tuple[str, ...] = ()  # where its icons are looked for, in order
 
     def component(self, component_id: str) -> Component:
         from pnp.errors import UnknownNameError

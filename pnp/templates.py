@@ -305,6 +305,9 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     for name, value in palette.items():
         if not (isinstance(value, str) and _HEX.match(value)):
             check.fail(f"palette.{name}", "a colour #RRGGBB", value)
+    # The cover page and scoresheets use ink, accent, light and paper.
+    palette = {"ink": "#000000", "paper": "#ffffff", "light": "#eeeeee",
+               "accent": palette.get("ink", "#000000"), **palette}
 
     params = table.get("params", {})
     if not isinstance(params, dict):
@@ -337,11 +340,14 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     check.raise_if_any()
 
     catalogs = load_game_catalogs(path.stem, catalog_dir or path.parent)
+    shipped_icons = templates_dir() / "icons"
+    own_icons = path.parent.resolve() / "icons"
+    icon_dirs = tuple(str(d) for d in dict.fromkeys([own_icons, shipped_icons]) if d.is_dir())
     game = Game(
         id=game_id, players=(players[0], players[1]), rules_url=rules_url,
         designers=tuple(designers), palette=dict(palette), colors=colors,
         params={k: float(v) for k, v in params.items()}, components=tuple(components),
-        catalogs=catalogs, source=str(path),
+        catalogs=catalogs, source=str(path), icon_dirs=icon_dirs or (str(shipped_icons),),
     )
     _check_texts(game, path.name)
     return game

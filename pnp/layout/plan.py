@@ -55,9 +55,13 @@ def copies(component: Component) -> list[Copy]:
     """Every physical piece of a component, set by set, in template order."""
     result = []
     for set_name in component.sets or (None,):
+        # Several entries may share a piece id (44 `monster` cards in 17 kinds):
+        # copies are numbered across them, so (piece, set, copy) names one piece.
+        numbers: dict[str, int] = {}
         for piece in component.pieces:
-            for number in range(1, piece.count + 1):
-                result.append(Copy(component, piece, number, set_name))
+            for _ in range(piece.count):
+                numbers[piece.id] = numbers.get(piece.id, 0) + 1
+                result.append(Copy(component, piece, numbers[piece.id], set_name))
     return result
 
 

@@ -23,7 +23,6 @@ from pnp.render.cover import draw_cover
 from pnp.render.elements import FaceContext, draw_face
 from pnp.render.fonts import font
 from pnp.render.furniture import draw_footer, draw_marks, draw_seams
-from pnp.templates import templates_dir
 from pnp.units import pt
 
 
@@ -87,7 +86,7 @@ class _Faces:
                       options.ink_saver),
             width=w, height=h, bleed=bleed,
             values=face_values(self.game, copy, self.catalog, dict(options.params)),
-            icon_dir=str(templates_dir() / "icons"),
+            icon_dir=self.game.icon_dirs,
             where=f"{self.game.id} {component.id}/{piece.id} {face.value} ({self.catalog.lang})",
             qr_override=options.qr_url,
             colors=self.game.colors,

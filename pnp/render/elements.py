@@ -56,7 +56,7 @@ class FaceContext:
     height: float
     bleed: float
     values: Mapping[str, Any]    # piece fields, id, set, params...
-    icon_dir: str
+    icon_dir: tuple[str, ...]  # folders searched for icons, in order
     where: str                   # "hunting-fever player-cards/wolf (fr)" for errors
     qr_override: str | None = None
     colors: Mapping[str, Any] = field(default_factory=dict)   # player colours by id

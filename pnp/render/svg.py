@@ -337,9 +337,14 @@ def parse_icon(text: str, name: str = "icon") -> Icon:
 
 
 @lru_cache(maxsize=None)
-def load_icon(folder: str, name: str) -> Icon:
-    """Read ``folder/name.svg`` once; errors name the file."""
-    path = Path(folder) / f"{name}.svg"
+def load_icon(folders: str | tuple[str, ...], name: str) -> Icon:
+    """Read ``name.svg`` from the first folder that has it, once; errors name the file.
+
+    A user's template may bring its own icons/ folder, searched before ours.
+    """
+    folders = (folders,) if isinstance(folders, str) else folders
+    path = next((Path(f) / f"{name}.svg" for f in folders if (Path(f) / f"{name}.svg").exists()),
+                Path(folders[-1]) / f"{name}.svg")
     try:
         return parse_icon(path.read_text(encoding="utf-8"), name)
     except FileNotFoundError:

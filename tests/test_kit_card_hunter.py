@@ -1,0 +1,226 @@
+"""The Card Hunter kit: the four Parts as the setup lists them, 44 monster cards on one back,
+the Random deck, the heroes, trackers whose four edges read 4-3-2-1, and both languages."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import render_to_memory
+from pnp.i18n import compare_catalogs
+from pnp.layout.expr import evaluate
+from pnp.model import PrintOptions
+from pnp.templates import load_shipped_game, templates_dir
+
+GAME = "card-hunter"
+WEAK, MEDIUM, STRONG = 1, 2, 3
+
+# Typed from the rules' setup list (step 1), Part by Part: {(suit, hits): cards}.
+SETUP = {
+    "tail": {("tail", WEAK): 2, ("tail", MEDIUM): 2, ("tail", STRONG): 1,
+             ("head", STRONG): 1,
+             ("claws", WEAK): 1, ("claws", MEDIUM): 1,
+             ("wings", MEDIUM): 2},
+    "claws": {("tail", WEAK): 1, ("tail", MEDIUM): 1,
+              ("head", WEAK): 1, ("head", MEDIUM): 1,
+              ("claws", WEAK): 2, ("claws", MEDIUM): 1, ("claws", STRONG): 2,
+              ("wings", MEDIUM): 1},
+    "wings": {("tail", WEAK): 1, ("tail", MEDIUM): 1,
+              ("head", WEAK): 2,
+              ("claws", WEAK): 1,
+              ("wings", WEAK): 3, ("wings", MEDIUM): 1, ("wings", STRONG): 1},
+    "head": {("tail", STRONG): 1,
+             ("head", WEAK): 1, ("head", MEDIUM): 3, ("head", STRONG): 1,
+             ("claws", MEDIUM): 2,
+             ("wings", WEAK): 1, ("wings", STRONG): 1},
+}
+PARTS = ("tail", "head", "claws", "wings")
+
+
+@lru_cache(maxsize=None)
+def kit(lang: str, paper: str, **options) -> tuple[bytes, dict]:
+    """Render once per combination; the whole file stays around two seconds."""
+    return render_to_memory(load_shipped_game(GAME), PrintOptions(lang=lang, paper=paper, **options))
+
+
+def faces(manifest: dict, component: str, face: str = "front") -> list[dict]:
+    return [item for page in manifest["pages"] for item in page["items"]
+            if item["component"] == component and item["face"] == face]
+
+
+def page_text(pdf: bytes, manifest: dict, component: str, kind: str = "front") -> str:
+    reader = PdfReader(io.BytesIO(pdf))
+    numbers = [p["number"] for p in manifest["pages"]
+               if p.get("component") == component and p["kind"] == kind]
+    assert numbers, f"no {kind} page for {component}"
+    return "\n".join(reader.pages[n - 1].extract_text() for n in numbers)
+
+
+def test_the_setup_list_itself_has_ten_cards_per_part_and_ten_per_suit():
+    # Guards the table above against a typing slip before it judges the kit.
+    assert {part: sum(cards.values()) for part, cards in SETUP.items()} == dict.fromkeys(PARTS, 10)
+    by_suit = Counter()
+    for cards in SETUP.values():
+        for (suit, _), n in cards.items():
+            by_suit[suit] += n
+    assert by_suit == dict.fromkeys(PARTS, 10)
+
+
+@pytest.mark.parametrize("lang, paper", [("fr", "letter"), ("en", "a4")])
+def test_each_part_holds_exactly_the_cards_of_the_setup_list(lang, paper):
+    _, manifest = kit(lang, paper)
+    monsters = faces(manifest, "monster-cards")
+    assert {m["piece"] for m in monsters} == {"monster"}
+    assert len(monsters) == 44
+    for part in PARTS:
+        dealt = Counter((m["suit"], m["hits"]) for m in monsters
+                        if m["part"] == part and m["suit"] != "rage")
+        assert dealt == SETUP[part], part
+
+
+def test_four_rage_cards_one_per_part_without_hit_symbols():
+    _, manifest = kit("en", "a4")
+    rage = [m for m in faces(manifest, "monster-cards") if m["suit"] == "rage"]
+    assert len(rage) == 4
+    assert sorted(m["part"] for m in rage) == sorted(PARTS)
+    # No Hit symbols: the manifest items of Rage cards have no `hits` at all.
+    assert all("hits" not in m for m in rage)
+    others = [m for m in faces(manifest, "monster-cards") if m["suit"] != "rage"]
+    assert {m["hits"] for m in others} == {WEAK, MEDIUM, STRONG}
+
+
+def test_all_monster_cards_share_one_back_and_every_front_has_its_back():
+    game = load_shipped_game(GAME)
+    monsters = game.component("monster-cards")
+    assert monsters.back and all(p.back is None and p.front is None for p in monsters.pieces)
+    _, manifest = kit("en", "a4")
+    fronts = Counter((m["suit"], m.get("hits"), m["part"]) for m in faces(manifest, "monster-cards"))
+    backs = Counter((m["suit"], m.get("hits"), m["part"]) for m in faces(manifest, "monster-cards", "back"))
+    assert fronts == backs
+    # The Random deck has a back of its own.
+    random = game.component("random-cards")
+    assert random.back and random.back != monsters.back
+
+
+def test_random_deck_characters_trackers_tokens_and_aid():
+    _, manifest = kit("fr", "letter")
+    random = faces(manifest, "random-cards")
+    assert [r["piece"] for r in random] == ["random"] * 4
+    assert sorted(r["suit"] for r in random) == sorted(PARTS)
+    assert "hits" not in random[0]
+    heroes = faces(manifest, "characters")
+    assert [(h["piece"], h["who"]) for h in heroes] == [
+        ("character", "jack"), ("character", "queen"), ("character", "king")]
+    # A Life and a Potion tracker for each Character, marked with their letter.
+    assert Counter((i["piece"], i["who"]) for i in faces(manifest, "trackers")) == {
+        (kind, who): 1 for kind in ("life_tracker", "potion_tracker")
+        for who in ("jack", "queen", "king")}
+    assert Counter(i["piece"] for i in faces(manifest, "tokens")) == {
+        "knockout_token": 3, "attack_marker": 1}
+    assert Counter(i["piece"] for i in faces(manifest, "setup-aid")) == {"setup_aid": 1}
+    trackers = faces(manifest, "trackers")
+    assert all(t["w"] == t["h"] for t in trackers), "trackers are square"
+
+
+def _edge_values(piece, component, w):
+    """{value: (rotate, which edge)} for the big numbers on a tracker's front."""
+    values = {}
+    for element in piece.front or component.front:
+        props = element.props
+        if element.type != "text" or props["text"] not in ("1", "2", "3", "4"):
+            continue
+        names = {"w": w, "h": w}
+        cx = evaluate(props["x"], names) + evaluate(props["w"], names) / 2
+        cy = evaluate(props["y"], names) + evaluate(props["h"], names) / 2
+        # y grows downwards: the near edge (facing the player) is at the bottom.
+        edge = min((("near", w - cy), ("far", cy), ("left", cx), ("right", w - cx)),
+                   key=lambda e: e[1])[0]
+        values[props["text"]] = (props.get("rotate", 0), edge)
+    return values
+
+
+@pytest.mark.parametrize("piece_id", ["life_tracker", "potion_tracker"])
+def test_trackers_show_four_three_two_one_turning_clockwise(piece_id):
+    game = load_shipped_game(GAME)
+    trackers = game.component("trackers")
+    w, h = trackers.size
+    assert w == h
+    for piece in (p for p in trackers.pieces if p.id == piece_id):
+        # Turning the tracker a quarter clockwise brings the right-hand edge to the
+        # player: 4 near, 3 right (text turned 90, reading upwards), 2 far, 1 left.
+        assert _edge_values(piece, trackers, w) == {
+            "4": (0, "near"), "3": (90, "right"), "2": (180, "far"), "1": (270, "left")}
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["start: easy", "start: normal", "start: hard", "start: 4 lives"]),
+    ("fr", ["départ\u00a0: facile", "départ\u00a0: normal", "départ\u00a0: difficile",
+            "départ\u00a0: 4 vies"]),
+])
+def test_tracker_page_prints_the_four_values_and_the_starting_potions(lang, words):
+    pdf, manifest = kit(lang, "a4")
+    # pypdf reads the no-break space before a French colon as a plain space.
+    text = page_text(pdf, manifest, "trackers", "sheet").replace("\xa0", " ")
+    for value in "1234":
+        assert text.count(value) >= 6, value  # on each of the 6 trackers
+    for word in words:
+        assert word.replace("\xa0", " ") in text
+
+
+@pytest.mark.parametrize("lang, paper, names", [
+    ("en", "a4", ["Tail", "Head", "Claws", "Wings", "Rage", "Hits north", "Weak: 1 life",
+                  "Jack of all Trades", "Queen of Quivers", "King of Knights"]),
+    ("fr", "letter", ["Queue", "Tête", "Griffes", "Ailes", "Rage", "Frappe au nord",
+                      "Faible\u00a0: 1 vie", "Valet à tout faire", "Dame des Carquois",
+                      "Roi des Chevaliers"]),
+])
+def test_both_languages_render_their_own_card_names(lang, paper, names):
+    pdf, manifest = kit(lang, paper)
+    text = page_text(pdf, manifest, "monster-cards") + page_text(pdf, manifest, "characters")
+    # Compare words, not line breaks (a long name wraps); pypdf reads a no-break space as a space.
+    text = " ".join(text.split())
+    for name in names:
+        assert " ".join(name.split()) in text, name
+    cover = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert "Zakimos Kleidos" in cover and "2015" in cover and "CC BY-NC-ND" in cover
+
+
+def test_credits_name_the_author_and_catalogs_match():
+    game = load_shipped_game(GAME)
+    assert game.designers == ("Zakimos Kleidos",)
+    assert compare_catalogs(game.catalogs["en"], game.catalogs["fr"]) == []
+
+
+def test_card_names_are_at_least_12_pt_and_no_text_goes_below_6_pt():
+    game = load_shipped_game(GAME)
+    names = ("@suit.{suit}", "@hero.{who}.name", "@game.name")
+    for component in game.components:
+        elements = [*component.front, *(component.back or ())]
+        for element in (e for e in elements if e.type == "text"):
+            props = element.props
+            # The engine may shrink a text down to its min_size (6 pt when not given).
+            floor = props.get("min_size", 6)
+            assert floor >= 6 and props["size"] >= floor, element.where
+            if props["text"] in names:
+                assert floor >= 12, element.where
+
+
+def test_every_icon_the_kit_names_exists():
+    folder = templates_dir() / "icons"
+    needed = {f"ch_{s}" for s in (*PARTS, "rage")} | {f"ch_setup_{p}" for p in PARTS}
+    needed |= {"ch_hit", "ch_arrow", "ch_arrow_ghost", "ch_jack", "ch_queen", "ch_king",
+               "ch_life", "ch_potion", "ch_knockout", "ch_attack"}
+    assert all((folder / f"{name}.svg").is_file() for name in needed)
+
+
+@pytest.mark.parametrize("options", [{"ink_saver": True}, {"duplex": False}])
+def test_print_options_render(options):
+    pdf, manifest = kit("fr", "a4", **options)
+    assert pdf.startswith(b"%PDF")
+    assert len(faces(manifest, "monster-cards")) == 44
+    if not options.get("duplex", True):
+        assert not faces(manifest, "monster-cards", "back")
