@@ -182,6 +182,7 @@ def score(session: BeaversSession) -> Result:
         tied=decision.tied,
         tie_break_values=decision.tie_break_values,
         final_only=session.final is not None,
+        colors=dict(session.colors),
     )
 
 

@@ -110,6 +110,7 @@ class Result:
     tie_break_values: Mapping[str, int] = field(default_factory=dict)
     final_only: bool = False  # Beavers entered as one [final] table, no rounds
     card_hunter: CardHunterOutcome | None = None
+    colors: Mapping[str, str] = field(default_factory=dict)  # Beavers: player -> colour, if given
 
 
 @dataclass(frozen=True)
