@@ -135,3 +135,54 @@ def test_score_sheet_refuses_an_unknown_paper(tmp_path):
     session.write_text(json.dumps(raw), encoding="utf-8")
     result = runner.invoke(app, ["score", "sheet", str(session), "--paper", "a5"])
     assert result.exit_code == 1 and "Error: unknown paper 'a5'" in result.output
+
+
+def _text(result, lang="en", paper="a4") -> str:
+    data, _ = render_filled_sheet(result, PrintOptions(lang=lang, paper=paper))
+    return " ".join(pdf_reader(data).pages[0].extract_text().split())
+
+
+def test_filled_halali_sheet_shows_roles_counts_points_and_the_tiles_tie_break():
+    raw = {"game": "halali", "players": ["Ann", "Ben"], "rounds": [
+        {"blue": "Ann", "tiles": {"Ann": {"hunter": 2, "duck": 1}, "Ben": {"tree": 4, "fox": 1}}},
+        {"blue": "Ben", "tiles": {"Ann": {"tree": 3, "pheasant": 1}, "Ben": {"lumberjack": 1, "duck": 1}}},
+    ]}
+    result = score_session(load_session(raw))
+    # Ann: 10 + 2 = 12, then 6 + 3 = 9; Ben: 8 + 5 = 13, then 5 + 2 = 7.
+    assert result.totals == {"Ann": 21, "Ben": 20}
+    text = _text(result, "fr")
+    for word in ("Manche 1", "Manche 2", "Ann", "Ben", "Ours", "Bûcheron", "Gagnant"):
+        assert word in text
+    assert "21" in text and "20" in text
+
+
+def test_filled_halali_sheet_names_the_tiles_tie_break():
+    # 6 points each; Ben holds 3 tiles over both rounds, Ann 2.
+    tie = {"game": "halali", "players": ["Ann", "Ben"], "rounds": [
+        {"blue": "Ann", "tiles": {"Ann": {"pheasant": 1}, "Ben": {"tree": 1}}},
+        {"blue": "Ben", "tiles": {"Ann": {"pheasant": 1}, "Ben": {"duck": 2}}},
+    ]}
+    result = score_session(load_session(tie))
+    assert result.totals == {"Ann": 6, "Ben": 6} and result.winners == ("Ben",)
+    assert "more tiles over both rounds decided it" in _text(result)
+
+
+def test_filled_beavers_sheet_puts_each_player_under_their_colour():
+    raw = {"game": "hunting-hunting-beavers", "players": ["Ann", "Ben", "Cid", "Dee"],
+           "colors": {"Ann": "white", "Ben": "red", "Cid": "green", "Dee": "blue"},
+           "rounds": [{"Ann": 3, "Ben": 2}, {"Ann": -1, "Cid": 4, "Dee": 5}]}
+    result = score_session(load_session(raw))
+    text = _text(result, "fr", "letter")
+    assert "Rouge" in text and "Blanc" in text
+    assert text.index("Ben") < text.index("Cid") < text.index("Dee") < text.index("Ann")
+    assert "Partie pas encore finie : 2 sur 10 saisis." in text
+
+
+def test_filled_card_hunter_log_shows_the_fight():
+    raw = {"game": "card-hunter", "players": ["Ann", "Ben"], "difficulty": "hard",
+           "result": "won", "knockouts_left": 2, "date": "2026-11-20"}
+    result = score_session(load_session(raw))
+    data, _ = render_filled_sheet(result, PrintOptions(lang="en"), date="2026-11-20")
+    text = " ".join(pdf_reader(data).pages[0].extract_text().split())
+    assert "Campaign log" in text and "Ann, Ben" in text and "The team won" in text
+    assert "2026-11-20" in text
