@@ -85,6 +85,19 @@ def _words(chosen: Lang | None, raw: object = None) -> Catalog:
 # -- check -------------------------------------------------------------------
 
 
+def _read_checked(file: Path, lang: "Lang | None") -> tuple[SessionFile, object, Catalog]:
+    """Read and check a session file; a file-level error ends the command (exit 1)."""
+    raw = None
+    try:
+        loaded = read_session_file(file)
+        raw = loaded.raw
+        checked = check_session(raw)
+    except SessionFileError as error:
+        error.path = error.path or str(file)
+        _fail(file_error_text(error, _words(lang, raw)))
+    return loaded, checked, _words(lang, raw)
+
+
 @score_app.command()
 def check(
     file: Path = typer.Argument(..., help="Session file (.toml or .json).", show_default=False),
@@ -137,15 +150,8 @@ def sheet(
 
     if paper.lower() not in PAPERS:
         _fail(f"unknown paper {paper!r}; expected one of: {', '.join(PAPERS)}")
-    raw = None
-    try:
-        loaded = read_session_file(file)
-        raw = loaded.raw
-        checked = check_session(raw)
-    except SessionFileError as error:
-        error.path = error.path or str(file)
-        _fail(file_error_text(error, _words(lang, raw)))
-    words = _words(lang, raw)
+    loaded, checked, words = _read_checked(file, lang)
+    raw = loaded.raw
     if checked.problems:
         # An impossible session is not printed: the check's problems, and no file.
         _fail_problems(words, file, checked.problems)
@@ -418,15 +424,8 @@ def add(
     lang: Lang = _lang_option(),
 ) -> None:
     """Enter the next day or round at the prompt; save it only if it passes every check."""
-    raw = None
-    try:
-        loaded = read_session_file(file)
-        raw = loaded.raw
-        checked = check_session(raw)
-    except SessionFileError as error:
-        error.path = error.path or str(file)
-        _fail(file_error_text(error, _words(lang, raw)))
-    words = _words(lang, raw)
+    loaded, checked, words = _read_checked(file, lang)
+    raw = loaded.raw
     if checked.problems:
         _fail_problems(words, file, checked.problems, extra=words.text("cli.fix_first"))
     session = checked.session
