@@ -22,18 +22,27 @@ HEADING = 12.5
 
 
 class _Flow:
-    """A column of text that moves down the page and refuses to run off it."""
+    """A column of text that moves down the page and goes on to a new page when full."""
 
-    def __init__(self, canvas: Canvas, x: float, y: float, width: float, bottom: float, ink: str):
+    def __init__(self, canvas: Canvas, x: float, y: float, width: float, bottom: float, ink: str,
+                 next_page=None, top: float = 0.0):
         self.canvas, self.x, self.y, self.width, self.bottom, self.ink = canvas, x, y, width, bottom, ink
+        self.next_page, self.top = next_page, top
+        self.pages = 1
 
     def need(self, height: float, what: str) -> None:
-        if self.y - height < self.bottom:
-            raise TextFitError(f"the cover page is full before {what!r}; shorten the cover texts")
+        if self.y - height >= self.bottom:
+            return
+        if self.next_page is None or height > self.top - self.bottom:
+            raise TextFitError(f"the cover page has no room for {what!r}; shorten the cover texts")
+        self.next_page()
+        self.pages += 1
+        self.y = self.top
 
     def heading(self, text: str, accent: str) -> None:
         self.y -= 3.0
-        self.need(8, text)
+        # Keep a heading with the start of its section.
+        self.need(8 + 12, text)
         c = self.canvas
         c.setFillColor(rl(accent))
         c.rect(pt(self.x), pt(self.y - 5.6), pt(1.6), pt(5.6), stroke=0, fill=1)
@@ -62,7 +71,8 @@ class _Flow:
         self.y -= height
 
 
-def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
+def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> int:
+    """Draw the cover, going on to more pages if its contents need them; return how many."""
     game, options = plan.game, plan.options
     page_w, page_h = plan.page_size
     inks = Inks(game.palette, None, options.ink_saver)
@@ -92,7 +102,12 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
     if url:
         draw_qr(canvas, url, pt(page_w - MARGIN - qr_size), pt(page_h - band_h + 4), pt(qr_size), "#000000")
 
-    flow = _Flow(canvas, MARGIN + 2, page_h - band_h - 4, page_w - 2 * MARGIN - 4, 14.0, ink)
+    def next_page() -> None:
+        draw_footer(canvas, plan, None, catalog)
+        canvas.showPage()
+
+    flow = _Flow(canvas, MARGIN + 2, page_h - band_h - 4, page_w - 2 * MARGIN - 4, 14.0, ink,
+                 next_page, page_h - MARGIN - 4)
     if url:
         flow.paragraph(catalog.get("cover.rules_link", url=url), size=8)
 
@@ -188,6 +203,7 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
     flow.paragraph(catalog.get("game.credits"), size=8.5)
     flow.paragraph(catalog.get("cover.made_with"), size=7.5, style="regular")
     draw_footer(canvas, plan, None, catalog)
+    return flow.pages
 
 
 def _players(players: tuple[int, int], catalog: Catalog) -> str:

@@ -175,7 +175,9 @@ def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
     manifest_pages = []
     for page in plan.pages:
         if page.kind is PageKind.COVER:
-            draw_cover(canvas, plan, catalog)
+            # A long cover goes on to more pages; they are all cover pages.
+            for _ in range(draw_cover(canvas, plan, catalog) - 1):
+                manifest_pages.append({"number": 0, "kind": page.kind.value, "items": []})
         else:
             _draw_page(canvas, faces, page, plan, catalog)
         manifest_pages.append({
@@ -186,6 +188,8 @@ def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
         })
         canvas.showPage()
     canvas.save()
+    for number, entry in enumerate(manifest_pages, start=1):
+        entry["number"] = number
     manifest = {
         "game": game.id, "lang": options.lang, "paper": options.paper,
         "page_size_mm": [round(page_w, 3), round(page_h, 3)],
