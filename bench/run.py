@@ -57,6 +57,34 @@ def case(name: str, command: list[str], runs: int, work: Path) -> dict:
     }
 
 
+def in_process(runs: int, work: Path) -> dict:
+    """Drawing time alone, without starting Python or importing anything."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import reference_deck
+    from pnp.build import render_to_memory
+    from pnp.model import PrintOptions
+    from pnp.templates import load_game
+
+    target = str(work / "in-process-reference.pdf")
+
+    def reference() -> None:
+        reference_deck.main(target)
+
+    def engine() -> None:
+        render_to_memory(load_game(ROOT / "bench" / "deck.toml"), PrintOptions())
+
+    result = {}
+    for name, job in (("reference", reference), ("engine", engine)):
+        job()
+        samples = []
+        for _ in range(runs * 2):
+            started = time.perf_counter()
+            job()
+            samples.append(time.perf_counter() - started)
+        result[name] = statistics.median(samples)
+    return result
+
+
 def scoring_rate(work: Path, runs: int) -> dict:
     """Sessions checked and scored per second, from a folder of generated sessions."""
     from bench.sessions import write_sessions
@@ -92,6 +120,7 @@ def main() -> int:
             rows.append(case(f"pnp render {game} (en, a4)", [*cli, "render", game, "--out", "{out}"],
                              args.runs, work))
         scoring = scoring_rate(work, args.runs)
+        drawing = in_process(args.runs, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -105,6 +134,9 @@ def main() -> int:
     print()
     print(f"engine / reference: time {time_ratio:.2f}x (target <= 1.5x), "
           f"PDF size {size_ratio:.2f}x (target <= 1.5x)")
+    print(f"  in-process, drawing only: reference {drawing['reference'] * 1000:.0f} ms, engine "
+          f"{drawing['engine'] * 1000:.0f} ms ({drawing['engine'] / drawing['reference']:.2f}x; the engine "
+          f"also loads the template, lays out, and draws a cover page and footers)")
     print(f"pnp build peak memory: {build['peak_mib']:.1f} MiB (target < 80 MiB)")
     print(f"score companion: {scoring['per_second']:.0f} sessions checked and scored per second "
           f"({scoring['sessions']} sessions)")

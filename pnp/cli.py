@@ -196,12 +196,9 @@ def build(
                f"{size / 1024 / 1024:.1f} MiB in {seconds:.1f} s")
 
 
-try:
-    from pnp.score_cli import score_app
-except ImportError:  # pragma: no cover - the score companion ships with the package
-    score_app = None
-if score_app is not None:
-    app.add_typer(score_app, name="score", help="Check and tally scores; print scoresheets.")
+from pnp.score_cli import score_app  # noqa: E402  (the sub-app mounts on the main one)
+
+app.add_typer(score_app, name="score", help="Check and tally scores; print scoresheets.")
 
 
 def main() -> None:

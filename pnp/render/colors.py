@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping
 
 from reportlab.lib.colors import HexColor
@@ -70,5 +71,7 @@ class Inks:
         return WHITE if luminance(color) > 0.6 else BLACK
 
 
+@lru_cache(maxsize=1024)
 def rl(color: str) -> HexColor:
+    """The reportlab colour for #rrggbb (made once per colour)."""
     return HexColor(color)

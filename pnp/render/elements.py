@@ -10,7 +10,6 @@ import string
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-import qrcode
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import PnpError, TemplateError
@@ -96,7 +95,7 @@ class FaceContext:
     def mm(self, raw: Any, extra: Mapping[str, float] | None = None) -> float:
         raw = self.value(raw)
         try:
-            return evaluate(raw, {**self.numbers, **(extra or {})})
+            return evaluate(raw, {**self.numbers, **extra} if extra else self.numbers)
         except ExpressionError as exc:
             raise TemplateError(f"{self.where}: {exc}") from None
 
@@ -125,18 +124,22 @@ def draw_face(canvas: Canvas, elements: tuple[Element, ...], ctx: FaceContext) -
             cols, rows = (int(ctx.mm(v)) for v in repeat)
         else:
             cols, rows = (1 if repeat is None else int(ctx.mm(repeat))), 1
-        step = element.props.get("step", [0, 0])
+        step = element.props.get("step")
+        # Simple shapes set every colour and width they use, so they need no
+        # saved graphics state of their own (saving it costs as much as drawing).
+        isolate = element.type not in _SELF_CONTAINED or "dash" in element.props
         for index in range(max(0, cols) * max(0, rows)):
-            row, col = divmod(index, cols)
-            names = {"i": index, "col": col, "row": row}
-            if rows > 1 or isinstance(repeat, list):
-                dx = ctx.mm(step[0], names) * col if step else 0.0
-                dy = ctx.mm(step[1], names) * row if len(step) > 1 else 0.0
-            else:
-                dx = ctx.mm(step[0], names) * index if step else 0.0
-                dy = ctx.mm(step[1], names) * index if len(step) > 1 else 0.0
-            canvas.saveState()
-            if dx or dy:
+            dx = dy = 0.0
+            if step:
+                row, col = divmod(index, cols)
+                names = {"i": index, "col": col, "row": row}
+                grid = rows > 1 or isinstance(repeat, list)
+                dx = ctx.mm(step[0], names) * (col if grid else index)
+                dy = ctx.mm(step[1], names) * (row if grid else index) if len(step) > 1 else 0.0
+            moved = bool(dx or dy)
+            if isolate or moved:
+                canvas.saveState()
+            if moved:
                 canvas.translate(pt(dx), -pt(dy))
             try:
                 _DRAW[element.type](canvas, element.props, ctx, element.where)
@@ -144,7 +147,11 @@ def draw_face(canvas: Canvas, elements: tuple[Element, ...], ctx: FaceContext) -
                 raise
             except (KeyError, ValueError, TypeError) as exc:
                 raise TemplateError(f"{element.where}: cannot draw this {element.type} ({exc})") from None
-            canvas.restoreState()
+            if isolate or moved:
+                canvas.restoreState()
+
+
+_SELF_CONTAINED = frozenset({"background", "rect", "ellipse", "text"})
 
 
 def _box(props, ctx) -> tuple[float, float, float, float]:
@@ -245,8 +252,9 @@ def _draw_text(canvas, props, ctx, where) -> None:
     text = ctx.text(props["text"])
     if not text:
         return
-    _inside_trim(ctx, *(ctx.mm(props[k]) for k in ("x", "y", "w", "h")), f"text {text[:20]!r}")
-    x, y, w, h = _box(props, ctx)
+    x, y, w, h = (ctx.mm(props[k]) for k in ("x", "y", "w", "h"))
+    _inside_trim(ctx, x, y, w, h, f"text {text[:20]!r}")
+    x, y, w, h = pt(x), pt(ctx.height - y - h), pt(w), pt(h)
     rotate = props.get("rotate", 0)
     if rotate in (90, 270):
         w, h = h, w
@@ -429,6 +437,8 @@ def _draw_table(canvas, props, ctx, where) -> None:
 
 def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float, color: str) -> None:
     """A QR code as vector squares (points), quiet zone included in ``size``."""
+    import qrcode  # only the pages that carry a code need it
+
     code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
     code.add_data(data)
     code.make(fit=True)
