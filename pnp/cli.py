@@ -115,6 +115,29 @@ SET = typer.Option([], "--set", metavar="NAME=NUMBER",
                    help="Change a template setting, e.g. --set space_size=40.")
 
 
+def _piece_counts(component) -> list[str]:
+    """'5 hunter', or '144 unit: 72 hunter, 36 warrior, ...' when one id has several kinds."""
+    by_id: dict[str, list] = {}
+    for copy in copies(component):
+        by_id.setdefault(copy.piece.id, []).append(copy.piece)
+    parts = []
+    for piece_id, pieces in by_id.items():
+        kinds = {p.index: p for p in pieces}
+        text = f"{len(pieces)} {piece_id}"
+        if len(kinds) > 1:
+            # Name the kinds by the first field that tells them apart.
+            names = [n for n in pieces[0].fields if not n.startswith("_")
+                     and len({str(p.fields.get(n)) for p in kinds.values()}) > 1]
+            if names:
+                counts: dict[str, int] = {}
+                for p in pieces:
+                    label = str(p.fields.get(names[0], "-"))
+                    counts[label] = counts.get(label, 0) + 1
+                text += " (" + ", ".join(f"{n} {names[0]}={v}" for v, n in counts.items()) + ")"
+        parts.append(text)
+    return parts
+
+
 @app.command()
 @reports_errors
 def games() -> None:
@@ -126,13 +149,11 @@ def games() -> None:
         name = game.catalogs["en"].get("game.name")
         typer.echo(f"{game_id}  ({name}, {players} players)")
         for component in game.components:
-            counts = {}
-            for copy in copies(component):
-                counts[copy.piece.id] = counts.get(copy.piece.id, 0) + 1
-            detail = ", ".join(f"{n} {piece}" for piece, n in counts.items())
+            detail = ", ".join(_piece_counts(component))
             w, h = component.size
-            typer.echo(f"  {component.id:<18} {component.piece_count():>4} pieces  "
-                       f"{w:g} x {h:g} mm  ({detail})")
+            count = component.piece_count()
+            typer.echo(f"  {component.id:<18} {count:>4} {'piece ' if count == 1 else 'pieces'}  "
+                       f"{w:g} x {h:g} mm  {detail}")
 
 
 @app.command()
