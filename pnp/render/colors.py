@@ -64,11 +64,6 @@ class Inks:
             return color
         return BLACK
 
-    def shape(self, color: str | None) -> str | None:
-        """Fills inside pictograms: the ink saver keeps light parts white, the rest black."""
-        if color is None or not self.ink_saver:
-            return color
-        return WHITE if luminance(color) > 0.6 else BLACK
 
 
 @lru_cache(maxsize=1024)

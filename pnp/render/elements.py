@@ -16,7 +16,7 @@ from pnp.errors import PnpError, TemplateError
 from pnp.i18n import Catalog
 from pnp.layout.expr import ExpressionError, evaluate
 from pnp.model import Element
-from pnp.render.colors import Inks, rl
+from pnp.render.colors import Inks, luminance, rl
 from pnp.render.fonts import font
 from pnp.render.shapes import symbol_path
 from pnp.render.svg import Icon, load_icon
@@ -326,7 +326,10 @@ def draw_icon(canvas: Canvas, icon: Icon, x: float, y: float, w: float, h: float
     for shape in icon.shapes:
         fill = tint if shape.fill == "current" else shape.fill
         stroke = tint if shape.stroke == "current" else shape.stroke
-        fill, stroke = inks.shape(fill), (inks.shape(stroke) if stroke else None)
+        if inks.ink_saver:
+            # A line drawing: outlined parts go white, dark details stay black.
+            fill = fill and ("#ffffff" if stroke or luminance(fill) >= 0.3 else "#000000")
+            stroke = stroke and "#000000"
         if shape.opacity < 1:
             # Transparency inside reused drawings (forms) is not carried to the
             # pages by reportlab, so an icon's see-through parts are mixed with
