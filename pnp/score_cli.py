@@ -425,7 +425,6 @@ def add(
 ) -> None:
     """Enter the next day or round at the prompt; save it only if it passes every check."""
     loaded, checked, words = _read_checked(file, lang)
-    raw = loaded.raw
     if checked.problems:
         _fail_problems(words, file, checked.problems, extra=words.text("cli.fix_first"))
     session = checked.session

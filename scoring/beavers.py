@@ -21,7 +21,7 @@ from typing import Mapping
 
 from scoring.errors import Problem, Term, Value
 from scoring.fields import At, FieldReader
-from scoring.result import Game, PlayerRound, Result, RoundResult, ScoreLine, decide
+from scoring.result import Game, PlayerRound, Result, RoundResult, ScoreLine, decided_result
 
 GAME = Game.BEAVERS
 COLORS = ("red", "green", "blue", "white")
@@ -169,21 +169,8 @@ def score(session: BeaversSession) -> Result:
             rounds.append(RoundResult(number, tuple(row)))
         totals = running
         complete = len(session.rounds) == ROUNDS
-    decision = decide(session.players, totals, complete)
-    return Result(
-        game=GAME,
-        players=session.players,
-        rounds=tuple(rounds),
-        rounds_expected=ROUNDS,
-        totals=dict(totals),
-        complete=complete,
-        winners=decision.winners,
-        tie_break=decision.tie_break,
-        tied=decision.tied,
-        tie_break_values=decision.tie_break_values,
-        final_only=session.final is not None,
-        colors=dict(session.colors),
-    )
+    return decided_result(GAME, session.players, rounds, ROUNDS, totals, complete,
+                          final_only=session.final is not None, colors=dict(session.colors))
 
 
 __all__ = ["COLORS", "ROUNDS", "BEAVERS_IN_DECK", "BeaversSession", "check_rounds", "check_final", "score"]

@@ -25,7 +25,7 @@ from typing import Mapping
 
 from scoring.errors import Problem, Term, Value
 from scoring.fields import At, FieldReader
-from scoring.result import Game, PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decide
+from scoring.result import Game, PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
 
 GAME = Game.HALALI
 TILES = ("bear", "fox", "lumberjack", "hunter", "duck", "pheasant", "tree")
@@ -176,19 +176,7 @@ def score(session: HalaliSession) -> Result:
             row.append(PlayerRound(player, lines, points, running[player], role=played.role(player), tile_count=held))
         rounds.append(RoundResult(number, tuple(row)))
     complete = len(session.rounds) == ROUNDS
-    decision = decide(session.players, running, complete, tile_totals, TieBreak.TILES)
-    return Result(
-        game=GAME,
-        players=session.players,
-        rounds=tuple(rounds),
-        rounds_expected=ROUNDS,
-        totals=dict(running),
-        complete=complete,
-        winners=decision.winners,
-        tie_break=decision.tie_break,
-        tied=decision.tied,
-        tie_break_values=decision.tie_break_values,
-    )
+    return decided_result(GAME, session.players, rounds, ROUNDS, running, complete, tile_totals, TieBreak.TILES)
 
 
 def round_to_raw(played: HalaliRound) -> dict:

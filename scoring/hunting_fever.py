@@ -32,7 +32,7 @@ from scoring.result import (
     RoundResult,
     ScoreLine,
     TieBreak,
-    decide,
+    decided_result,
 )
 
 GAME = Game.HUNTING_FEVER
@@ -243,19 +243,7 @@ def score(session: HuntingFeverSession) -> Result:
         rounds.append(RoundResult(number, tuple(row)))
     complete = len(session.days) == DAYS
     best = {p: (v if v is not None else 0) for p, v in best_day.items()}
-    decision = decide(session.players, running, complete, best, TieBreak.BEST_DAY)
-    return Result(
-        game=GAME,
-        players=session.players,
-        rounds=tuple(rounds),
-        rounds_expected=DAYS,
-        totals=dict(running),
-        complete=complete,
-        winners=decision.winners,
-        tie_break=decision.tie_break,
-        tied=decision.tied,
-        tie_break_values=decision.tie_break_values,
-    )
+    return decided_result(GAME, session.players, rounds, DAYS, running, complete, best, TieBreak.BEST_DAY)
 
 
 def entry_to_raw(state: DayEntry) -> dict:

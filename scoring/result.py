@@ -150,3 +150,31 @@ def decide(
     still = tuple(p for p in tied if values[p] == top)
     kind = second_kind if len(still) == 1 else TieBreak.SHARED
     return Decision(still, kind, tied, values)
+
+
+def decided_result(
+    game: Game,
+    players: tuple[str, ...],
+    rounds: list[RoundResult] | tuple[RoundResult, ...],
+    rounds_expected: int,
+    totals: Mapping[str, int],
+    complete: bool,
+    second: Mapping[str, int] | None = None,
+    second_kind: TieBreak | None = None,
+    **extra: object,
+) -> Result:
+    """The :class:`Result` of a scored session, winners decided by :func:`decide`."""
+    decision = decide(players, totals, complete, second, second_kind)
+    return Result(
+        game=game,
+        players=players,
+        rounds=tuple(rounds),
+        rounds_expected=rounds_expected,
+        totals=dict(totals),
+        complete=complete,
+        winners=decision.winners,
+        tie_break=decision.tie_break,
+        tied=decision.tied,
+        tie_break_values=decision.tie_break_values,
+        **extra,
+    )

@@ -15,10 +15,9 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n import Catalog
-from pnp.layout.imposition import Box
 from pnp.layout.plan import KitPlan, PagePlan, Placement
 from pnp.model import Copy, Face, Game, PageKind
-from pnp.render.colors import Inks, rl
+from pnp.render.colors import Inks
 from pnp.render.cover import draw_cover
 from pnp.render.elements import FaceContext, draw_face
 from pnp.render.fonts import font

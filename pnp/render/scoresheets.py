@@ -352,7 +352,6 @@ def beavers(s: Sheet, result, qr_data: str | None) -> None:
         for k, key in enumerate(("won", "lost", "after")):
             s.text(x + k * sub, y, sub, 5, s.t(f"sheet.hhb.{key}"), size=7, style="bold")
     y += 5
-    by_color = {c: p for p, c in ((p, c) for c, p in colors.items())} if colors else {}
     for number in range(1, 11):
         played = result.rounds[number - 1] if result is not None and number <= len(result.rounds) else None
         if number % 2 == 0:
