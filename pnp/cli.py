@@ -13,7 +13,6 @@ from typing import Callable, List, Optional
 
 import typer
 
-from pnp.build import build_matrix, render_game
 from pnp.errors import PnpError
 from pnp.i18n import LANGUAGES
 from pnp.layout.plan import copies
@@ -184,6 +183,8 @@ def render(
         kit = load_shipped_game(game, overrides)
     for name in component:
         kit.component(name)
+    from pnp.build import render_game  # reportlab loads only for commands that draw
+
     out = _check_out(out)
     started = time.perf_counter()
     written = render_game(kit, options, out, list(component) or None)
@@ -198,6 +199,8 @@ def build(
     back_offset: str = OFFSET, ink_saver: bool = INK, qr_url: Optional[str] = QR,
 ) -> None:
     """Render every game in English and French, on A4 and US Letter."""
+    from pnp.build import build_matrix, render_game
+
     base = _options("en", "a4", bleed, crop_marks, duplex, back_offset, ink_saver, qr_url)
     out = _check_out(out)
     started = time.perf_counter()
