@@ -97,11 +97,15 @@ def draw_seams(canvas: Canvas, page: PagePlan, plan: KitPlan) -> None:
         canvas.line(pt(x), pt(y - r - 1.2), pt(x), pt(y + r + 1.2))
 
     def label(text: str, x: float, y: float, angle: int) -> None:
+        # Between two join marks: at most a fifth of the edge on either side of (x, y).
+        room = (trim.h if angle == 90 else trim.w) * 0.25
+        fitted = fit_or_fail(text, "black", 6.5, pt(room), pt(4), wrap=False, leading=1.2,
+                             min_size=6, where="board seam label")
         canvas.saveState()
         canvas.translate(pt(x), pt(y))
         canvas.rotate(angle)
         canvas.setFillColor(rl("#000000"))
-        canvas.setFont(font("black"), 6.5)
+        canvas.setFont(font("black"), fitted.size)
         canvas.drawCentredString(0, -pt(1), text)
         canvas.restoreState()
 
