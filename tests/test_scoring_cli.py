@@ -347,7 +347,7 @@ def test_add_card_hunter_result(tmp_path):
     run("new", "card-hunter", "--players", "A,B", "--out", path, "--lang", "fr")
     result = run("add", path, input="gagnée\n2\n")
     assert result.exit_code == 0, result.output
-    assert "L'équipe a gagné" in result.stdout
+    assert "L’équipe a gagné" in result.stdout
     raw = tomllib.loads(path.read_text())
     assert raw["result"] == "won" and raw["knockouts_left"] == 2
     assert run("add", path).exit_code == 1
