@@ -20,7 +20,7 @@ EN, FR = catalog("en"), catalog("fr")
 def emitted_codes() -> tuple[set[str], set[str]]:
     """Problem and file-error codes written in the scoring sources."""
     problems, file_errors = set(), set()
-    for source in [*SCORING.glob("*.py"), SCORING.parent / "pnp" / "score_cli.py"]:
+    for source in [*SCORING.glob("*.py"), SCORING.parent / "pnp" / "score_cli.py", SCORING.parent / "pnp" / "score_commands.py"]:
         text = source.read_text(encoding="utf-8")
         problems |= set(re.findall(r'(?:\.add|Problem|_problem)\(\s*"([a-z0-9_]+)"', text))
         file_errors |= set(re.findall(r'SessionFileError\(\s*"([a-z0-9_]+)"', text))
@@ -172,7 +172,7 @@ def test_scoring_imports_neither_reportlab_nor_typer():
 
 def test_every_key_named_in_the_code_exists():
     named = set()
-    for source in [*SCORING.glob("*.py"), SCORING.parent / "pnp" / "score_cli.py"]:
+    for source in [*SCORING.glob("*.py"), SCORING.parent / "pnp" / "score_cli.py", SCORING.parent / "pnp" / "score_commands.py"]:
         named |= set(re.findall(r"""["']((?:cli|table|where|type|game|card|tile)\.[a-z_.-]+)["']""", source.read_text()))
     assert named  # the scan found the keys
     # A name ending in "_" or "." is completed at run time ("cli.complete_" + "day").
