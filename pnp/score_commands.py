@@ -437,4 +437,4 @@ def add(
     typer.echo(words.text("cli.saved", file=printable(str(file)), backup=printable(str(backup))))
 
 
-__all__ = ["score_app"]
+__all__ = ["add", "check", "new", "sheet"]

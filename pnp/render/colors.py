@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
-from reportlab.lib.colors import HexColor
 
 from pnp.model import PlayerColor
 
@@ -67,6 +66,16 @@ class Inks:
 
 
 @lru_cache(maxsize=1024)
-def rl(color: str) -> HexColor:
-    """The reportlab colour for #rrggbb (made once per colour)."""
-    return HexColor(color)
+def _rgb(color: str) -> tuple[float, float, float]:
+    return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def set_fill(canvas, color: str) -> None:
+    """Fill colour from #rrggbb. Plain RGB: reportlab's colour objects also set
+    an alpha each time, which costs as much as the shape itself."""
+    canvas.setFillColorRGB(*_rgb(color))
+
+
+def set_stroke(canvas, color: str) -> None:
+    """Stroke colour from #rrggbb (see :func:`set_fill`)."""
+    canvas.setStrokeColorRGB(*_rgb(color))

@@ -9,7 +9,7 @@ from pnp.i18n import Catalog
 from pnp.layout.imposition import MARGIN, split_piece, fit_grid
 from pnp.layout.plan import KitPlan, copies
 from pnp.model import PageKind
-from pnp.render.colors import Inks, rl
+from pnp.render.colors import Inks, set_fill, set_stroke
 from pnp.render.elements import draw_qr
 from pnp.render.fonts import font
 from pnp.render.furniture import draw_footer
@@ -44,9 +44,9 @@ class _Flow:
         # Keep a heading with the start of its section.
         self.need(8 + 12, text)
         c = self.canvas
-        c.setFillColor(rl(accent))
+        set_fill(c, accent)
         c.rect(pt(self.x), pt(self.y - 5.6), pt(1.6), pt(5.6), stroke=0, fill=1)
-        c.setFillColor(rl(self.ink))
+        set_fill(c, self.ink)
         c.setFont(font("black"), HEADING)
         c.drawString(pt(self.x + 3.5), pt(self.y - 4.6), text)
         self.y -= 8.0
@@ -59,7 +59,7 @@ class _Flow:
         height = (fitted.size + (len(fitted.lines) - 1) * fitted.leading) / pt(1) + 1.6
         self.need(height, text[:30])
         c = self.canvas
-        c.setFillColor(rl(self.ink))
+        set_fill(c, self.ink)
         c.setFont(font(style), fitted.size)
         baseline = pt(self.y) - fitted.size * 0.8
         left = pt(self.x + indent + (4 if bullet else 0))
@@ -81,13 +81,13 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> int:
     band = inks.fill("accent")
     # Title band
     band_h = 34.0
-    canvas.setFillColor(rl(band))
+    set_fill(canvas, band)
     canvas.rect(0, pt(page_h - band_h), pt(page_w), pt(band_h), stroke=0, fill=1)
     title_ink = "#ffffff" if not options.ink_saver else "#000000"
     if options.ink_saver:
-        canvas.setStrokeColor(rl("#000000"))
+        set_stroke(canvas, "#000000")
         canvas.line(0, pt(page_h - band_h), pt(page_w), pt(page_h - band_h))
-    canvas.setFillColor(rl(title_ink))
+    set_fill(canvas, title_ink)
     title = catalog.get("game.name")
     qr_size = 26.0
     fitted = fit_or_fail(title, "black", 30, pt(page_w - 2 * MARGIN - qr_size - 6), pt(14),
@@ -122,7 +122,7 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> int:
     flow.need(row_h * (len(components) + 1), "contents")
     y = flow.y
     canvas.setFont(font("black"), 8.5)
-    canvas.setFillColor(rl(ink))
+    set_fill(canvas, ink)
     headers = [catalog.get("cover.component"), catalog.get("cover.pieces"), catalog.get("cover.sheets")]
     x = flow.x
     for i, text in enumerate(headers):
@@ -131,9 +131,9 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> int:
     y -= row_h
     for index, component in enumerate(components):
         if index % 2 == 0:
-            canvas.setFillColor(rl(inks.fill("light") if "light" in game.palette else "#f2f2f2"))
+            set_fill(canvas, inks.fill("light") if "light" in game.palette else "#f2f2f2")
             canvas.rect(pt(flow.x), pt(y - row_h), pt(flow.width), pt(row_h), stroke=0, fill=1)
-        canvas.setFillColor(rl(ink))
+        set_fill(canvas, ink)
         cells = [catalog.get(f"component.{component.id}.name"), str(len(copies(component))),
                  str(plan.sheets_of(component.id))]
         x = flow.x
@@ -183,14 +183,14 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> int:
         x = flow.x
         for name in sets:
             color = game.colors[name]
-            canvas.setFillColor(rl(inks.fill(color.rgb)))
-            canvas.setStrokeColor(rl(ink))
+            set_fill(canvas, inks.fill(color.rgb))
+            set_stroke(canvas, ink)
             canvas.setLineWidth(0.6)
             canvas.roundRect(pt(x), pt(flow.y - 7), pt(7), pt(7), pt(1.2), stroke=1, fill=1)
-            canvas.setFillColor(rl(inks.line(color.ink) if not options.ink_saver else "#000000"))
+            set_fill(canvas, inks.line(color.ink) if not options.ink_saver else "#000000")
             canvas.drawPath(symbol_path(canvas, color.symbol, pt(x + 3.5), pt(flow.y - 3.5), pt(5)),
                             stroke=0, fill=1)
-            canvas.setFillColor(rl(ink))
+            set_fill(canvas, ink)
             canvas.setFont(font("regular"), BODY)
             label = catalog.get(f"color.{name}")
             canvas.drawString(pt(x + 9), pt(flow.y - 5), label)
@@ -228,15 +228,15 @@ def _assembly_diagram(flow: _Flow, component, plan: KitPlan, catalog: Catalog, i
     canvas.setLineWidth(0.7)
     for part in parts:
         r = part.region
-        canvas.setFillColor(rl(inks.fill("light") if "light" in plan.game.palette else "#eeeeee"))
-        canvas.setStrokeColor(rl(accent))
+        set_fill(canvas, inks.fill("light") if "light" in plan.game.palette else "#eeeeee")
+        set_stroke(canvas, accent)
         canvas.rect(pt(ox + r.x * scale), pt(oy + r.y * scale), pt(r.w * scale), pt(r.h * scale),
                     stroke=1, fill=1)
-        canvas.setFillColor(rl(flow.ink))
+        set_fill(canvas, flow.ink)
         canvas.setFont(font("black"), 11)
         canvas.drawCentredString(pt(ox + (r.x + r.w / 2) * scale), pt(oy + (r.y + r.h / 2) * scale) - 4,
                                  part.label)
-    canvas.setStrokeColor(rl(flow.ink))
+    set_stroke(canvas, flow.ink)
     canvas.setLineWidth(1.2)
     canvas.rect(pt(ox), pt(oy), pt(w * scale), pt(h * scale), stroke=1, fill=0)
     canvas.restoreState()

@@ -16,7 +16,7 @@ from pnp.errors import PnpError, TemplateError
 from pnp.i18n import Catalog
 from pnp.layout.expr import ExpressionError, evaluate
 from pnp.model import Element
-from pnp.render.colors import Inks, luminance, rl
+from pnp.render.colors import Inks, luminance, set_fill, set_stroke
 from pnp.render.fonts import font
 from pnp.render.shapes import symbol_path
 from pnp.render.svg import Icon, load_icon
@@ -164,7 +164,7 @@ def _stroke(canvas: Canvas, props, ctx) -> bool:
     color = ctx.inks.line(ctx.value(props.get("stroke")))
     if color is None:
         return False
-    canvas.setStrokeColor(rl(color))
+    set_stroke(canvas, color)
     canvas.setLineWidth(pt(ctx.mm(props.get("stroke_width", 0.3))))
     if props.get("dash"):
         canvas.setDash([pt(ctx.mm(v)) for v in props["dash"]])
@@ -177,10 +177,10 @@ def _fill(canvas: Canvas, props, ctx, key: str = "fill") -> tuple[bool, bool]:
     color = ctx.inks.fill(raw)
     if color is None:
         return False, False
-    canvas.setFillColor(rl(color))
+    set_fill(canvas, color)
     outline = ctx.inks.ink_saver and props.get("stroke") is None and raw not in ("white", "paper")
     if outline:
-        canvas.setStrokeColor(rl("#000000"))
+        set_stroke(canvas, "#000000")
         canvas.setLineWidth(pt(OUTLINE_MM))
     return True, outline
 
@@ -188,7 +188,7 @@ def _fill(canvas: Canvas, props, ctx, key: str = "fill") -> tuple[bool, bool]:
 def _draw_background(canvas, props, ctx, where) -> None:
     color = ctx.inks.fill(ctx.value(props["fill"]))
     if color:
-        canvas.setFillColor(rl(color))
+        set_fill(canvas, color)
         b = pt(ctx.bleed)
         canvas.rect(-b, -b, pt(ctx.width) + 2 * b, pt(ctx.height) + 2 * b, stroke=0, fill=1)
 
@@ -265,7 +265,7 @@ def _draw_text(canvas, props, ctx, where) -> None:
         where=f"{ctx.where}",
     )
     color = ctx.inks.line(ctx.value(props.get("color", "ink")))
-    canvas.setFillColor(rl(color))
+    set_fill(canvas, color)
     canvas.setFont(font(style), fitted.size)
     if rotate:
         # Draw in a frame whose origin is the turned box's bottom-left.
@@ -352,9 +352,9 @@ def draw_icon(canvas: Canvas, icon: Icon, x: float, y: float, w: float, h: float
             else:
                 path.close()
         if fill:
-            canvas.setFillColor(rl(fill))
+            set_fill(canvas, fill)
         if stroke:
-            canvas.setStrokeColor(rl(stroke))
+            set_stroke(canvas, stroke)
             canvas.setLineWidth(shape.stroke_width)
             canvas.setLineCap(shape.cap)
             canvas.setLineJoin(shape.join)
@@ -382,7 +382,7 @@ def _draw_symbol(canvas, props, ctx, where) -> None:
         fill = "#000000"
     stroke = _stroke(canvas, props, ctx)
     if fill:
-        canvas.setFillColor(rl(fill))
+        set_fill(canvas, fill)
     canvas.setLineJoin(1)
     canvas.drawPath(path, stroke=int(stroke), fill=int(fill is not None))
 
@@ -404,7 +404,7 @@ def _draw_table(canvas, props, ctx, where) -> None:
         fill_name = props.get("header_fill") if is_header else (props.get("zebra") if r % 2 == 0 else None)
         fill = ctx.inks.fill(fill_name)
         if fill:
-            canvas.setFillColor(rl(fill))
+            set_fill(canvas, fill)
             canvas.rect(pt(x), pt(y), pt(width), pt(row_h), stroke=0, fill=1)
         cx = x
         for c, cell in enumerate(row):
@@ -417,7 +417,7 @@ def _draw_table(canvas, props, ctx, where) -> None:
                 fitted = fit_or_fail(text, style, size, pt(widths[c] - 2 * pad), pt(row_h - 1),
                                      wrap=True, leading=1.12, min_size=6, where=ctx.where)
                 canvas.setFont(font(style), fitted.size)
-                canvas.setFillColor(rl(color))
+                set_fill(canvas, color)
                 block = 0.72 * fitted.size + (len(fitted.lines) - 1) * fitted.leading
                 base = pt(y) + (pt(row_h) + block) / 2 - 0.72 * fitted.size
                 align = "left" if c == 0 else props.get("align", "center")
@@ -429,7 +429,7 @@ def _draw_table(canvas, props, ctx, where) -> None:
                     base -= fitted.leading
             cx += widths[c]
         if line:
-            canvas.setStrokeColor(rl(line))
+            set_stroke(canvas, line)
             canvas.setLineWidth(0.5)
             canvas.line(pt(x), pt(y), pt(x + width), pt(y))
     if line:
@@ -449,9 +449,9 @@ def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float, color: s
     n = len(matrix)
     cell = size / n
     canvas.saveState()
-    canvas.setFillColor(rl("#ffffff"))
+    set_fill(canvas, "#ffffff")
     canvas.rect(x, y, size, size, stroke=0, fill=1)
-    canvas.setFillColor(rl(color))
+    set_fill(canvas, color)
     path = canvas.beginPath()
     for r, row in enumerate(matrix):
         c = 0

@@ -8,7 +8,7 @@ from pnp.i18n import Catalog
 from pnp.layout.imposition import MARGIN, Mark
 from pnp.layout.plan import KitPlan, PagePlan
 from pnp.model import PageKind
-from pnp.render.colors import rl
+from pnp.render.colors import set_fill, set_stroke
 from pnp.render.fonts import font
 from pnp.render.text import fit_or_fail
 from pnp.units import pt
@@ -24,7 +24,7 @@ def draw_marks(canvas: Canvas, marks: tuple[Mark, ...]) -> None:
     if not marks:
         return
     canvas.saveState()
-    canvas.setStrokeColor(rl(REGISTRATION))
+    set_stroke(canvas, REGISTRATION)
     canvas.setLineWidth(MARK_WIDTH)
     canvas.setLineCap(0)
     path = canvas.beginPath()
@@ -53,7 +53,7 @@ def draw_footer(canvas: Canvas, plan: KitPlan, page: PagePlan | None, catalog: C
     right = catalog.get("footer.print_actual_size", mm=int(CALIBRATION_MM))
     bar_x = page_w - MARGIN - CALIBRATION_MM
     canvas.saveState()
-    canvas.setFillColor(rl(FOOTER_INK))
+    set_fill(canvas, FOOTER_INK)
     available = pt(page_w - 2 * MARGIN)
     fitted_right = fit_or_fail(right, "regular", FOOTER_SIZE, pt(CALIBRATION_MM + 60), pt(4),
                                wrap=False, leading=1.2, min_size=6, where="footer")
@@ -64,7 +64,7 @@ def draw_footer(canvas: Canvas, plan: KitPlan, page: PagePlan | None, catalog: C
     canvas.setFont(font("regular"), fitted_right.size)
     canvas.drawRightString(pt(page_w - MARGIN), pt(8.6), right)
     # Calibration bar: 50 mm with a tick every 10 mm.
-    canvas.setStrokeColor(rl(REGISTRATION))
+    set_stroke(canvas, REGISTRATION)
     canvas.setLineWidth(0.7)
     y = pt(5.6)
     bar = canvas.beginPath()
@@ -86,12 +86,12 @@ def draw_seams(canvas: Canvas, page: PagePlan, plan: KitPlan) -> None:
     overlap = placement.copy.component.overlap
     catalog = plan.game.catalogs[plan.options.lang]
     canvas.saveState()
-    canvas.setStrokeColor(rl(REGISTRATION))
+    set_stroke(canvas, REGISTRATION)
     canvas.setLineWidth(0.8)
 
     def cross(x: float, y: float) -> None:
         r = 2.6
-        canvas.setFillColor(rl("#ffffff"))
+        set_fill(canvas, "#ffffff")
         canvas.circle(pt(x), pt(y), pt(r), stroke=1, fill=1)
         canvas.line(pt(x - r - 1.2), pt(y), pt(x + r + 1.2), pt(y))
         canvas.line(pt(x), pt(y - r - 1.2), pt(x), pt(y + r + 1.2))
@@ -104,7 +104,7 @@ def draw_seams(canvas: Canvas, page: PagePlan, plan: KitPlan) -> None:
         canvas.saveState()
         canvas.translate(pt(x), pt(y))
         canvas.rotate(angle)
-        canvas.setFillColor(rl("#000000"))
+        set_fill(canvas, "#000000")
         canvas.setFont(font("black"), fitted.size)
         canvas.drawCentredString(0, -pt(1), text)
         canvas.restoreState()

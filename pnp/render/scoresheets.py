@@ -14,7 +14,7 @@ from typing import Any, Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import TemplateError
-from pnp.render.colors import rl
+from pnp.render.colors import set_fill, set_stroke
 from pnp.render.fonts import font
 from pnp.render.text import fit_or_fail
 from pnp.units import pt
@@ -52,18 +52,18 @@ class Sheet:
             width: float = 0.3, stroke: str | None = None) -> None:
         c = self.c
         if fill:
-            c.setFillColor(rl(fill))
-        c.setStrokeColor(rl(stroke or self.ink))
+            set_fill(c, fill)
+        set_stroke(c, stroke or self.ink)
         c.setLineWidth(pt(width))
         c.rect(pt(self.x0 + x), self._y(y + h), pt(w), pt(h), stroke=1, fill=int(fill is not None))
 
     def fill(self, x: float, y: float, w: float, h: float, color: str) -> None:
-        self.c.setFillColor(rl(color))
+        set_fill(self.c, color)
         self.c.rect(pt(self.x0 + x), self._y(y + h), pt(w), pt(h), stroke=0, fill=1)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.3,
              color: str | None = None) -> None:
-        self.c.setStrokeColor(rl(color or self.ink))
+        set_stroke(self.c, color or self.ink)
         self.c.setLineWidth(pt(width))
         self.c.line(pt(self.x0 + x1), self._y(y1), pt(self.x0 + x2), self._y(y2))
 
@@ -75,7 +75,7 @@ class Sheet:
         fitted = fit_or_fail(text, style, size, pt(w - 1.0), pt(h), wrap=wrap, leading=1.15,
                              min_size=6, where=f"{self.ctx.where} scoresheet")
         c = self.c
-        c.setFillColor(rl(color or self.ink))
+        set_fill(c, color or self.ink)
         c.setFont(font(style), fitted.size)
         block = 0.72 * fitted.size + (len(fitted.lines) - 1) * fitted.leading
         baseline = self._y(y + h / 2) + block / 2 - 0.72 * fitted.size
@@ -335,7 +335,7 @@ def beavers(s: Sheet, result, qr_data: str | None) -> None:
         x = round_w + i * group_w
         player_color = s.ctx.inks.fill(s.ctx.colors[color].rgb)
         s.box(x + 0.5, y, group_w - 1, 7, fill=player_color, width=0.4)
-        s.c.setFillColor(rl(s.ctx.inks.line(s.ctx.colors[color].ink) if not s.ctx.inks.ink_saver else "#000000"))
+        set_fill(s.c, s.ctx.inks.line(s.ctx.colors[color].ink) if not s.ctx.inks.ink_saver else "#000000")
         from pnp.render.shapes import symbol_path
         s.c.drawPath(symbol_path(s.c, s.ctx.colors[color].symbol, pt(s.x0 + x + 4.5), s._y(y + 3.5), pt(4.6)),
                      stroke=0, fill=1)
