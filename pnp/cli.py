@@ -226,7 +226,18 @@ app.add_typer(score_app, name="score", help="Check and tally scores; print score
 
 
 def main() -> None:
-    app()
+    """The console script: usage mistakes too become one ``Error:`` line and exit 1."""
+    import click
+
+    try:
+        code = app(standalone_mode=False)
+    except click.exceptions.UsageError as exc:
+        typer.echo(f"Error: {exc.format_message()}", err=True)
+        sys.exit(1)
+    except click.exceptions.Abort:
+        typer.echo("Error: stopped.", err=True)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -130,3 +130,18 @@ def test_every_command_has_help_text():
         assert command.help, name
         result = run(name, "--help")
         assert result.exit_code == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["render", "hunting-fever", "--bleed", "abc"], "Error: Invalid value for '--bleed'"),
+    (["render", "hunting-fever", "--colour", "red"], "Error: No such option '--colour'"),
+    (["dance"], "Error: No such command 'dance'."),
+])
+def test_the_console_script_turns_usage_mistakes_into_one_error_line(args, message):
+    import subprocess
+    import sys
+    code = "import sys; from pnp.cli import main; sys.argv = ['pnp'] + sys.argv[1:]; main()"
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.startswith(message) and done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
