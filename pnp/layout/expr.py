@@ -58,11 +58,12 @@ def compile_expression(text: str) -> ast.expr:
     return tree
 
 
-def names_in(text: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def names_in(text: str) -> frozenset[str]:
     """The value names an expression uses (functions excluded)."""
     tree = compile_expression(text)
     calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
-    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in calls}
+    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in calls)
 
 
 def evaluate(value: str | float | int, names: Mapping[str, float]) -> float:
