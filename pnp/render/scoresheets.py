@@ -106,7 +106,7 @@ class Sheet:
                   style="black" if computed else "bold", color=self.ink if computed else self.pen)
 
 
-def _header(s: Sheet, title: str, qr_data: str | None, qr_label: str, hint: str, filled: bool) -> float:
+def _header(s: Sheet, title: str, qr_data: str | None, hint: str, filled: bool) -> float:
     """Title, date line, hint and QR code; returns where the body starts (mm)."""
     from pnp.render.elements import draw_qr
     qr = 21.0
@@ -124,24 +124,23 @@ def _header(s: Sheet, title: str, qr_data: str | None, qr_label: str, hint: str,
     return qr + 2.0
 
 
-def _player_names(s: Sheet, result) -> list[str | None]:
+def _player_names(result) -> list[str]:
     return list(result.players) if result is not None else []
 
 
 # ----------------------------------------------------------------- Hunting Fever
 
 def hunting_fever(s: Sheet, result, qr_data: str | None) -> None:
-    top = _header(s, s.t("game.name") + " — " + s.t("sheet.title"), qr_data, "", s.t("sheet.hf.hint"),
+    top = _header(s, s.t("game.name") + " — " + s.t("sheet.title"), qr_data, s.t("sheet.hf.hint"),
                   result is not None)
     name_w, col_w, lodge_w, day_w, total_w = 30.0, 11.0, 13.0, 17.0, 19.0
     rows, row_h = 5, 7.6
-    players = _player_names(s, result)
+    players = _player_names(result)
     x_prey = name_w
     x_hand = name_w + 5 * col_w
     x_lodge = name_w + 10 * col_w
     x_day = x_lodge + lodge_w
     x_total = x_day + day_w
-    assert abs(x_total + total_w - s.w) < 0.6 or s.w >= x_total + total_w
     y = top
     for day in range(1, 5):
         played = result.rounds[day - 1] if result is not None and day <= len(result.rounds) else None
@@ -250,9 +249,9 @@ def _final_block(s: Sheet, y: float, players: list, result, label_w: float,
 # ----------------------------------------------------------------- Halali
 
 def halali(s: Sheet, result, qr_data: str | None) -> None:
-    top = _header(s, s.t("game.name") + " — " + s.t("sheet.title"), qr_data, "",
+    top = _header(s, s.t("game.name") + " — " + s.t("sheet.title"), qr_data,
                   s.t("sheet.halali.hint"), result is not None)
-    players = _player_names(s, result)
+    players = _player_names(result)
     label_w = 62.0
     col_w = (s.w - label_w) / 2
     row_h = 7.8
@@ -322,7 +321,7 @@ def halali(s: Sheet, result, qr_data: str | None) -> None:
 # ----------------------------------------------------------------- Hunting Hunting Beavers
 
 def beavers(s: Sheet, result, qr_data: str | None) -> None:
-    top = _header(s, s.t("game.name") + " — " + s.t("sheet.title"), qr_data, "",
+    top = _header(s, s.t("game.name") + " — " + s.t("sheet.title"), qr_data,
                   s.t("sheet.hhb.hint"), result is not None)
     round_w = 16.0
     group_w = (s.w - round_w) / 4
@@ -391,7 +390,7 @@ def _beaver_colors(result) -> dict[str, str]:
 # ----------------------------------------------------------------- Card Hunter
 
 def card_hunter(s: Sheet, result, qr_data: str | None) -> None:
-    top = _header(s, s.t("game.name") + " — " + s.t("sheet.log_title"), qr_data, "",
+    top = _header(s, s.t("game.name") + " — " + s.t("sheet.log_title"), qr_data,
                   s.t("sheet.ch.hint"), result is not None)
     widths = [9, 24, 56, 28, 24, 20, 0]
     widths[-1] = s.w - sum(widths[:-1])
