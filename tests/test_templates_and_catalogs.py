@@ -152,3 +152,19 @@ def test_each_shipped_game_loads_in_both_languages():
     for game_id in game_files():
         game = load_shipped_game(game_id)
         assert set(game.catalogs) == set(LANGUAGES)
+
+
+def test_when_conditions_combine_with_and_and_or():
+    from pnp.model import Element
+    from pnp.render.elements import _visible
+
+    class Ctx:
+        values = {"suit": "rage", "hits": 0, "part": "tail"}
+
+    def shown(when):
+        return _visible(Element("rect", {"when": when}, "test"), Ctx())
+
+    assert shown("suit=rage") and not shown("!suit=rage") and not shown("hits")
+    assert shown("suit=rage & part=tail") and not shown("suit=rage & part=head")
+    assert shown("suit=tail | suit=rage") and not shown("suit=tail | hits")
+    assert shown("part=head | suit=rage & !hits")

@@ -100,18 +100,25 @@ class FaceContext:
             raise TemplateError(f"{self.where}: {exc}") from None
 
 
-def _visible(element: Element, ctx: FaceContext) -> bool:
-    condition = element.props.get("when")
-    if not condition:
-        return True
+def _test(condition: str, ctx: FaceContext) -> bool:
+    condition = condition.strip()
     negate = condition.startswith("!")
-    condition = condition.lstrip("!")
+    condition = condition.lstrip("!").strip()
     if "=" in condition:
         name, expected = condition.split("=", 1)
         result = str(ctx.values.get(name.strip())) == expected.strip()
     else:
         result = bool(ctx.values.get(condition))
     return result != negate
+
+
+def _visible(element: Element, ctx: FaceContext) -> bool:
+    """``when``: tests like ``field``, ``!field``, ``field=value``, joined by ``&`` (all)
+    and ``|`` (any; ``&`` binds tighter)."""
+    condition = element.props.get("when")
+    if not condition:
+        return True
+    return any(all(_test(term, ctx) for term in either.split("&")) for either in condition.split("|"))
 
 
 def draw_face(canvas: Canvas, elements: tuple[Element, ...], ctx: FaceContext) -> None:
