@@ -17,7 +17,7 @@ from typing import NoReturn
 
 import typer
 
-from pnp.score_cli import Lang, _lang_option
+from pnp.score_cli import Lang
 
 from scoring import beavers, card_hunter, halali, hunting_fever
 from scoring.errors import Problem, SessionFileError
@@ -85,11 +85,7 @@ def _read_checked(file: Path, lang: "Lang | None") -> tuple[SessionFile, object,
     return loaded, checked, _words(lang, raw)
 
 
-def check(
-    file: Path = typer.Argument(..., help="Session file (.toml or .json).", show_default=False),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the table."),
-    lang: Lang = _lang_option(),
-) -> None:
+def check(file: Path, as_json: bool, lang: Lang | None) -> None:
     """Check a session against the rules; show day or round scores, totals and winners."""
     raw = None
     try:
@@ -119,13 +115,7 @@ def check(
 # -- sheet -------------------------------------------------------------------
 
 
-def sheet(
-    file: Path = typer.Argument(..., help="Session file (.toml or .json).", show_default=False),
-    lang: Lang = _lang_option(),
-    paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
-    out: Path = typer.Option(None, "--out", help="PDF to write; default: the session file with .pdf."),
-    ink_saver: bool = typer.Option(False, "--ink-saver", help="White backgrounds, black lines and text."),
-) -> None:
+def sheet(file: Path, lang: Lang | None, paper: str, out: Path | None, ink_saver: bool) -> None:
     """Print a session on its game's scoresheet: every number entered, the totals and the winners."""
     from pnp.errors import PnpError
     from pnp.model import PrintOptions
@@ -178,13 +168,7 @@ def _example(game: Game, players: list[str]) -> dict:
     return {"result": "won", "knockouts_left": 2}
 
 
-def new(
-    game: str = typer.Argument(..., help="hunting-fever, halali, card-hunter or hunting-hunting-beavers.", show_default=False),
-    players: str = typer.Option(..., "--players", help="Player names in seating order, separated by commas."),
-    out: Path = typer.Option(None, "--out", help="File to write (.toml or .json); default ./GAME-session.toml."),
-    force: bool = typer.Option(False, "--force", help="Replace the file if it already exists."),
-    lang: Lang = typer.Option(None, "--lang", help="Language stored in the session for its messages."),
-) -> None:
+def new(game: str, players: str, out: Path | None, force: bool, lang: Lang | None) -> None:
     """Write a new session file with the players and no day or round yet."""
     words = _words(lang)
     try:
@@ -402,10 +386,7 @@ def _addition(loaded: SessionFile, checked_session: object, game: Game, ask: _As
     return {listed: [item]}, raw
 
 
-def add(
-    file: Path = typer.Argument(..., help="Session file (.toml or .json) to add to.", show_default=False),
-    lang: Lang = _lang_option(),
-) -> None:
+def add(file: Path, lang: Lang | None) -> None:
     """Enter the next day or round at the prompt; save it only if it passes every check."""
     loaded, checked, words = _read_checked(file, lang)
     if checked.problems:
