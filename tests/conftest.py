@@ -39,3 +39,19 @@ def hunting_fever_en_a4():
 @pytest.fixture(scope="session")
 def hunting_fever_fr_letter():
     return rendered("hunting-fever", "fr", "letter")
+
+
+def score_host_app():
+    """A bare Typer app with the score commands mounted, as `pnp score` has them."""
+    import typer
+
+    from pnp.score_cli import score_app
+
+    app = typer.Typer()
+
+    @app.callback()
+    def main() -> None:
+        """Test host for the score commands."""
+
+    app.add_typer(score_app, name="score")
+    return app

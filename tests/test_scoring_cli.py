@@ -7,10 +7,10 @@ import random
 import tomllib
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 import hunting_fever_sim as sim
+from conftest import score_host_app
 from pnp.score_cli import score_app
 
 NAMES = ["Ann", "Ben", "Cat"]
@@ -18,18 +18,7 @@ JSON_KEYS = {"game", "players", "rounds", "totals", "complete", "winners", "tie_
 ERROR_KEYS = {"code", "message", "round", "player"}
 
 
-def make_app() -> typer.Typer:
-    app = typer.Typer()
-
-    @app.callback()
-    def main() -> None:
-        """Test host for the score commands."""
-
-    app.add_typer(score_app, name="score")
-    return app
-
-
-APP = make_app()
+APP = score_host_app()
 
 
 def run(*args: str, input: str | None = None):

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.score_cli import score_app
+from conftest import score_host_app
 from scoring import SessionFileError, catalog, check_session, score_session
 from scoring.report import problems_json, result_json
 
@@ -20,18 +19,7 @@ JSON_KEYS = {"game", "players", "rounds", "totals", "complete", "winners", "tie_
 ERROR_KEYS = {"code", "message", "round", "player"}
 
 
-def make_app() -> typer.Typer:
-    app = typer.Typer()
-
-    @app.callback()
-    def main() -> None:
-        """Test host."""
-
-    app.add_typer(score_app, name="score")
-    return app
-
-
-APP = make_app()
+APP = score_host_app()
 
 
 @pytest.fixture(scope="module")
