@@ -70,8 +70,8 @@ def _prints_backs(component: Component, options: PrintOptions) -> bool:
 
 
 def plan_component(component: Component, page_w: float, page_h: float,
-                   options: PrintOptions) -> list[list[Placement]] | list[tuple]:
-    """Placements per sheet for one component: a list of (front, back, marks) tuples."""
+                   options: PrintOptions) -> list[tuple[list[Placement], list[Placement] | None, list[Mark]]]:
+    """Placements per sheet for one component: (fronts, backs or None, crop marks) per sheet."""
     bleed = options.bleed
     all_copies = copies(component)
     piece_w, piece_h = component.size

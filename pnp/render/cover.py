@@ -83,7 +83,7 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> int:
     band_h = 34.0
     set_fill(canvas, band)
     canvas.rect(0, pt(page_h - band_h), pt(page_w), pt(band_h), stroke=0, fill=1)
-    title_ink = "#ffffff" if not options.ink_saver else "#000000"
+    title_ink = inks.line("#ffffff")
     if options.ink_saver:
         set_stroke(canvas, "#000000")
         canvas.line(0, pt(page_h - band_h), pt(page_w), pt(page_h - band_h))
@@ -187,7 +187,7 @@ def draw_cover(canvas: Canvas, plan: KitPlan, catalog: Catalog) -> int:
             set_stroke(canvas, ink)
             canvas.setLineWidth(0.6)
             canvas.roundRect(pt(x), pt(flow.y - 7), pt(7), pt(7), pt(1.2), stroke=1, fill=1)
-            set_fill(canvas, inks.line(color.ink) if not options.ink_saver else "#000000")
+            set_fill(canvas, inks.line(color.ink))
             canvas.drawPath(symbol_path(canvas, color.symbol, pt(x + 3.5), pt(flow.y - 3.5), pt(5)),
                             stroke=0, fill=1)
             set_fill(canvas, ink)

@@ -112,7 +112,7 @@ def _header(s: Sheet, title: str, qr_data: str | None, hint: str, filled: bool) 
     qr = 21.0
     s.fill(0, 0, s.w - qr - 3, 11, s.ctx.inks.fill("accent") if "accent" in s.ctx.inks.palette else "#444444")
     s.text(3, 0, s.w - qr - 9, 11, title, size=15, style="black", align="left",
-           color="#ffffff" if not s.ctx.inks.ink_saver else "#000000")
+           color=s.ctx.inks.line("#ffffff"))
     s.text(0, 12, 14, 6, s.t("sheet.date_label"), size=8.5, style="bold", align="left")
     s.line(14, 17, 64, 17, 0.3)
     if filled and s.ctx.filled_date:
@@ -334,12 +334,12 @@ def beavers(s: Sheet, result, qr_data: str | None) -> None:
         x = round_w + i * group_w
         player_color = s.ctx.inks.fill(s.ctx.colors[color].rgb)
         s.box(x + 0.5, y, group_w - 1, 7, fill=player_color, width=0.4)
-        set_fill(s.c, s.ctx.inks.line(s.ctx.colors[color].ink) if not s.ctx.inks.ink_saver else "#000000")
+        set_fill(s.c, s.ctx.inks.line(s.ctx.colors[color].ink))
         from pnp.render.shapes import symbol_path
         s.c.drawPath(symbol_path(s.c, s.ctx.colors[color].symbol, pt(s.x0 + x + 4.5), s._y(y + 3.5), pt(4.6)),
                      stroke=0, fill=1)
         s.text(x + 8, y, group_w - 9, 7, s.t(f"color.{color}"), size=9, style="black", align="left",
-               color=s.ctx.inks.line(s.ctx.colors[color].ink) if not s.ctx.inks.ink_saver else "#000000")
+               color=s.ctx.inks.line(s.ctx.colors[color].ink))
         s.box(x + 0.5, y + 7.5, group_w - 1, 7)
         if colors.get(color):
             s.text(x + 0.5, y + 7.5, group_w - 1, 7, colors[color], size=9, style="bold", color=s.pen)
@@ -381,7 +381,7 @@ def _beaver_colors(result) -> dict[str, str]:
     """Colour -> player: the session's colours, else players in the rules' colour order."""
     if result is None:
         return {}
-    chosen = getattr(result, "colors", None) or {}
+    chosen = result.colors
     if chosen:
         return {color: player for player, color in chosen.items()}
     return dict(zip(HHB_COLORS, result.players))
