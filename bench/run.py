@@ -112,7 +112,7 @@ def main() -> int:
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
     try:
-        cli = [PY, "-m", "pnp.cli"]
+        cli = [PY, "-m", "pnp"]
         rows = [
             case("reference deck (reportlab)", [PY, "bench/reference_deck.py", "{out}/reference.pdf"],
                  args.runs, work),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from pnp.errors import OutputError, PnpError
 from pnp.i18n import LANGUAGES
@@ -16,8 +16,7 @@ from pnp.render.document import render_kit
 from pnp.units import PAPERS, paper_size
 
 
-@dataclass(frozen=True)
-class Written:
+class Written(NamedTuple):
     pdf: Path
     manifest: Path
     pages: int
@@ -52,6 +51,23 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise OutputError(f"cannot write {path}: {exc.strerror}") from None
 
 
+def manifest_text(manifest: dict) -> str:
+    """The manifest as JSON with one piece per line, easy to read and to diff.
+
+    Each line is written by json's C encoder, which an indented dump would not use.
+    """
+    def dump(value) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    pages = []
+    for page in manifest["pages"]:
+        info = ", ".join(f"{dump(k)}: {dump(v)}" for k, v in page.items() if k != "items")
+        items = ",\n".join(f"   {dump(item)}" for item in page["items"])
+        pages.append(f'  {{{info}, "items": [\n{items}\n  ]}}' if items else f'  {{{info}, "items": []}}')
+    fields = [f" {dump(k)}: {dump(v)}" for k, v in manifest.items() if k != "pages"]
+    return "{\n" + ",\n".join([*fields, ' "pages": [\n' + ",\n".join(pages) + "\n ]"]) + "\n}\n"
+
+
 def kit_name(game: Game, options: PrintOptions, components: list[str] | None = None) -> str:
     suffix = "_" + "+".join(components) if components else ""
     return f"{game.id}_{options.lang}_{options.paper}{suffix}"
@@ -77,11 +93,11 @@ def render_game(game: Game, options: PrintOptions, out_dir: Path,
     manifest_path = Path(out_dir) / f"{name}.manifest.json"
     manifest = {**manifest, "pdf": pdf_path.name}
     write_atomically(pdf_path, pdf)
-    write_atomically(manifest_path, (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode())
+    write_atomically(manifest_path, manifest_text(manifest).encode())
     return Written(pdf_path, manifest_path, len(manifest["pages"]), len(pdf))
 
 
 def build_matrix(games: list[Game], base: PrintOptions) -> list[tuple[Game, PrintOptions]]:
     """Every game in every language on every paper."""
-    return [(game, replace(base, lang=lang, paper=paper))
+    return [(game, base._replace(lang=lang, paper=paper))
             for game in games for lang in LANGUAGES for paper in PAPERS]

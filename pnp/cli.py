@@ -3,8 +3,6 @@
 Any PnpError becomes one line ``Error: ...`` on stderr and exit code 1.
 """
 
-from __future__ import annotations
-
 import functools
 import sys
 import time

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import string
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from pnp.errors import CatalogError
 
@@ -42,8 +41,7 @@ def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
-@dataclass(frozen=True)
-class Catalog:
+class Catalog(NamedTuple):
     """The strings of one language, looked up strictly."""
 
     lang: str
@@ -52,6 +50,10 @@ class Catalog:
 
     def has(self, key: str) -> bool:
         return key in self.texts
+
+    def raw(self, key: str) -> str | None:
+        """The string for ``key`` with its placeholders unfilled, or None."""
+        return self.texts.get(key)
 
     def get(self, key: str, **values: object) -> str:
         """The string for ``key`` with its placeholders filled."""

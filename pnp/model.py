@@ -1,10 +1,14 @@
-"""The kit model: frozen dataclasses built from the templates, in millimetres."""
+"""The kit model: immutable records built from the templates, in millimetres.
+
+They are named tuples rather than frozen dataclasses: the model is imported on
+every run, and a frozen dataclass costs ten times as much to define.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Mapping
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple
 
 from pnp.i18n import Catalog
 
@@ -21,8 +25,7 @@ class PageKind(str, Enum):
     SHEET = "sheet"
 
 
-@dataclass(frozen=True)
-class PlayerColor:
+class PlayerColor(NamedTuple):
     """A player colour; the symbol keeps it apart in grayscale and for colour-blind players."""
 
     id: str
@@ -31,8 +34,7 @@ class PlayerColor:
     symbol: str
 
 
-@dataclass(frozen=True)
-class Element:
+class Element(NamedTuple):
     """One drawing instruction of a face, as validated from the template."""
 
     type: str
@@ -40,8 +42,7 @@ class Element:
     where: str  # "file: components[2].front[4]" for error messages
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """One kind of piece in a component (``wolf``), with its own fields."""
 
     id: str
@@ -54,8 +55,7 @@ class Piece:
     index: int = 0
 
 
-@dataclass(frozen=True)
-class Component:
+class Component(NamedTuple):
     """A group of pieces printed together on their own sheets (``player-cards``)."""
 
     id: str
@@ -70,8 +70,6 @@ class Component:
     back_kind: str = "optional"
     corner_radius: float = 0.0
     overlap: float = 12.0
-    #: The design prints the copy number, so copies of a piece differ.
-    per_copy: bool = False
     #: Always keep a bleed gutter between pieces, even if fewer fit a sheet
     #: (small tiles of different colours, where a shared cut would show the neighbour).
     gutter: bool = False
@@ -85,8 +83,7 @@ class Component:
         return sum(p.count for p in self.pieces) * max(1, len(self.sets))
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     id: str
     players: tuple[int, int]
     rules_url: str
@@ -111,8 +108,7 @@ class Game:
         )
 
 
-@dataclass(frozen=True)
-class Copy:
+class Copy(NamedTuple):
     """One physical piece to print: a piece of a component, in a set, numbered."""
 
     component: Component
@@ -121,14 +117,13 @@ class Copy:
     set: str | None = None
 
     @property
-    def face_key(self) -> tuple[str, int, str | None, int]:
-        """Copies with the same key look the same and share one drawing."""
-        return (self.component.id, self.piece.index, self.set,
-                self.copy if self.component.per_copy else 0)
+    def face_key(self) -> tuple[str, int, str | None]:
+        """Copies with the same key share a design; only what it says about
+        the copy number (``{copy}``) can tell them apart."""
+        return (self.component.id, self.piece.index, self.set)
 
 
-@dataclass(frozen=True)
-class PrintOptions:
+class PrintOptions(NamedTuple):
     """What the user asked for, in print-shop words."""
 
     lang: str = "en"
@@ -139,4 +134,4 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
     qr_url: str | None = None
-    params: Mapping[str, float] = field(default_factory=dict)
+    params: Mapping[str, float] = MappingProxyType({})

@@ -4,8 +4,6 @@ The work is in :mod:`pnp.score_commands`, imported when a score command runs:
 the scoring package then stays out of ``pnp render`` and ``pnp build``.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from pathlib import Path
 

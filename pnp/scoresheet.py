@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from pnp.build import write_atomically
+from pnp.build import manifest_text, write_atomically
 from pnp.errors import PnpError
 from pnp.layout.plan import plan_kit
 from pnp.model import PrintOptions
@@ -56,5 +55,5 @@ def write_filled_sheet(result: Any, options: PrintOptions, out: Path, date: str 
     write_atomically(out, pdf)
     manifest = {**manifest, "pdf": out.name, "filled": True}
     write_atomically(out.with_name(out.stem + ".manifest.json"),
-                     (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode())
+                     manifest_text(manifest).encode())
     return out

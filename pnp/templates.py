@@ -449,11 +449,8 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
             pieces.append(Piece(pid, count, fields, pfront, pback, index))
     if not front and not all(p.front for p in pieces):
         check.fail(f"{at}.front", "a front design for the component or for every piece", None, show=False)
-    designs = [*front, *(back or ()), *(e for p in pieces for e in (*(p.front or ()), *(p.back or ())))]
-    per_copy = any("{copy" in str(value) for e in designs for value in e.props.values())
     return Component(
         id=cid, size=size, pieces=tuple(pieces), front=front, back=back, sets=tuple(sets),
-        per_copy=per_copy,
         rotate=raw.get("rotate", True), back_kind=back_kind, gutter=raw.get("gutter", False),
         corner_radius=float(raw.get("corner_radius", 0.0)), overlap=float(raw.get("overlap", 12.0)),
     )

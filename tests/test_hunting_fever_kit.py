@@ -154,12 +154,11 @@ def test_ink_saver_paints_no_background_colour():
 
 def test_a_string_too_long_for_its_box_fails_the_build_and_names_it(tmp_path):
     from pnp.i18n import Catalog
-    from dataclasses import replace
     game = load_shipped_game("hunting-fever")
     fr = game.catalogs["fr"]
     long_name = "Lapin " * 12
     catalogs = {**game.catalogs, "fr": Catalog("fr", {**fr.texts, "card.rabbit": long_name.strip()})}
-    broken = replace(game, catalogs=catalogs)
+    broken = game._replace(catalogs=catalogs)
     with pytest.raises(TextFitError) as caught:
         render_to_memory(broken, PrintOptions(lang="fr"))
     message = str(caught.value)

@@ -9,7 +9,7 @@ big for the sheet is split into overlapping parts (see :func:`split_piece`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 MARGIN = 8.0          # minimum distance from the paper edge to any trim
 FOOTER_BAND = 13.0    # bottom margin: the footer lives below this line
@@ -20,8 +20,7 @@ EDGE_CLEARANCE = 3.0  # keep marks this far from the paper edge
 EPS = 1e-6
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):
     """A rectangle in mm: (x, y) is the bottom-left corner."""
 
     x: float
@@ -44,8 +43,7 @@ class Box:
         return Box(*(round(v, digits) for v in (self.x, self.y, self.w, self.h)))
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """How one piece size sits on one sheet."""
 
     cols: int
@@ -143,8 +141,7 @@ def mirror_for_long_edge(box: Box, page_w: float, offset: tuple[float, float] = 
     return Box(page_w - box.x - box.w + offset[0], box.y + offset[1], box.w, box.h)
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """A crop mark segment from (x1, y1) to (x2, y2), in mm."""
 
     x1: float
@@ -195,8 +192,7 @@ def crop_marks(trims: list[Box], bleed_boxes: list[Box], page_w: float, page_h: 
     return marks
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(NamedTuple):
     """One page's share of a piece too big for a sheet."""
 
     index: int        # 0-based, row-major from the piece's top-left

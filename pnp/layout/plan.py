@@ -5,16 +5,14 @@ Pure computation over the model; the renderer only draws what the plan says.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.layout.imposition import (Box, Mark, Part, crop_marks, fit_grid,
                                    mirror_for_long_edge, split_piece)
 from pnp.model import Component, Copy, Face, Game, PageKind, PrintOptions
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     """One face of one copy on a page."""
 
     copy: Copy
@@ -25,8 +23,7 @@ class Placement:
     part: Part | None = None
 
 
-@dataclass(frozen=True)
-class PagePlan:
+class PagePlan(NamedTuple):
     number: int
     kind: PageKind
     component: Component | None = None
@@ -36,15 +33,17 @@ class PagePlan:
     marks: tuple[Mark, ...] = ()
 
 
-@dataclass
 class KitPlan:
-    game: Game
-    options: PrintOptions
-    page_size: tuple[float, float]
-    pages: list[PagePlan] = field(default_factory=list)
-    filled: Any = None            # a scoring Result when printing a filled scoresheet
-    filled_qr: str | None = None
-    filled_date: str | None = None
+    """Every page of one kit; a filled scoresheet also carries its result."""
+
+    def __init__(self, game: Game, options: PrintOptions, page_size: tuple[float, float]) -> None:
+        self.game = game
+        self.options = options
+        self.page_size = page_size
+        self.pages: list[PagePlan] = []
+        self.filled: Any = None             # a scoring Result, for a filled scoresheet
+        self.filled_qr: str | None = None   # its one-line summary, for the QR code
+        self.filled_date: str | None = None
 
     def sheets_of(self, component_id: str) -> int:
         return sum(1 for p in self.pages if p.component and p.component.id == component_id

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
-
+from typing import Mapping, NamedTuple
 
 from pnp.model import PlayerColor
 
@@ -26,8 +24,7 @@ def luminance(hex_color: str) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
-@dataclass(frozen=True)
-class Inks:
+class Inks(NamedTuple):
     """Resolves template colour names for one piece, with or without the ink saver."""
 
     palette: Mapping[str, str]

@@ -2,13 +2,13 @@
 
 Each distinct face (a piece in a set, front or back) is drawn once into a
 reportlab form and placed wherever a copy of it goes: identical cards cost one
-drawing, and the PDF stays small.
+drawing, and the PDF stays small. Numbered copies share the form too; only
+their numbers are drawn one by one.
 """
 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from typing import Any
 
 from reportlab import rl_config
@@ -16,10 +16,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n import Catalog
 from pnp.layout.plan import KitPlan, PagePlan, Placement
-from pnp.model import Copy, Face, Game, PageKind
+from pnp.model import Copy, Element, Face, Game, PageKind
 from pnp.render.colors import Inks
 from pnp.render.cover import draw_cover
-from pnp.render.elements import FaceContext, draw_face
+from pnp.render.elements import FaceContext, draw_face, varies_by_copy
 from pnp.render.fonts import font
 from pnp.render.furniture import draw_footer, draw_marks, draw_seams
 from pnp.units import pt
@@ -41,50 +41,85 @@ def face_values(game: Game, copy: Copy, catalog: Catalog, params: dict) -> dict[
 rl_config.useA85 = 0
 
 
-@dataclass
 class _Faces:
-    """Draws each face; a face used more than once is drawn once, as a form."""
+    """Draws each face. What every copy of a face shares is drawn once, as a
+    form, when the face is printed more than once; what differs per copy (a
+    card's number) is drawn on top, copy by copy. Elements keep their order."""
 
-    canvas: Canvas
-    game: Game
-    catalog: Catalog
-    plan: KitPlan
-    uses: dict
-    names: dict
+    def __init__(self, canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
+        self.canvas, self.plan, self.catalog, self.game = canvas, plan, catalog, plan.game
+        self.uses: dict[tuple, int] = {}    # face key -> how many times it is printed
+        for page in plan.pages:
+            for placement in page.placements:
+                key = (*placement.copy.face_key, placement.face.value)
+                self.uses[key] = self.uses.get(key, 0) + 1
+        self.runs: dict[tuple, list] = {}   # face key -> [(shared by every copy, elements)]
+        self.forms: dict[tuple, str] = {}   # (face key, run index) -> form name
 
     def place(self, placement: Placement) -> None:
         key = (*placement.copy.face_key, placement.face.value)
-        if self.uses[key] == 1:
-            # A face printed once compresses better inline with its page.
-            _place(self.canvas, placement, lambda: self._draw(placement))
-            return
-        if key not in self.names:
-            name = f"F{len(self.names)}"
-            w, h = placement.copy.component.size
-            bleed = self.plan.options.bleed
-            self.canvas.beginForm(name, -pt(bleed), -pt(bleed), pt(w + bleed), pt(h + bleed))
-            self._draw(placement)
-            self.canvas.endForm()
-            self.names[key] = name
-        name = self.names[key]
-        _place(self.canvas, placement, lambda: self.canvas.doForm(name))
+        runs = self.runs.get(key)
+        if runs is None:
+            runs = self.runs[key] = self._runs(placement)
+        shared = self.uses[key] > 1
+        if shared:
+            for index, (same, elements) in enumerate(runs):
+                if same and (key, index) not in self.forms:
+                    self._form((key, index), placement, elements)
 
-    def _draw(self, placement: Placement) -> None:
+        def draw() -> None:
+            ctx = None
+            for index, (same, elements) in enumerate(runs):
+                if same and shared:
+                    self.canvas.doForm(self.forms[key, index])
+                else:
+                    # A face printed once compresses better inline with its page.
+                    ctx = ctx or self._context(placement)
+                    draw_face(self.canvas, elements, ctx)
+
+        _place(self.canvas, placement, draw)
+
+    def _elements(self, placement: Placement) -> tuple[Element, ...]:
+        piece, component = placement.copy.piece, placement.copy.component
+        if placement.face is Face.FRONT:
+            return piece.front or component.front
+        return piece.back or component.back or ()
+
+    def _runs(self, placement: Placement) -> list[tuple[bool, tuple[Element, ...]]]:
+        """The face's elements in order, grouped into runs that every copy shares or not."""
+        values = self._values(placement.copy)
+        runs: list[tuple[bool, tuple[Element, ...]]] = []
+        for element in self._elements(placement):
+            same = not varies_by_copy(element, self.catalog, values)
+            if runs and runs[-1][0] == same:
+                runs[-1] = (same, runs[-1][1] + (element,))
+            else:
+                runs.append((same, (element,)))
+        return runs
+
+    def _form(self, name_key: tuple, placement: Placement, elements: tuple[Element, ...]) -> None:
+        name = f"F{len(self.forms)}"
+        w, h = placement.copy.component.size
+        bleed = self.plan.options.bleed
+        self.canvas.beginForm(name, -pt(bleed), -pt(bleed), pt(w + bleed), pt(h + bleed))
+        draw_face(self.canvas, elements, self._context(placement))
+        self.canvas.endForm()
+        self.forms[name_key] = name
+
+    def _values(self, copy: Copy) -> dict[str, Any]:
+        return face_values(self.game, copy, self.catalog, dict(self.plan.options.params))
+
+    def _context(self, placement: Placement) -> FaceContext:
         copy, face = placement.copy, placement.face
         component, piece = copy.component, copy.piece
-        if face is Face.FRONT:
-            elements = piece.front or component.front
-        else:
-            elements = piece.back or component.back or ()
         w, h = component.size
-        bleed = self.plan.options.bleed
         options = self.plan.options
-        ctx = FaceContext(
+        return FaceContext(
             catalog=self.catalog,
             inks=Inks(self.game.palette, self.game.colors.get(copy.set) if copy.set else None,
                       options.ink_saver),
-            width=w, height=h, bleed=bleed,
-            values=face_values(self.game, copy, self.catalog, dict(options.params)),
+            width=w, height=h, bleed=options.bleed,
+            values=self._values(copy),
             icon_dir=self.game.icon_dirs,
             where=f"{self.game.id} {component.id}/{piece.id} {face.value} ({self.catalog.lang})",
             qr_override=options.qr_url,
@@ -93,7 +128,6 @@ class _Faces:
             filled_qr=self.plan.filled_qr,
             filled_date=self.plan.filled_date,
         )
-        draw_face(self.canvas, elements, ctx)
 
 
 def _place(canvas: Canvas, placement: Placement, draw) -> None:
@@ -165,12 +199,7 @@ def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
     canvas.setViewerPreference("PrintScaling", "None")
     if any(p.kind is PageKind.BACK for p in plan.pages):
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    uses: dict = {}
-    for page in plan.pages:
-        for placement in page.placements:
-            key = (*placement.copy.face_key, placement.face.value)
-            uses[key] = uses.get(key, 0) + 1
-    faces = _Faces(canvas, game, catalog, plan, uses, {})
+    faces = _Faces(canvas, plan, catalog)
     manifest_pages = []
     for page in plan.pages:
         if page.kind is PageKind.COVER:

@@ -6,9 +6,9 @@ designer measures a card; here they become points from the bottom-left.
 
 from __future__ import annotations
 
+import re
 import string
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -19,9 +19,11 @@ from pnp.model import Element
 from pnp.render.colors import Inks, luminance, set_fill, set_stroke
 from pnp.render.fonts import font
 from pnp.render.shapes import symbol_path
-from pnp.render.svg import Icon, load_icon
 from pnp.render.text import fit_or_fail
 from pnp.units import pt
+
+if TYPE_CHECKING:
+    from pnp.render.svg import Icon
 
 OUTLINE_MM = 0.3  # outline given to filled shapes by the ink saver
 
@@ -45,29 +47,61 @@ class _Formatter(string.Formatter):
 _FORMAT = _Formatter()
 
 
-@dataclass
+#: A property that names the copy number can differ from one copy to the next.
+_COPY = re.compile(r"\bcopy\b")
+
+
+def varies_by_copy(element: Element, catalog: Catalog, values: Mapping[str, Any]) -> bool:
+    """Whether an element may draw differently for each copy of a piece.
+
+    It does when it names ``copy`` (``{copy}``, ``copy * 2``, ``when = "copy=1"``),
+    or when it is an ``@key`` text whose catalog string does.
+    """
+    return any(_names_copy(v, catalog, values) for v in element.props.values())
+
+
+def _names_copy(value: Any, catalog: Catalog, values: Mapping[str, Any]) -> bool:
+    if isinstance(value, str):
+        if _COPY.search(value):
+            return True
+        if value.startswith("@"):
+            try:
+                key = _FORMAT.vformat(value[1:], (), values)
+            except (KeyError, IndexError, ValueError):
+                return True  # drawn per copy, where the error is reported with its place
+            return bool(_COPY.search(catalog.raw(key) or ""))
+        return False
+    if isinstance(value, (list, tuple)):
+        return any(_names_copy(v, catalog, values) for v in value)
+    if isinstance(value, dict):
+        return any(_names_copy(v, catalog, values) for v in value.values())
+    return False
+
+
 class FaceContext:
     """Everything a face needs to be drawn for one piece in one language."""
 
-    catalog: Catalog
-    inks: Inks
-    width: float                 # trim, mm
-    height: float
-    bleed: float
-    values: Mapping[str, Any]    # piece fields, id, set, params...
-    icon_dir: tuple[str, ...]  # folders searched for icons, in order
-    where: str                   # "hunting-fever player-cards/wolf (fr)" for errors
-    qr_override: str | None = None
-    colors: Mapping[str, Any] = field(default_factory=dict)   # player colours by id
-    filled: Any = None            # a scoring Result, for a filled scoresheet
-    filled_qr: str | None = None  # its short text, for the QR code
-    filled_date: str | None = None
-    numbers: dict[str, float] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.numbers = {k: v for k, v in self.values.items()
+    def __init__(self, *, catalog: Catalog, inks: Inks, width: float, height: float, bleed: float,
+                 values: Mapping[str, Any], icon_dir: tuple[str, ...], where: str,
+                 qr_override: str | None = None, colors: Mapping[str, Any] | None = None,
+                 filled: Any = None, filled_qr: str | None = None,
+                 filled_date: str | None = None) -> None:
+        self.catalog = catalog
+        self.inks = inks
+        self.width, self.height = width, height      # trim, mm
+        self.bleed = bleed
+        self.values = values                         # piece fields, id, set, params...
+        self.icon_dir = icon_dir                     # folders searched for icons, in order
+        self.where = where                           # "hunting-fever player-cards/wolf (fr)"
+        self.qr_override = qr_override
+        self.colors = colors or {}                   # player colours by id
+        self.filled = filled                         # a scoring Result, for a filled scoresheet
+        self.filled_qr = filled_qr                   # its short text, for the QR code
+        self.filled_date = filled_date
+        # What expressions may use: the numeric values, and the trim size.
+        self.numbers = {k: v for k, v in values.items()
                         if isinstance(v, (int, float)) and not isinstance(v, bool)}
-        self.numbers.update(w=self.width, h=self.height)
+        self.numbers.update(w=width, h=height)
 
     def text(self, raw: str) -> str:
         """Resolve ``@catalog.key`` and fill ``{field}`` placeholders."""
@@ -246,10 +280,13 @@ def _draw_polygon(canvas, props, ctx, where) -> None:
     canvas.drawPath(path, stroke=int(stroke), fill=int(fill))
 
 
-def _inside_trim(ctx: FaceContext, x: float, y: float, w: float, h: float, what: str) -> None:
+def _inside_trim(ctx: FaceContext, x: float, y: float, w: float, h: float, what: str,
+                 text: str | None = None) -> None:
     """Text boxes stay inside the piece, so no text can run past a cut (mm, top-left)."""
     tolerance = 0.01
     if x < -tolerance or y < -tolerance or x + w > ctx.width + tolerance or y + h > ctx.height + tolerance:
+        if text is not None:
+            what = f"{what} {text[:20]!r}"
         raise TemplateError(
             f"{ctx.where}: {what} box ({x:g}, {y:g}, {w:g} x {h:g} mm) runs outside the "
             f"{ctx.width:g} x {ctx.height:g} mm piece")
@@ -259,8 +296,8 @@ def _draw_text(canvas, props, ctx, where) -> None:
     text = ctx.text(props["text"])
     if not text:
         return
-    x, y, w, h = (ctx.mm(props[k]) for k in ("x", "y", "w", "h"))
-    _inside_trim(ctx, x, y, w, h, f"text {text[:20]!r}")
+    x, y, w, h = ctx.mm(props["x"]), ctx.mm(props["y"]), ctx.mm(props["w"]), ctx.mm(props["h"])
+    _inside_trim(ctx, x, y, w, h, "text", text)
     x, y, w, h = pt(x), pt(ctx.height - y - h), pt(w), pt(h)
     rotate = props.get("rotate", 0)
     if rotate in (90, 270):
@@ -269,7 +306,7 @@ def _draw_text(canvas, props, ctx, where) -> None:
     fitted = fit_or_fail(
         text, style, ctx.mm(props["size"]), w, h, wrap=props.get("wrap", False),
         leading=float(props.get("leading", 1.18)), min_size=float(props.get("min_size", 6)),
-        where=f"{ctx.where}",
+        where=ctx.where,
     )
     color = ctx.inks.line(ctx.value(props.get("color", "ink")))
     set_fill(canvas, color)
@@ -294,13 +331,11 @@ def _draw_text(canvas, props, ctx, where) -> None:
     else:
         baseline = (h + block) / 2 - cap
     align = props.get("align", "center")
-    for line in fitted.lines:
-        if align == "left":
-            canvas.drawString(x0, y0 + baseline, line)
-        elif align == "right":
-            canvas.drawRightString(x0 + w, y0 + baseline, line)
-        else:
-            canvas.drawCentredString(x0 + w / 2, y0 + baseline, line)
+    # Placed with the widths measured while fitting: reportlab's centred and
+    # right-aligned calls would measure every line a second time.
+    share = 0.0 if align == "left" else 1.0 if align == "right" else 0.5
+    for line, width in zip(fitted.lines, fitted.widths):
+        canvas.drawString(x0 + (w - width) * share, y0 + baseline, line)
         baseline -= fitted.leading
     if rotate:
         canvas.restoreState()
@@ -372,6 +407,8 @@ def draw_icon(canvas: Canvas, icon: Icon, x: float, y: float, w: float, h: float
 
 
 def _draw_icon(canvas, props, ctx, where) -> None:
+    from pnp.render.svg import load_icon  # the SVG reader loads only for kits with icons
+
     name = ctx.text(str(props["name"]))
     icon = load_icon(ctx.icon_dir, name)
     tint = ctx.inks.resolve(ctx.value(props.get("color", "ink")))

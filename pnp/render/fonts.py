@@ -41,6 +41,7 @@ def _coverage(style: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(font(style)).face.charToGlyph)
 
 
+@lru_cache(maxsize=8192)
 def missing_glyphs(text: str, style: str) -> str:
     """The characters of ``text`` the font cannot draw (they would print as boxes)."""
     covered = _coverage(style)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from pnp.errors import TemplateError
 
@@ -26,8 +26,7 @@ _TOKEN = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][
 Op = tuple
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(NamedTuple):
     ops: tuple[Op, ...]
     fill: str | None       # "#rrggbb", "current" or None
     stroke: str | None
@@ -39,8 +38,7 @@ class Shape:
     transform: tuple[float, ...] | None  # a, b, c, d, e, f
 
 
-@dataclass(frozen=True)
-class Icon:
+class Icon(NamedTuple):
     name: str
     view_box: tuple[float, float, float, float]
     shapes: tuple[Shape, ...]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from pnp.errors import TextFitError
 from pnp.render.fonts import missing_glyphs, text_width
@@ -12,11 +12,11 @@ MIN_SIZE = 6.0
 STEP = 0.25
 
 
-@dataclass(frozen=True)
-class FittedText:
+class FittedText(NamedTuple):
     lines: tuple[str, ...]
     size: float
     leading: float
+    widths: tuple[float, ...] = ()  # of each line at ``size``, in points: drawn without measuring again
 
     @property
     def height(self) -> float:
@@ -60,7 +60,8 @@ def fit_text(text: str, style: str, size: float, width: float, height: float,
             if any(text_width(line, style, current) > width for line in lines):
                 lines = None
         if lines is not None:
-            fitted = FittedText(tuple(lines), current, line_gap)
+            fitted = FittedText(tuple(lines), current, line_gap,
+                                tuple(text_width(line, style, current) for line in lines))
             # Ascender to descender of the block must fit the box height.
             if fitted.height <= height + 1e-6:
                 return fitted
