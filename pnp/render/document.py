@@ -19,7 +19,7 @@ from pnp.layout.plan import KitPlan, PagePlan, Placement
 from pnp.model import Copy, Element, Face, Game, PageKind
 from pnp.render.colors import Inks
 from pnp.render.cover import draw_cover
-from pnp.render.elements import FaceContext, draw_face, varies_by_copy
+from pnp.render.elements import CopyNumbers, FaceContext, draw_face
 from pnp.render.fonts import font
 from pnp.render.furniture import draw_footer, draw_marks, draw_seams
 from pnp.units import pt
@@ -55,6 +55,7 @@ class _Faces:
                 self.uses[key] = self.uses.get(key, 0) + 1
         self.runs: dict[tuple, list] = {}   # face key -> [(shared by every copy, elements)]
         self.forms: dict[tuple, str] = {}   # (face key, run index) -> form name
+        self.copy_numbers = CopyNumbers(catalog)
 
     def place(self, placement: Placement) -> None:
         key = (*placement.copy.face_key, placement.face.value)
@@ -90,7 +91,7 @@ class _Faces:
         values = self._values(placement.copy)
         runs: list[tuple[bool, tuple[Element, ...]]] = []
         for element in self._elements(placement):
-            same = not varies_by_copy(element, self.catalog, values)
+            same = not self.copy_numbers.varies(element, values)
             if runs and runs[-1][0] == same:
                 runs[-1] = (same, runs[-1][1] + (element,))
             else:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 import string
-from typing import TYPE_CHECKING, Any, Mapping
+from functools import lru_cache
+from weakref import WeakKeyDictionary
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -51,31 +53,51 @@ _FORMAT = _Formatter()
 _COPY = re.compile(r"\bcopy\b")
 
 
-def varies_by_copy(element: Element, catalog: Catalog, values: Mapping[str, Any]) -> bool:
-    """Whether an element may draw differently for each copy of a piece.
+class CopyNumbers:
+    """Which elements of a face draw differently for each copy of a piece.
 
-    It does when it names ``copy`` (``{copy}``, ``copy * 2``, ``when = "copy=1"``),
-    or when it is an ``@key`` text whose catalog string does.
+    An element does when it names ``copy`` (``{copy}``, ``copy * 2``, ``when =
+    "copy=1"``), or when it prints an ``@key`` text whose catalog string does.
+    Each element is read once; its catalog keys are looked up per piece, since
+    a key may name the piece's fields (``@card.{id}``).
     """
-    return any(_names_copy(v, catalog, values) for v in element.props.values())
 
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.numbered_texts = any(_COPY.search(text) for text in catalog.texts.values())
+        self._read: dict[int, tuple[bool, tuple[str, ...]]] = {}
 
-def _names_copy(value: Any, catalog: Catalog, values: Mapping[str, Any]) -> bool:
-    if isinstance(value, str):
-        if _COPY.search(value):
+    def varies(self, element: Element, values: Mapping[str, Any]) -> bool:
+        read = self._read.get(id(element))
+        if read is None:
+            strings = list(_strings(element.props.values()))
+            read = (any(_COPY.search(s) for s in strings),
+                    tuple(s[1:] for s in strings if s.startswith("@")))
+            self._read[id(element)] = read
+        names_copy, keys = read
+        if names_copy:
             return True
-        if value.startswith("@"):
+        if not (keys and self.numbered_texts):
+            return False
+        for key in keys:
             try:
-                key = _FORMAT.vformat(value[1:], (), values)
+                key = _FORMAT.vformat(key, (), values)
             except (KeyError, IndexError, ValueError):
                 return True  # drawn per copy, where the error is reported with its place
-            return bool(_COPY.search(catalog.raw(key) or ""))
+            if _COPY.search(self.catalog.raw(key) or ""):
+                return True
         return False
-    if isinstance(value, (list, tuple)):
-        return any(_names_copy(v, catalog, values) for v in value)
-    if isinstance(value, dict):
-        return any(_names_copy(v, catalog, values) for v in value.values())
-    return False
+
+
+def _strings(values: Any) -> Iterator[str]:
+    """Every string in a property's values, lists and tables included."""
+    for value in values:
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            yield from _strings(value)
+        elif isinstance(value, dict):
+            yield from _strings(value.values())
 
 
 class FaceContext:
@@ -350,6 +372,7 @@ def draw_icon(canvas: Canvas, icon: Icon, x: float, y: float, w: float, h: float
               tint: str, inks: Inks, rotate: int = 0, mirror: bool = False) -> None:
     """Fit an icon's viewBox into a box (points), centred, keeping its proportions."""
     vx, vy, vw, vh = icon.view_box
+    form = _icon_form(canvas, icon, tint, inks.ink_saver)
     if rotate in (90, 270):
         w, h = h, w
     scale = min(w / vw, h / vh)
@@ -365,10 +388,34 @@ def draw_icon(canvas: Canvas, icon: Icon, x: float, y: float, w: float, h: float
     if mirror:
         canvas.translate(-vw, 0)
     canvas.translate(-vx, -vy)
+    canvas.doForm(form)
+    canvas.restoreState()
+
+
+#: Per PDF: (icon, tint, ink saver) -> (form name, icon). An icon is drawn once
+#: per colour into a form, in its own viewBox units, and placed wherever it goes.
+_ICON_FORMS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _icon_form(canvas: Canvas, icon: Icon, tint: str, ink_saver: bool) -> str:
+    forms = _ICON_FORMS.setdefault(canvas, {})
+    key = (id(icon), tint, ink_saver)  # the icon is kept in the value, so its id stays its own
+    if key not in forms:
+        name = f"I{len(forms)}"
+        vx, vy, vw, vh = icon.view_box
+        # The box only bounds the form; strokes may reach past the viewBox, as inline.
+        canvas.beginForm(name, vx - vw, vy - vh, vx + 2 * vw, vy + 2 * vh)
+        _draw_icon_shapes(canvas, icon, tint, ink_saver)
+        canvas.endForm()
+        forms[key] = (name, icon)
+    return forms[key][0]
+
+
+def _draw_icon_shapes(canvas: Canvas, icon: Icon, tint: str, ink_saver: bool) -> None:
     for shape in icon.shapes:
         fill = tint if shape.fill == "current" else shape.fill
         stroke = tint if shape.stroke == "current" else shape.stroke
-        if inks.ink_saver:
+        if ink_saver:
             # A line drawing: outlined parts go white, dark details stay black.
             fill = fill and ("#ffffff" if stroke or luminance(fill) >= 0.3 else "#000000")
             stroke = stroke and "#000000"
@@ -403,7 +450,6 @@ def draw_icon(canvas: Canvas, icon: Icon, x: float, y: float, w: float, h: float
         canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None),
                         fillMode=0 if shape.even_odd else 1)
         canvas.restoreState()
-    canvas.restoreState()
 
 
 def _draw_icon(canvas, props, ctx, where) -> None:
@@ -482,14 +528,21 @@ def _draw_table(canvas, props, ctx, where) -> None:
         canvas.rect(pt(x), pt(ctx.height - top - rows * row_h), pt(width), pt(rows * row_h), stroke=1, fill=0)
 
 
-def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float, color: str) -> None:
-    """A QR code as vector squares (points), quiet zone included in ``size``."""
+@lru_cache(maxsize=64)
+def _qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The modules of a QR code, quiet zone included. The same rules address
+    goes on every language and paper of a kit: it is encoded once."""
     import qrcode  # only the pages that carry a code need it
 
     code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
     code.add_data(data)
     code.make(fit=True)
-    matrix = code.get_matrix()
+    return tuple(tuple(row) for row in code.get_matrix())
+
+
+def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float, color: str) -> None:
+    """A QR code as vector squares (points), quiet zone included in ``size``."""
+    matrix = _qr_matrix(data)
     n = len(matrix)
     cell = size / n
     canvas.saveState()

@@ -1,4 +1,4 @@
-"""Numbered copies: what every copy shares is drawn once, the number copy by copy."""
+"""Drawings are made once and reused: what every numbered copy shares, and each icon."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from conftest import pdf_reader
 from pnp.build import render_to_memory
 from pnp.i18n import Catalog
 from pnp.model import Element, PrintOptions
-from pnp.render.elements import varies_by_copy
+from pnp.render.elements import CopyNumbers
 from pnp.templates import load_game
 
 DECK = """
@@ -163,4 +163,72 @@ def test_a_catalog_text_naming_the_copy_is_drawn_per_copy(tmp_path):
 def test_what_counts_as_varying_by_copy(props, varies):
     catalog = Catalog("en", {"numbered": "Card {copy} of 12", "plain": "Fox"})
     element = Element("text", props, "test")
-    assert varies_by_copy(element, catalog, {"colour": "#000000", "copy": 1}) is varies
+    assert CopyNumbers(catalog).varies(element, {"colour": "#000000", "copy": 1}) is varies
+
+
+ICON_DECK = """
+[game]
+id = "icons"
+players = [1, 4]
+rules_url = ""
+designers = ["Someone"]
+
+[[components]]
+id = "deck"
+size = "mini"
+fields = { colour = "str" }
+
+[[components.front]]
+type = "text"
+x = 3
+y = 3
+w = "w - 6"
+h = 8
+text = "{id}"
+size = 12
+
+[[components.front]]
+type = "icon"
+name = "star"
+x = 8
+y = 14
+w = "w - 16"
+h = "w - 16"
+color = "{colour}"
+"""
+
+STAR = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
+<path d="M5 0 L6.2 3.6 L10 3.6 L6.9 5.8 L8.1 9.5 L5 7.2 L1.9 9.5 L3.1 5.8 L0 3.6 L3.8 3.6 Z" fill="currentColor"/>
+</svg>
+"""
+
+
+def test_an_icon_is_drawn_once_per_colour_and_placed_everywhere(tmp_path):
+    kinds = [(f"card{n}", "#c8372d" if n % 2 else "#2a5aa8") for n in range(12)]
+    pieces = "".join(f'\n[[components.pieces]]\nid = "{name}"\ncount = 2\ncolour = "{colour}"\n'
+                     for name, colour in kinds)
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "star.svg").write_text(STAR, encoding="utf-8")
+    (tmp_path / "icons.toml").write_text(ICON_DECK + pieces, encoding="utf-8")
+    catalog = '[game]\nname = "Icons"\ncredits = "Test."\n[component.deck]\nname = "Deck"\ncut = "Cut."\n'
+    for lang in ("en", "fr"):
+        (tmp_path / f"icons.{lang}.toml").write_text(catalog, encoding="utf-8")
+    pdf, manifest = render_to_memory(load_game(tmp_path / "icons.toml"), PrintOptions())
+    assert len([i for p in manifest["pages"] for i in p["items"] if i["face"] == "front"]) == 24
+
+    streams: dict[int, bytes] = {}
+
+    def collect(resources) -> None:
+        for ref in (resources or {}).get("/XObject", {}).values():
+            form = ref.get_object()
+            if ref.idnum not in streams and form.get("/Subtype") == "/Form":
+                streams[ref.idnum] = form.get_data()
+                collect(form.get("/Resources"))
+
+    for page in pdf_reader(pdf).pages:
+        collect(page["/Resources"])
+    star_path = b"6.2 3.6 l"
+    with_star = [data for data in streams.values() if star_path in data]
+    # Twelve kinds of card, each drawn once; the star in two colours, drawn twice in all.
+    assert len(with_star) == 2
+    assert len(streams) == 12 + 2
