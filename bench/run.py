@@ -1,9 +1,11 @@
 """Benchmark: the engine beside plain reportlab, the full build, each game, the score companion.
 
 Usage: python bench/run.py [--runs 5]
-Each case runs once to warm up, then --runs times; the median wall time, the
-highest peak memory, the pages and the PDF bytes are reported, with the
-engine / reference ratios the README quotes. Nothing here is a test.
+Each case runs once to warm up, then --runs rounds in which every case runs
+once (so a machine that slows down for a while slows every case alike); the
+median wall time, the highest peak memory, the pages and the PDF bytes are
+reported, with the engine / reference ratios the README quotes. Nothing here
+is a test.
 """
 
 from __future__ import annotations
@@ -47,19 +49,25 @@ def measure(command: list[str], out: Path) -> dict:
     return result
 
 
-def case(name: str, command: list[str], runs: int, work: Path) -> dict:
-    out = work / name
-    command = [part.replace("{out}", str(out)) for part in command]
-    measure(command, out)  # warm-up: file cache, compiled bytecode
-    samples = [measure(command, out) for _ in range(runs)]
-    return {
+def cases(named: list[tuple[str, list[str]]], runs: int, work: Path) -> list[dict]:
+    """Each command once to warm up, then ``runs`` rounds that run every command
+    once each: a machine that slows down for a while slows every case alike."""
+    jobs = [(name, [part.replace("{out}", str(work / str(i))) for part in command], work / str(i))
+            for i, (name, command) in enumerate(named)]
+    for _, command, out in jobs:
+        measure(command, out)  # warm-up: file cache, compiled bytecode
+    samples: list[list[dict]] = [[] for _ in jobs]
+    for _ in range(runs):
+        for (_, command, out), taken in zip(jobs, samples):
+            taken.append(measure(command, out))
+    return [{
         "name": name,
-        "seconds": statistics.median(s["seconds"] for s in samples),
-        "peak_mib": max(s["peak_kib"] for s in samples) / 1024,
-        "pages": samples[-1]["pages"],
-        "bytes": samples[-1]["bytes"],
-        "files": samples[-1]["files"],
-    }
+        "seconds": statistics.median(s["seconds"] for s in taken),
+        "peak_mib": max(s["peak_kib"] for s in taken) / 1024,
+        "pages": taken[-1]["pages"],
+        "bytes": taken[-1]["bytes"],
+        "files": taken[-1]["files"],
+    } for (name, _, _), taken in zip(jobs, samples)]
 
 
 def in_process(runs: int, work: Path) -> dict:
@@ -113,17 +121,14 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
     try:
         cli = [PY, "-m", "pnp"]
-        rows = [
-            case("reference deck (reportlab)", [PY, "bench/reference_deck.py", "{out}/reference.pdf"],
-                 args.runs, work),
-            case("same deck, pnp render --template", [*cli, "render", "--template", "bench/deck.toml",
-                                                      "--out", "{out}"], args.runs, work),
-            case("pnp build (all kits, EN+FR, A4+Letter)", [*cli, "build", "--out", "{out}"],
-                 args.runs, work),
+        named = [
+            ("reference deck (reportlab)", [PY, "bench/reference_deck.py", "{out}/reference.pdf"]),
+            ("same deck, pnp render --template",
+             [*cli, "render", "--template", "bench/deck.toml", "--out", "{out}"]),
+            ("pnp build (all kits, EN+FR, A4+Letter)", [*cli, "build", "--out", "{out}"]),
+            *((f"pnp render {game} (en, a4)", [*cli, "render", game, "--out", "{out}"]) for game in GAMES),
         ]
-        for game in GAMES:
-            rows.append(case(f"pnp render {game} (en, a4)", [*cli, "render", game, "--out", "{out}"],
-                             args.runs, work))
+        rows = cases(named, args.runs, work)
         scoring = scoring_rate(work, args.runs)
         drawing = in_process(args.runs, work)
     finally:

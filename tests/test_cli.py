@@ -140,8 +140,25 @@ def test_every_command_has_help_text():
 def test_the_console_script_turns_usage_mistakes_into_one_error_line(args, message):
     import subprocess
     import sys
-    code = "import sys; from pnp.cli import main; sys.argv = ['pnp'] + sys.argv[1:]; main()"
-    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+    # The console script's entry point (pyproject.toml), as `python -m pnp`.
+    done = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True)
     assert done.returncode == 1
     assert done.stderr.startswith(message) and done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
+
+
+def test_the_entry_point_renders_and_exits_cleanly(tmp_path):
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "pnp", "render", "halali", "--component", "board",
+                           "--out", str(tmp_path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("wrote ") and done.stderr == ""
+    assert (tmp_path / "halali_en_a4_board.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_console_script_is_the_entry_point():
+    import tomllib
+    from pathlib import Path
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    assert project["project"]["scripts"]["pnp"] == "pnp.__main__:main"
