@@ -44,7 +44,7 @@ rl_config.useA85 = 0
 class _Faces:
     """Draws each face. What every copy of a face shares is drawn once, as a
     form, when the face is printed more than once; what differs per copy (a
-    card's number) is drawn on top, copy by copy. Elements keep their order."""
+    card's number) is drawn copy by copy, in its place among the shared parts."""
 
     def __init__(self, canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
         self.canvas, self.plan, self.catalog, self.game = canvas, plan, catalog, plan.game
