@@ -13,7 +13,7 @@ import copy
 import json
 import re
 from pathlib import Path
-from typing import NoReturn
+from typing import Callable, NoReturn, TypeVar
 
 import typer
 
@@ -250,6 +250,30 @@ def _show(words: Catalog, problems: list[Problem]) -> None:
         typer.echo(line, err=True)
 
 
+T = TypeVar("T")
+
+
+def _until_it_passes(words: Catalog, attempt: Callable[[], tuple[T, list[Problem]]]) -> T:
+    """One player's entry, asked again until it passes its checks."""
+    while True:
+        entry, problems = attempt()
+        if not problems:
+            return entry
+        _show(words, problems)
+
+
+def _until_it_passes_or_stop(ask: _Asker, again_key: str,
+                             attempt: Callable[[], tuple[T, list[Problem]]]) -> T | None:
+    """A whole day or round: asked again while it breaks a rule, unless the user stops (None)."""
+    while True:
+        entry, problems = attempt()
+        if not problems:
+            return entry
+        _show(ask.words, problems)
+        if not ask.yes_no(ask.words.text(again_key)):
+            return None
+
+
 def _ask_hunting_fever(ask: _Asker, session: hunting_fever.HuntingFeverSession, number: int) -> dict | None:
     words = ask.words
     places = {}
@@ -258,92 +282,76 @@ def _ask_hunting_fever(ask: _Asker, session: hunting_fever.HuntingFeverSession, 
         places[words.text(f"cli.hunter_places.{place}").lower()] = place
     shown = {words.text(f"cli.hunter_places.{p}"): p for p in ("hand", "prey", "lodge")}
     players = session.players
-    while True:
-        entries = {}
-        for player in players:
-            while True:
-                typer.echo(words.text("cli.day_heading", number=number, player=printable(player)))
-                place = ask.choice(words.text("cli.hunter_place", choices=", ".join(shown)), places)
-                flipped = ask.yes_no(words.text("cli.lodge_flipped"))
-                hand = {"hunter": int(place == "hand")}
-                prey = {"hunter": int(place == "prey")}
-                others = [card for card in hunting_fever.CARDS if card != "hunter"]
-                for card in others:
-                    name = words.text(f"card.{card}")
-                    hand[card] = ask.count(words.text("cli.hand_count", card=name), 0, hunting_fever.SET[card])
-                for card in others:
-                    name = words.text(f"card.{card}")
-                    prey[card] = ask.count(words.text("cli.prey_count", card=name), 0, len(players) * hunting_fever.SET[card])
-                state = hunting_fever.entry(prey, hand, place == "lodge", flipped)
-                problems = hunting_fever.check_player_day(number, player, state)
-                if not problems:
-                    break
-                _show(words, problems)
-            entries[player] = state
+    others = [card for card in hunting_fever.CARDS if card != "hunter"]
+
+    def player_day(player: str) -> tuple[hunting_fever.DayEntry, list[Problem]]:
+        typer.echo(words.text("cli.day_heading", number=number, player=printable(player)))
+        place = ask.choice(words.text("cli.hunter_place", choices=", ".join(shown)), places)
+        flipped = ask.yes_no(words.text("cli.lodge_flipped"))
+        hand = {"hunter": int(place == "hand")}
+        prey = {"hunter": int(place == "prey")}
+        for card in others:
+            name = words.text(f"card.{card}")
+            hand[card] = ask.count(words.text("cli.hand_count", card=name), 0, hunting_fever.SET[card])
+        for card in others:
+            name = words.text(f"card.{card}")
+            prey[card] = ask.count(words.text("cli.prey_count", card=name), 0, len(players) * hunting_fever.SET[card])
+        state = hunting_fever.entry(prey, hand, place == "lodge", flipped)
+        return state, hunting_fever.check_player_day(number, player, state)
+
+    def day() -> tuple[dict, list[Problem]]:
+        entries = {player: _until_it_passes(words, lambda: player_day(player)) for player in players}
         problems = hunting_fever.check_day(number, players, entries)
-        if not problems:
-            return {player: hunting_fever.entry_to_raw(entries[player]) for player in players}
-        _show(words, problems)
-        if not ask.yes_no(words.text("cli.again_day")):
-            return None
+        return {player: hunting_fever.entry_to_raw(entries[player]) for player in players}, problems
+
+    return _until_it_passes_or_stop(ask, "cli.again_day", day)
 
 
 def _ask_halali(ask: _Asker, session: halali.HalaliSession, number: int) -> dict | None:
     words = ask.words
     players = session.players
     previous = session.rounds[-1].blue if session.rounds else None
-    while True:
+
+    def player_round(player: str, role: str) -> tuple[dict[str, int], list[Problem]]:
+        typer.echo(words.text("cli.round_heading", number=number, player=printable(player)))
+        counts = {tile: 0 for tile in halali.TILES}
+        for tile in halali.HOLDABLE[role]:
+            counts[tile] = ask.count(words.text("cli.tile_count", tile=words.text(f"tile.{tile}")), 0, halali.BOX[tile])
+        return counts, halali.check_player_round(number, player, role, counts)
+
+    def whole_round() -> tuple[dict, list[Problem]]:
         if previous is None:
             options = {p.lower(): p for p in players} | {str(i): p for i, p in enumerate(players, start=1)}
             blue = ask.choice(words.text("cli.blue_player", choices=", ".join(players)), options)
         else:
             blue = next(p for p in players if p != previous)
             typer.echo(words.text("cli.blue_swapped", name=printable(blue)))
-        tiles = {}
-        for player in players:
-            role = "blue" if player == blue else "brown"
-            while True:
-                typer.echo(words.text("cli.round_heading", number=number, player=printable(player)))
-                counts = {tile: 0 for tile in halali.TILES}
-                for tile in halali.HOLDABLE[role]:
-                    counts[tile] = ask.count(words.text("cli.tile_count", tile=words.text(f"tile.{tile}")), 0, halali.BOX[tile])
-                problems = halali.check_player_round(number, player, role, counts)
-                if not problems:
-                    break
-                _show(words, problems)
-            tiles[player] = counts
+        tiles = {player: _until_it_passes(words, lambda: player_round(player, "blue" if player == blue else "brown"))
+                 for player in players}
         played = halali.HalaliRound(blue=blue, tiles=tiles)
         problems = halali.check_round(number, players, played, previous if number == 2 else None)
-        if not problems:
-            return halali.round_to_raw(played)
-        _show(words, problems)
-        if not ask.yes_no(words.text("cli.again_round")):
-            return None
+        return halali.round_to_raw(played), problems
+
+    return _until_it_passes_or_stop(ask, "cli.again_round", whole_round)
 
 
 def _ask_beavers(ask: _Asker, session: beavers.BeaversSession, number: int) -> dict | None:
     words = ask.words
     players = session.players
-    while True:
-        changes = {}
-        for player in players:
-            while True:
-                typer.echo(words.text("cli.round_heading", number=number, player=printable(player)))
-                changes[player] = ask.signed(words.text("cli.currency_change"))
-                problems = [
-                    p
-                    for p in beavers.check_rounds(players, session.rounds + ({player: changes[player]},))
-                    if p.player == player and p.round == number
-                ]
-                if not problems:
-                    break
-                _show(words, problems)
+
+    def player_change(player: str) -> tuple[int, list[Problem]]:
+        typer.echo(words.text("cli.round_heading", number=number, player=printable(player)))
+        change = ask.signed(words.text("cli.currency_change"))
+        problems = [p for p in beavers.check_rounds(players, session.rounds + ({player: change},))
+                    if p.player == player and p.round == number]
+        return change, problems
+
+    def whole_round() -> tuple[dict, list[Problem]]:
+        changes = {player: _until_it_passes(words, lambda: player_change(player)) for player in players}
         problems = [p for p in beavers.check_rounds(players, session.rounds + (changes,)) if p.round == number]
-        if not problems:
-            return changes
-        _show(words, problems)
-        if not ask.yes_no(words.text("cli.again_round")):
-            return None
+        return changes, problems
+
+    return _until_it_passes_or_stop(ask, "cli.again_round", whole_round)
 
 
 def _ask_card_hunter(ask: _Asker, session: card_hunter.CardHunterSession) -> dict | None:

@@ -390,3 +390,20 @@ def test_table_for_every_kind_of_ending(lang):
         assert "{" not in text and text.endswith("\n")
     assert ("share the win" if lang == "en" else "gagnent ensemble") in table_of(shared_fever, lang)
     assert ("Ann, Ben" in table_of(HALALI_SHARED, lang))
+
+
+def test_add_halali_reasks_a_player_and_can_stop_on_an_impossible_round(tmp_path):
+    path = tmp_path / "h.toml"
+    run("new", "halali", "--players", "Ann,Ben", "--out", path)
+    before = path.read_bytes()
+    # Ann (blue) first claims 8 of her own tiles, more than the 5 exits allow: asked again.
+    # Then Ann and Ben hold 5 ducks each, and the box has 7: the round is refused, and not retried.
+    answers = ["ann", "2", "6", "0", "0", "0", "0", "0", "0", "0", "0", "5", "0",
+               "0", "0", "0", "0", "5", "0", "0", "n"]
+    result = run("add", path, input=typed(answers))
+    assert result.exit_code == 1
+    assert result.stdout.count("Round 1 — Ann") == 2 and result.stdout.count("Round 1 — Ben") == 1
+    assert "Round 1, Ann: 8 tiles of the player's own colour" in result.stderr
+    assert "Round 1, duck: the two players hold 10 together, but the box has only 7." in result.stderr
+    assert result.stderr.endswith("Nothing was saved.\n")
+    assert path.read_bytes() == before
