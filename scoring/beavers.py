@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from scoring.errors import Problem, Term, Value
+from scoring.errors import Problem, Term
 from scoring.fields import At, FieldReader
 from scoring.result import Game, PlayerRound, Result, RoundResult, ScoreLine, decided_result
 
@@ -89,8 +89,7 @@ def _currency_table(reader: FieldReader, raw: object, players: tuple[str, ...], 
         return None
     mark = reader.mark()
     for key in table:
-        if key not in players:
-            reader.add("unknown_player", at, found=Value(key), players=", ".join(players))
+        reader.known_player(key, players, at)
     result = {}
     for player in players:
         number = reader.count(table.get(player, 0), at.to(player=player), signed=True)
@@ -105,8 +104,7 @@ def _read_colors(reader: FieldReader, raw: object, players: tuple[str, ...]) -> 
         return {}
     colors: dict[str, str] = {}
     for key, value in table.items():
-        if key not in players:
-            reader.add("unknown_player", at, found=Value(key), players=", ".join(players))
+        if not reader.known_player(key, players, at):
             continue
         color = reader.choice(value, COLORS, at.to(player=key))
         if color is None:

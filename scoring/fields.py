@@ -136,6 +136,13 @@ class FieldReader:
                 clean = False
         return clean
 
+    def known_player(self, name: str, players: tuple[str, ...], at: At) -> bool:
+        """Report ``name`` unless it is one of the session's players; True if it is."""
+        if name in players:
+            return True
+        self.add("unknown_player", at, found=Value(name), players=", ".join(players))
+        return False
+
     def counts(self, value: object, kinds: tuple[str, ...], at: At, section: str) -> dict[str, int] | None:
         """A table of counts by kind; kinds left out count as 0."""
         table = self.table(value, at)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from scoring.errors import Problem, Term, Value
+from scoring.errors import Problem, Term
 from scoring.fields import At, FieldReader
 from scoring.result import Game, PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
 
@@ -125,14 +125,13 @@ def read_session(reader: FieldReader, raw: dict, lang: str | None) -> HalaliSess
             reader.add("missing_key", at.to(key="blue"), name="blue")
         else:
             blue = reader.text(table["blue"], at.to(key="blue"))
-            if blue is not None and blue not in players:
-                reader.add("unknown_player", at.to(key="blue"), found=Value(blue), players=", ".join(players))
+            if blue is not None:
+                reader.known_player(blue, players, at.to(key="blue"))
         tiles = {}
         raw_tiles = reader.table(table.get("tiles", {}), at.to(key="tiles"))
         if raw_tiles is not None:
             for key in raw_tiles:
-                if key not in players:
-                    reader.add("unknown_player", at.to(key="tiles"), found=Value(key), players=", ".join(players))
+                reader.known_player(key, players, at.to(key="tiles"))
             for player in players:
                 counts = reader.counts(raw_tiles.get(player, {}), TILES, at.to(player=player), "tile")
                 if counts is not None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from scoring.errors import Problem, Term, Value
+from scoring.errors import Problem, Term
 from scoring.fields import At, FieldReader
 from scoring.result import (
     Game,
@@ -188,8 +188,7 @@ def read_session(reader: FieldReader, raw: dict, lang: str | None) -> HuntingFev
             continue
         mark = reader.mark()
         for key in table:
-            if key not in players:
-                reader.add("unknown_player", at, found=Value(key), players=", ".join(players))
+            reader.known_player(key, players, at)
         entries = {}
         for player in players:
             if player not in table:
