@@ -72,21 +72,9 @@ def _words(chosen: Lang | None, raw: object = None) -> Catalog:
 # -- check -------------------------------------------------------------------
 
 
-def _read_checked(file: Path, lang: "Lang | None") -> tuple[SessionFile, object, Catalog]:
-    """Read and check a session file; a file-level error ends the command (exit 1)."""
-    raw = None
-    try:
-        loaded = read_session_file(file)
-        raw = loaded.raw
-        checked = check_session(raw)
-    except SessionFileError as error:
-        error.path = error.path or str(file)
-        _fail(file_error_text(error, _words(lang, raw)))
-    return loaded, checked, _words(lang, raw)
-
-
-def check(file: Path, as_json: bool, lang: Lang | None) -> None:
-    """Check a session against the rules; show day or round scores, totals and winners."""
+def _read_checked(file: Path, lang: "Lang | None", as_json: bool = False) -> tuple[SessionFile, object, Catalog]:
+    """Read and check a session file; a file-level error ends the command (exit 1),
+    told as one line or, with ``as_json``, as JSON on stdout."""
     raw = None
     try:
         loaded = read_session_file(file)
@@ -99,7 +87,12 @@ def check(file: Path, as_json: bool, lang: Lang | None) -> None:
             typer.echo(json.dumps(file_error_json(error, words), ensure_ascii=False))
             raise typer.Exit(1)
         _fail(file_error_text(error, words))
-    words = _words(lang, raw)
+    return loaded, checked, _words(lang, raw)
+
+
+def check(file: Path, as_json: bool, lang: Lang | None) -> None:
+    """Check a session against the rules; show day or round scores, totals and winners."""
+    _, checked, words = _read_checked(file, lang, as_json)
     if checked.problems:
         if as_json:
             typer.echo(json.dumps(problems_json(checked.problems, words), ensure_ascii=False))

@@ -55,3 +55,19 @@ def score_host_app():
 
     app.add_typer(score_app, name="score")
     return app
+
+
+def codes(raw: dict) -> list[str]:
+    """The codes of the problems a session's check reports, in order."""
+    from scoring import check_session
+
+    return [problem.code for problem in check_session(raw).problems]
+
+
+def result(raw: dict):
+    """The scored result of a session that must pass every check."""
+    from scoring import check_session, score_session
+
+    checked = check_session(raw)
+    assert checked.problems == ()
+    return score_session(checked.session)

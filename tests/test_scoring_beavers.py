@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import TieBreak, check_session, score_session
+from conftest import codes, result
+from scoring import TieBreak, check_session
 from scoring.beavers import BEAVERS_IN_DECK
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -12,16 +13,6 @@ PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
 def beavers(**keys) -> dict:
     return {"game": "hunting-hunting-beavers", "players": PLAYERS, **keys}
-
-
-def codes(raw: dict) -> list[str]:
-    return [p.code for p in check_session(raw).problems]
-
-
-def result(raw: dict):
-    checked = check_session(raw)
-    assert checked.problems == ()
-    return score_session(checked.session)
 
 
 def test_the_deck_holds_fifty_beavers():

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import codes
 from scoring import check_session, score_session
 
 
 def card_hunter(players=("Ann", "Ben"), **keys) -> dict:
     return {"game": "card-hunter", "players": list(players), "difficulty": "normal", **keys}
-
-
-def codes(raw: dict) -> list[str]:
-    return [p.code for p in check_session(raw).problems]
 
 
 @pytest.mark.parametrize("left", [1, 2, 3])

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import TieBreak, check_session, score_session
+from conftest import codes, result
+from scoring import TieBreak, check_session
 from scoring.halali import BOX, POINTS, round_points
 
 
 def halali(*rounds: dict, players=("Ann", "Ben")) -> dict:
     return {"game": "halali", "players": list(players), "rounds": list(rounds)}
-
-
-def codes(raw: dict) -> list[str]:
-    return [p.code for p in check_session(raw).problems]
-
-
-def result(raw: dict):
-    checked = check_session(raw)
-    assert checked.problems == ()
-    return score_session(checked.session)
 
 
 ISSUE_ROUND = {"blue": "Ann", "tiles": {"Ann": {"hunter": 2, "duck": 1}, "Ben": {"tree": 4}}}

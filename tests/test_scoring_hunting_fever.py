@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from conftest import codes
 from scoring import TieBreak, check_session, score_session
 from scoring.hunting_fever import (
     CARDS,
@@ -44,10 +45,6 @@ def day(template: dict, names: list[str] = PLAYERS) -> dict:
 
 def session(*days: dict, players: list[str] = PLAYERS) -> dict:
     return {"game": "hunting-fever", "players": list(players), "days": list(days)}
-
-
-def codes(raw: dict) -> list[str]:
-    return [problem.code for problem in check_session(raw).problems]
 
 
 # -- the rules' own scoring table ------------------------------------------------
