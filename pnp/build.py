@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
 from pnp.errors import OutputError, PnpError
+from pnp.files import WriteError, write_files
 from pnp.i18n import LANGUAGES
 from pnp.layout.plan import plan_kit
 from pnp.model import Game, PrintOptions
@@ -23,32 +22,22 @@ class Written(NamedTuple):
     bytes: int
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside ``path``, then rename it into place."""
-    path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise OutputError(f"cannot write to {path.parent}: {exc.strerror}") from None
-    try:
-        # mkstemp makes the file private; give it the usual permissions.
-        os.chmod(tmp, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except OSError as exc:
+    """Write one file through :mod:`pnp.files` (temporary file, fsync, rename)."""
+    write_outputs({Path(path): data})
+
+
+def write_outputs(files: dict[Path, bytes]) -> None:
+    """Write files that belong together (a PDF and its manifest) as one step."""
+    for path in files:
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"cannot write to {Path(path).parent}: {exc.strerror}") from None
+    try:
+        write_files(files)
+    except WriteError as exc:
+        raise OutputError(str(exc)) from None
 
 
 def manifest_text(manifest: dict) -> str:
@@ -92,8 +81,7 @@ def render_game(game: Game, options: PrintOptions, out_dir: Path,
     pdf_path = Path(out_dir) / f"{name}.pdf"
     manifest_path = Path(out_dir) / f"{name}.manifest.json"
     manifest = {**manifest, "pdf": pdf_path.name}
-    write_atomically(pdf_path, pdf)
-    write_atomically(manifest_path, manifest_text(manifest).encode())
+    write_outputs({pdf_path: pdf, manifest_path: manifest_text(manifest).encode()})
     return Written(pdf_path, manifest_path, len(manifest["pages"]), len(pdf))
 
 

@@ -88,11 +88,11 @@ def _check_out(out: Path) -> Path:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PnpError(f"cannot create output folder {out}: {exc.strerror}") from None
-    probe = out / ".pnp-write-test"
+    from pnp.files import WriteError, check_writable
+
     try:
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError:
+        check_writable(out)
+    except WriteError:
         raise PnpError(f"output folder {out} is not writable") from None
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.build import manifest_text, write_atomically
+from pnp.build import manifest_text, write_outputs
 from pnp.errors import PnpError
 from pnp.layout.plan import plan_kit
 from pnp.model import PrintOptions
@@ -52,8 +52,6 @@ def write_filled_sheet(result: Any, options: PrintOptions, out: Path, date: str 
     """Write the filled sheet and its manifest atomically; return the PDF path."""
     pdf, manifest = render_filled_sheet(result, options, date)
     out = Path(out)
-    write_atomically(out, pdf)
     manifest = {**manifest, "pdf": out.name, "filled": True}
-    write_atomically(out.with_name(out.stem + ".manifest.json"),
-                     manifest_text(manifest).encode())
+    write_outputs({out: pdf, out.with_name(out.stem + ".manifest.json"): manifest_text(manifest).encode()})
     return out

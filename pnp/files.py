@@ -1,0 +1,154 @@
+"""The one way the project writes a file: a temporary file beside it, flushed to
+disk, then renamed over it, so a reader never sees half a file.
+
+A temporary file is created with ``O_CREAT | O_EXCL | O_NOFOLLOW`` under a fresh
+random name, so nothing already in the folder (a symlink, a squatting file) is
+ever opened or truncated. Several files that belong together (a PDF and its
+manifest) are written as a group: every temporary file is complete and on disk
+before the first rename.
+
+No dependency beyond the standard library: the scoring package uses it too.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Iterable, Mapping
+
+
+class WriteError(OSError):
+    """A file could not be written; ``path`` names it, ``reason`` says why."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(reason)
+        self.path = Path(path)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"cannot write {self.path}: {self.reason}"
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _mode_for(path: Path) -> int:
+    """Keep the permissions of the file being replaced; new files get the usual ones."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or type(error).__name__
+
+
+def temporary_beside(path: Path, mode: int | None = None) -> tuple[int, Path]:
+    """Create and open a new temporary file in ``path``'s folder: (descriptor, its path).
+
+    Also the way to check that a folder can be written: nothing existing is touched.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(16):
+        candidate = folder / f".{path.name[:80]}.{secrets.token_hex(6)}.tmp"
+        try:
+            fd = os.open(candidate, flags, 0o600)
+        except FileExistsError:
+            continue
+        try:
+            os.chmod(candidate, _mode_for(path) if mode is None else mode)
+        except OSError:
+            os.close(fd)
+            os.unlink(candidate)
+            raise
+        return fd, candidate
+    raise FileExistsError(f"no free temporary name in {folder}")
+
+
+def check_writable(folder: Path) -> None:
+    """Raise WriteError unless a file can be created in ``folder`` (which must exist)."""
+    probe = Path(folder) / "probe"
+    try:
+        fd, temporary = temporary_beside(probe)
+    except OSError as error:
+        raise WriteError(Path(folder), _reason(error)) from None
+    os.close(fd)
+    os.unlink(temporary)
+
+
+def _fsync_folder(folder: Path) -> None:
+    # Makes the renames themselves durable; not every platform can open a folder.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_files(files: Mapping[Path, bytes] | Iterable[tuple[Path, bytes]], *,
+                backup: bool = False) -> dict[Path, Path]:
+    """Write several files as one step; return the backups made (``FILE.bak``).
+
+    Every temporary file is written and flushed to disk before any is renamed
+    into place, so a failure while writing leaves every target as it was. The
+    renames follow one another in the order given (a PDF before its manifest).
+    With ``backup``, a file being replaced is first copied to ``FILE.bak``.
+    """
+    items = [(Path(p), bytes(d)) for p, d in (files.items() if isinstance(files, Mapping) else files)]
+    staged: list[tuple[Path, Path]] = []
+    backups: dict[Path, Path] = {}
+    try:
+        for path, data in items:
+            if path.is_dir():
+                raise WriteError(path, "a folder has that name")
+            try:
+                fd, temporary = temporary_beside(path)
+            except OSError as error:
+                raise WriteError(path, _reason(error)) from None
+            staged.append((temporary, path))
+            try:
+                with os.fdopen(fd, "wb") as stream:
+                    stream.write(data)
+                    stream.flush()
+                    os.fsync(stream.fileno())
+            except OSError as error:
+                raise WriteError(path, _reason(error)) from None
+        if backup:
+            for path, _ in items:
+                if path.is_file():
+                    copy = path.with_name(path.name + ".bak")
+                    write_files({copy: path.read_bytes()})
+                    backups[path] = copy
+        for temporary, path in staged:
+            try:
+                os.replace(temporary, path)
+            except OSError as error:
+                raise WriteError(path, _reason(error)) from None
+        staged = []
+        for folder in {path.parent for path, _ in items}:
+            _fsync_folder(folder if str(folder) else Path("."))
+    finally:
+        for temporary, _ in staged:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+    return backups
+
+
+def write_file(path: Path, data: bytes | str, *, backup: bool = False) -> Path | None:
+    """Write one file atomically (text is written as UTF-8); return its backup, if one was made."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return write_files({Path(path): data}, backup=backup).get(Path(path))
