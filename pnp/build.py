@@ -11,6 +11,7 @@ from pnp.files import WriteError, write_files
 from pnp.i18n import LANGUAGES
 from pnp.layout.plan import plan_kit
 from pnp.model import Game, PrintOptions
+from pnp.options import checked
 from pnp.render.document import render_kit
 from pnp.units import PAPERS, paper_size
 
@@ -64,10 +65,7 @@ def kit_name(game: Game, options: PrintOptions, components: list[str] | None = N
 
 def render_to_memory(game: Game, options: PrintOptions,
                      components: list[str] | None = None) -> tuple[bytes, dict]:
-    if options.bleed < 0:
-        raise PnpError(f"bleed must be 0 mm or more, got {options.bleed:g}")
-    if options.lang not in LANGUAGES:
-        raise PnpError(f"unknown language {options.lang!r}; expected one of: {', '.join(LANGUAGES)}")
+    options = checked(options)
     size = paper_size(options.paper)
     plan = plan_kit(game, options, size, components)
     return render_kit(plan)

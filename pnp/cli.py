@@ -12,11 +12,10 @@ from typing import Callable, List, Optional
 import typer
 
 from pnp.errors import PnpError
-from pnp.i18n import LANGUAGES
 from pnp.layout.plan import copies
 from pnp.model import PrintOptions
+from pnp.options import checked, parse_offset
 from pnp.templates import game_files, load_game, load_shipped_game
-from pnp.units import PAPERS
 
 app = typer.Typer(
     help="Print-and-play kits and score companion for Hunting Fever, Halali!, "
@@ -45,14 +44,6 @@ def reports_errors(command: Callable) -> Callable:
     return wrapper
 
 
-def _offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise PnpError(f"--back-offset must be two numbers in mm like 0.5,-0.3, got {text!r}") from None
-    return x, y
-
-
 def _params(values: list[str]) -> dict[str, float]:
     params = {}
     for item in values:
@@ -68,17 +59,9 @@ def _params(values: list[str]) -> dict[str, float]:
 
 def _options(lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool,
              back_offset: str, ink_saver: bool, qr_url: Optional[str]) -> PrintOptions:
-    if lang not in LANGUAGES:
-        raise PnpError(f"unknown language {lang!r}; expected one of: {', '.join(LANGUAGES)}")
-    if paper.lower() not in PAPERS:
-        raise PnpError(f"unknown paper {paper!r}; expected one of: {', '.join(PAPERS)}")
-    if bleed < 0:
-        raise PnpError(f"--bleed must be 0 mm or more, got {bleed:g}")
-    if bleed > 10:
-        raise PnpError(f"--bleed must be at most 10 mm, got {bleed:g}")
-    return PrintOptions(lang=lang, paper=paper.lower(), bleed=bleed, crop_marks=crop_marks,
-                        duplex=duplex, back_offset=_offset(back_offset), ink_saver=ink_saver,
-                        qr_url=qr_url)
+    return checked(PrintOptions(lang=lang, paper=paper, bleed=bleed, crop_marks=crop_marks,
+                                duplex=duplex, back_offset=parse_offset(back_offset),
+                                ink_saver=ink_saver, qr_url=qr_url))
 
 
 def _check_out(out: Path) -> Path:
