@@ -73,6 +73,10 @@ class Component(NamedTuple):
     #: Always keep a bleed gutter between pieces, even if fewer fit a sheet
     #: (small tiles of different colours, where a shared cut would show the neighbour).
     gutter: bool = False
+    #: What the pieces are made as, for print services and Tabletop Simulator:
+    #: "card", "tile", "token", "board", or "sheet" (paper printed at home:
+    #: scoresheets, player aids). Kits print every kind alike.
+    kind: str = "card"
 
     @property
     def two_sided(self) -> bool:
@@ -81,6 +85,10 @@ class Component(NamedTuple):
     def piece_count(self) -> int:
         """How many physical pieces the component has."""
         return sum(p.count for p in self.pieces) * max(1, len(self.sets))
+
+
+#: The values of a component's ``kind``.
+PIECE_KINDS = ("card", "tile", "token", "board", "sheet")
 
 
 class Game(NamedTuple):

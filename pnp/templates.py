@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from pnp.errors import TemplateError, UnknownNameError
 from pnp.i18n import LANGUAGES, Catalog, load_catalog
 from pnp.layout.expr import ExpressionError, compile_expression
-from pnp.model import Component, Element, Game, Piece, PlayerColor
+from pnp.model import PIECE_KINDS, Component, Element, Game, Piece, PlayerColor
 from pnp.units import piece_size
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -90,7 +90,7 @@ _GAME_HEADER = {"id": STR, "players": LENS, "rules_url": STR, "designers": "strs
 _COMPONENT_KEYS = {
     "id": STR, "size": "size", "sets": "strs", "rotate": BOOL, "back_kind": STR,
     "corner_radius": LEN, "overlap": LEN, "fields": "table", "front": "elements",
-    "back": "elements", "same_back": BOOL, "gutter": BOOL, "pieces": "pieces",
+    "back": "elements", "same_back": BOOL, "gutter": BOOL, "pieces": "pieces", "kind": STR,
 }
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 
@@ -387,6 +387,10 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
     back_kind = raw.get("back_kind", "optional")
     if back_kind not in ("optional", "required"):
         check.fail(f"{at}.back_kind", "'optional' or 'required'", back_kind)
+    made_as = raw.get("kind", "card")
+    if made_as not in PIECE_KINDS:
+        check.fail(f"{at}.kind", " or ".join(repr(k) for k in PIECE_KINDS), made_as)
+        made_as = "card"
     for key in ("rotate", "gutter"):
         if key in raw and not isinstance(raw[key], bool):
             check.fail(f"{at}.{key}", "true or false", raw[key])
@@ -453,6 +457,7 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
         id=cid, size=size, pieces=tuple(pieces), front=front, back=back, sets=tuple(sets),
         rotate=raw.get("rotate", True), back_kind=back_kind, gutter=raw.get("gutter", False),
         corner_radius=float(raw.get("corner_radius", 0.0)), overlap=float(raw.get("overlap", 12.0)),
+        kind=made_as,
     )
 
 
