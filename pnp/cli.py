@@ -201,6 +201,72 @@ def build(
                f"{size / 1024 / 1024:.1f} MiB in {seconds:.1f} s")
 
 
+@app.command()
+@reports_errors
+def export(
+    game: Optional[str] = typer.Argument(None, help="Game id (see `pnp games`)."),
+    fmt: str = typer.Option("png", "--format", help="png (images), pdf (one page per face) "
+                            "or tts (Tabletop Simulator sheets and saved object)."),
+    service: str = typer.Option("generic", "--service",
+                                help="Sizes of a print service: tgc (The Game Crafter), "
+                                     "mpc (MakePlayingCards) or generic."),
+    dpi: Optional[int] = typer.Option(None, "--dpi", help="Resolution of the images (default 300)."),
+    order: str = typer.Option("front-back", "--order",
+                              help="PDF page order of each piece: front-back or back-front."),
+    base_url: Optional[str] = typer.Option(None, "--base-url",
+                                           help="Where the Tabletop Simulator images will be "
+                                                "hosted (default: file:/// addresses)."),
+    component: List[str] = typer.Option([], "--component", help="Only this component (repeatable)."),
+    lang: str = LANG, out: Path = OUT, ink_saver: bool = INK, qr_url: Optional[str] = QR,
+    template: Optional[Path] = typer.Option(None, "--template", help="Export your own definition file."),
+) -> None:
+    """Export a game's pieces for print services (PNG, PDF) or Tabletop Simulator."""
+    from pnp.services import find_service
+
+    options = _options(lang, "a4", 3.0, False, True, "0,0", ink_saver, qr_url)
+    chosen_service = find_service(service)
+    if template is not None:
+        if not template.is_file():
+            raise PnpError(f"cannot read template {template}: no such file")
+        kit = load_game(template)
+    elif game is None:
+        raise PnpError("name a game (see `pnp games`) or give --template PATH")
+    else:
+        kit = load_shipped_game(game)
+    for name in component:
+        kit.component(name)
+    from pnp.export.run import export_game  # reportlab and PDFium load only to export
+
+    out = _check_out(out)
+    started = time.perf_counter()
+    bar = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = typer.progressbar(length=total, label="Drawing pieces", file=sys.stderr)
+            bar.__enter__()
+        bar.update(done)
+
+    try:
+        written = export_game(kit, options, fmt.lower(), chosen_service, dpi, order.lower(),
+                              list(component) or None, out, base_url, progress)
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    for skipped in written.skipped:
+        typer.echo(f"skipped: {skipped.reason}", err=True)
+    for size in written.sizes:
+        typer.echo(f"  {size}")
+    typer.echo(f"wrote {written.files} files ({written.bytes / 1024 / 1024:.1f} MiB) to "
+               f"{written.folder}/ in {time.perf_counter() - started:.1f} s"
+               + (f"; skipped {len(written.skipped)} component(s) {chosen_service.name} does not make"
+                  if written.skipped else ""))
+    if fmt.lower() == "tts" and written.main_file is not None:
+        typer.echo(f"copy {written.main_file.name} into Tabletop Simulator's Saves/Saved Objects "
+                   "folder (see README)")
+
+
 from pnp.score_cli import score_app  # noqa: E402  (the sub-app mounts on the main one)
 
 app.add_typer(score_app, name="score", help="Check and tally scores; print scoresheets.")

@@ -1,0 +1,226 @@
+"""What an export makes: which faces, at what size, under which file names.
+
+Pure computation over the model and the services' figures; drawing and
+writing are in :mod:`pnp.export.run`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from pnp.errors import PnpError
+from pnp.layout.plan import copies
+from pnp.model import Component, Copy, Face, Game
+from pnp.render.single import FacePage
+from pnp.services import GENERIC, Service, match, not_made
+from pnp.units import MM_PER_INCH
+
+FORMATS = ("png", "pdf", "tts")
+ORDERS = ("front-back", "back-front")
+GENERIC_BLEED_MM = 3.0          # the kit's own default bleed
+MIN_DPI, MAX_DPI = 72, 1200     # below: unreadable text; above: a card is 20 MB of pixels
+
+#: Tabletop Simulator: a deck sheet holds at most 10 x 7 cards and 4096 px a
+#: side. The 70th slot is left to the deck's back: TTS shows the sheet's last
+#: image as the hidden face when a deck does not use its back for that.
+TTS_COLUMNS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
+TTS_CARDS_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1
+
+
+class Skipped(NamedTuple):
+    component: Component
+    reason: str
+
+
+class Image(NamedTuple):
+    """One face of one copy as an image or a PDF page of its own."""
+
+    copy: Copy
+    face: Face
+    page: FacePage              # what is drawn: trim and bleed in mm
+    pixels: tuple[int, int]     # the image's exact size
+    name: str                   # file name without extension: "yellow-wolf-02-front"
+
+
+class ComponentExport(NamedTuple):
+    component: Component
+    product: str                # the service's product name, "" for generic
+    images: tuple[Image, ...]   # fronts and backs, copy by copy (front first)
+
+
+def check_choices(fmt: str, service: Service, dpi: int | None, order: str) -> int:
+    """The dpi to use; a PnpError for a format, order or dpi the service cannot take."""
+    if fmt not in FORMATS:
+        raise PnpError(f"unknown format {fmt!r}; expected one of: {', '.join(FORMATS)}")
+    if order not in ORDERS:
+        raise PnpError(f"unknown order {order!r}; expected one of: {', '.join(ORDERS)}")
+    if service is not GENERIC:
+        if fmt == "tts":
+            raise PnpError("--service is for print files (png, pdf); Tabletop Simulator takes "
+                           "the pieces at their own size: leave --service out")
+        if dpi is not None and dpi != service.dpi:
+            raise PnpError(f"{service.name} takes images at exactly {service.dpi} dpi; "
+                           f"leave --dpi out (got {dpi})")
+        return service.dpi
+    dpi = 300 if dpi is None else dpi
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise PnpError(f"--dpi must be a whole number from {MIN_DPI} to {MAX_DPI}, got {dpi}")
+    return dpi
+
+
+def chosen_components(game: Game, service: Service, names: list[str] | None,
+                      fmt: str) -> tuple[list[tuple[Component, object]], list[Skipped]]:
+    """The components to export, each with the service's match; those a service does not
+    make are skipped, or an error when asked for by name."""
+    chosen = [game.component(n) for n in names] if names else list(game.components)
+    kept, skipped = [], []
+    for component in chosen:
+        if service is GENERIC:
+            kept.append((component, None))
+            continue
+        found = match(service, component)
+        if found is not None:
+            kept.append((component, found))
+        elif names:
+            raise PnpError(not_made(service, game.id, component))
+        else:
+            skipped.append(Skipped(component, not_made(service, game.id, component)))
+    return kept, skipped
+
+
+def file_stem(copy: Copy, digits: int) -> str:
+    """``yellow-wolf-02``: set, piece and copy number, so fronts and backs pair by name.
+
+    >>> from pnp.model import Component, Piece
+    >>> piece = Piece("closed_season", 1, {})
+    >>> file_stem(Copy(Component("cards", (1, 1), (piece,), (), None), piece, 3, "red"), 2)
+    'red-closed-season-03'
+    """
+    parts = ([copy.set] if copy.set else []) + [copy.piece.id.replace("_", "-"),
+                                                f"{copy.copy:0{digits}d}"]
+    return "-".join(parts)
+
+
+def _digits(all_copies: list[Copy]) -> int:
+    return max(2, len(str(max((c.copy for c in all_copies), default=1))))
+
+
+def _faces(component: Component) -> tuple[Face, ...]:
+    return (Face.FRONT, Face.BACK) if component.two_sided else (Face.FRONT,)
+
+
+def print_images(component: Component, found, service: Service, dpi: int,
+                 fmt: str = "png") -> ComponentExport:
+    """Every face of every copy at the service's size (or the piece's own, generic)."""
+    w, h = component.size
+    if found is None and fmt == "pdf":
+        # A PDF has no pixels to round to: the kit's bleed exactly.
+        return _component_export(component, "", (w, h), (GENERIC_BLEED_MM,) * 2, False,
+                                 (round((w + 2 * GENERIC_BLEED_MM) * dpi / MM_PER_INCH),
+                                  round((h + 2 * GENERIC_BLEED_MM) * dpi / MM_PER_INCH)))
+    if found is None:
+        # A whole number of pixels of bleed, so the trim starts on a pixel edge.
+        bleed_px = round(GENERIC_BLEED_MM * dpi / MM_PER_INCH)
+        px = (round(w * dpi / MM_PER_INCH) + 2 * bleed_px, round(h * dpi / MM_PER_INCH) + 2 * bleed_px)
+        trim, turned, product = (w, h), False, ""
+    else:
+        px = found.product.pixels
+        trim, turned, product = found.product.trim_mm(service), found.turned, found.product.name
+    # The bleed is whatever the exact pixel size leaves around the trim.
+    bleed = ((px[0] * MM_PER_INCH / dpi - trim[0]) / 2, (px[1] * MM_PER_INCH / dpi - trim[1]) / 2)
+    return _component_export(component, product, trim, bleed, turned, px)
+
+
+def _component_export(component, product, trim, bleed, turned, px) -> ComponentExport:
+    all_copies = copies(component)
+    digits = _digits(all_copies)
+    images = []
+    for copy in all_copies:
+        stem = file_stem(copy, digits)
+        for face in _faces(component):
+            images.append(Image(copy, face, FacePage(copy, face, trim, bleed, turned), px,
+                                f"{stem}-{face.value}"))
+    return ComponentExport(component, product, tuple(images))
+
+
+def pdf_order(images: tuple[Image, ...], order: str) -> list[Image]:
+    """Faces in the order a print service reads a PDF: each copy's front and back together,
+    back first with ``back-front``."""
+    if order == "front-back":
+        return list(images)
+    by_copy: dict[tuple, list[Image]] = {}
+    for image in images:
+        by_copy.setdefault((image.copy.set, image.copy.piece.id, image.copy.copy), []).append(image)
+    return [image for pair in by_copy.values() for image in reversed(pair)]
+
+
+# ---- Tabletop Simulator ---------------------------------------------------------------------
+
+def _whole(pixels: float) -> int:
+    """Pixels rounded down, but 749.9999999 (63.5 mm at 300 dpi) is 750."""
+    return math.floor(pixels + 1e-6)
+
+
+class SheetGrid(NamedTuple):
+    columns: int
+    rows: int
+    cell: tuple[int, int]       # px of one card, trim only
+
+    @property
+    def pixels(self) -> tuple[int, int]:
+        return self.columns * self.cell[0], self.rows * self.cell[1]
+
+
+def sheet_grid(cards: int, size_mm: tuple[float, float], dpi: int) -> SheetGrid:
+    """The deck sheet for ``cards`` cards: the grid (at most 10 x 7) that shows them largest
+    within 4096 px a side, at most at ``dpi``; then the one with fewest empty slots.
+
+    >>> sheet_grid(69, (63.5, 88.9), 300)
+    SheetGrid(columns=10, rows=7, cell=(409, 573))
+    >>> sheet_grid(10, (63.5, 88.9), 300)
+    SheetGrid(columns=5, rows=2, cell=(750, 1050))
+    """
+    if not 1 <= cards <= TTS_CARDS_PER_SHEET:
+        raise ValueError(f"a sheet holds 1 to {TTS_CARDS_PER_SHEET} cards, not {cards}")
+    w, h = size_mm
+    best = None
+    for columns in range(1, TTS_COLUMNS + 1):
+        rows = math.ceil(cards / columns)
+        if rows > TTS_ROWS:
+            continue
+        px_per_mm = min(dpi / MM_PER_INCH, TTS_MAX_PX / (columns * w), TTS_MAX_PX / (rows * h))
+        cell = (_whole(w * px_per_mm), _whole(h * px_per_mm))
+        # Largest cards first, then fewest empty slots, then the squarest sheet.
+        key = (cell[0] * cell[1], -(columns * rows - cards),
+               -max(columns * cell[0], rows * cell[1]))
+        if best is None or key > best[0]:
+            best = (key, SheetGrid(columns, rows, cell))
+    return best[1]
+
+
+def tts_pixels(size_mm: tuple[float, float], dpi: int) -> tuple[int, int]:
+    """A single piece's image in Tabletop Simulator: at ``dpi``, at most 4096 px a side."""
+    w, h = size_mm
+    px_per_mm = min(dpi / MM_PER_INCH, TTS_MAX_PX / w, TTS_MAX_PX / h)
+    return max(1, _whole(w * px_per_mm)), max(1, _whole(h * px_per_mm))
+
+
+def card_id(deck_key: int, slot: int) -> int:
+    """Tabletop Simulator's card id: the sheet's key in ``CustomDeck`` x 100 + the slot.
+
+    >>> card_id(3, 12)
+    312
+    """
+    return deck_key * 100 + slot
+
+
+def tts_decks(component: Component) -> list[tuple[str, list[Copy]]]:
+    """A component's cards as Tabletop Simulator decks: one per player colour when each
+    colour has several cards (a player's own deck), else one for the whole component."""
+    groups: dict[str | None, list[Copy]] = {}
+    for copy in copies(component):
+        groups.setdefault(copy.set, []).append(copy)
+    if len(groups) > 1 and all(len(cs) > 1 for cs in groups.values()):
+        return [(f"{component.id}-{s}", cs) for s, cs in groups.items()]
+    return [(component.id, [c for cs in groups.values() for c in cs])]

@@ -1,0 +1,322 @@
+"""`pnp export`: draw, rasterise and write the files of one export.
+
+Every file of an export is written as one group through :mod:`pnp.files`:
+on any error nothing is left half-written.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from pathlib import Path
+from typing import Callable, NamedTuple
+from urllib.parse import quote
+
+from pnp.build import write_outputs
+from pnp.errors import PnpError
+from pnp.export.plan import (TTS_CARDS_PER_SHEET, ComponentExport, Image, Skipped, card_id,
+                             check_choices, chosen_components, file_stem, pdf_order,
+                             print_images, sheet_grid, tts_decks, tts_pixels)
+from pnp.export.raster import Job, rasterise
+from pnp.layout.plan import copies
+from pnp.model import Component, Copy, Face, Game, PrintOptions
+from pnp.options import checked
+from pnp.render.single import FacePage, faces_pdf
+from pnp.services import Service
+from pnp.units import MM_PER_INCH
+
+Progress = Callable[[int, int], None]   # (pages just finished, pages in all)
+
+
+class Exported(NamedTuple):
+    folder: Path
+    files: int
+    bytes: int
+    sizes: tuple[str, ...]      # "player-cards 825 x 1125 px", one per component or sheet
+    skipped: tuple[Skipped, ...]
+    main_file: Path | None      # the CSV, or the Tabletop Simulator saved object
+
+
+def export_game(game: Game, options: PrintOptions, fmt: str, service: Service, dpi: int | None,
+                order: str, components: list[str] | None, out: Path, base_url: str | None = None,
+                progress: Progress | None = None) -> Exported:
+    """Export a game's pieces as print files (png, pdf) or a Tabletop Simulator object (tts)."""
+    options = checked(options)
+    dpi = check_choices(fmt, service, dpi, order)
+    if base_url is not None and fmt != "tts":
+        raise PnpError("--base-url is for --format tts (where Tabletop Simulator finds the images)")
+    if base_url is not None and not base_url.startswith(("http://", "https://")):
+        raise PnpError(f"--base-url must start with http:// or https://, got {base_url!r}")
+    kept, skipped = chosen_components(game, service, components, fmt)
+    if not kept:
+        raise PnpError(f"{service.name} makes none of the pieces asked for: "
+                       + "; ".join(s.reason for s in skipped))
+    name = f"{game.id}_{options.lang}_{fmt}" + ("" if service.id == "generic" else f"_{service.id}")
+    folder = Path(out) / name
+    if fmt == "tts":
+        files, sizes, main = _tts(game, options, kept, dpi, folder, base_url, progress)
+    else:
+        exports = [print_images(c, found, service, dpi, fmt) for c, found in kept]
+        if fmt == "pdf":
+            files, sizes, main = _pdfs(game, options, exports, order, folder, progress)
+        else:
+            files, sizes, main = _pngs(game, options, exports, dpi, folder, progress)
+    write_outputs(files)
+    return Exported(folder, len(files), sum(len(d) for d in files.values()), tuple(sizes),
+                    tuple(skipped), main)
+
+
+def _size(pixels: tuple[int, int]) -> str:
+    return f"{pixels[0]} x {pixels[1]} px"
+
+
+# ---- print files ----------------------------------------------------------------------------
+
+def _pdfs(game, options, exports: list[ComponentExport], order, folder, progress):
+    files, sizes = {}, []
+    total = sum(len(e.images) for e in exports)
+    for export in exports:
+        pages = [image.page for image in pdf_order(export.images, order)]
+        files[folder / f"{export.component.id}.pdf"] = faces_pdf(game, options, pages).pdf
+        w, h = pages[0].page_size
+        sizes.append(f"{export.component.id} {w:.2f} x {h:.2f} mm pages")
+        if progress:
+            progress(len(pages), total)
+    return files, sizes, None
+
+
+def _pngs(game, options, exports: list[ComponentExport], dpi, folder, progress):
+    images = [image for export in exports for image in export.images]
+    drawn = faces_pdf(game, options, [image.page for image in images])
+    unique = sorted(set(drawn.same_as))
+    jobs = [Job(i, images[i].pixels, True, dpi) for i in unique]
+    encoded = {job.page: data for job, data in
+               rasterise(drawn.pdf, jobs, _counter(progress, len(jobs)))}
+    files: dict[Path, bytes] = {}
+    rows = []
+    for index, image in enumerate(images):
+        component = image.copy.component
+        relative = f"{component.id}/{image.name}.png"
+        files[folder / relative] = encoded[drawn.same_as[index]]
+        rows.append([relative, component.id, image.copy.piece.id, image.copy.set or "",
+                     image.copy.copy, image.face.value, 1, image.pixels[0], image.pixels[1]])
+    table = io.StringIO()
+    writer = csv.writer(table, lineterminator="\n")
+    writer.writerow(["file", "component", "piece", "set", "copy", "face", "quantity",
+                     "width_px", "height_px"])
+    writer.writerows(rows)
+    csv_path = folder / "files.csv"
+    files[csv_path] = table.getvalue().encode("utf-8")
+    sizes = [f"{e.component.id}{' (' + e.product + ')' if e.product else ''} "
+             f"{_size(e.images[0].pixels)}" for e in exports]
+    return files, sizes, csv_path
+
+
+def _counter(progress: Progress | None, total: int):
+    if progress is None:
+        return None
+    return lambda done: progress(done, total)
+
+
+# ---- Tabletop Simulator ---------------------------------------------------------------------
+
+class _Sheet(NamedTuple):
+    """One deck sheet: its cards, their grid and the images it is made of."""
+
+    name: str
+    deck: int                   # which deck it belongs to: a deck may need several sheets
+    cards: list[Copy]
+    grid: object
+    fronts: list[int]           # page index of each card's front
+    backs: list[int]            # page index of each card's back (or of a blank back)
+
+
+def _tts(game: Game, options: PrintOptions, kept, dpi, folder: Path, base_url, progress):
+    catalog = game.catalogs[options.lang]
+    pages: list[FacePage] = []
+    pixels: list[tuple[int, int]] = []
+
+    def page(copy: Copy, face: Face, size_px: tuple[int, int]) -> int:
+        # The trim alone: Tabletop Simulator shows all of an image. Rasterising
+        # stretches the page to the exact pixels (a fraction of a pixel at most).
+        pages.append(FacePage(copy, face, copy.component.size, (0.0, 0.0)))
+        pixels.append(size_px)
+        return len(pages) - 1
+
+    sheets: list[_Sheet] = []
+    singles: list[tuple[Component, Copy, int, int | None]] = []   # tiles, tokens, boards, sheets
+    deck_number = 0
+    for component, _ in kept:
+        if component.kind == "card":
+            for deck_name, deck in tts_decks(component):
+                deck_number += 1
+                for start in range(0, len(deck), TTS_CARDS_PER_SHEET):
+                    cards = deck[start:start + TTS_CARDS_PER_SHEET]
+                    grid = sheet_grid(len(cards), component.size, dpi)
+                    number = start // TTS_CARDS_PER_SHEET + 1
+                    sheets.append(_Sheet(f"{deck_name}-{number}" if len(deck) > TTS_CARDS_PER_SHEET
+                                         else deck_name, deck_number, cards, grid,
+                                         [page(c, Face.FRONT, grid.cell) for c in cards],
+                                         [page(c, Face.BACK, grid.cell) for c in cards]))
+        else:
+            size = tts_pixels(component.size, dpi)
+            two_faced = component.two_sided and not _same_back(component)
+            for copy in copies(component):
+                singles.append((component, copy, page(copy, Face.FRONT, size),
+                                page(copy, Face.BACK, size) if two_faced else None))
+
+    drawn = faces_pdf(game, options, pages)
+    unique = sorted(set(drawn.same_as))
+    jobs = [Job(i, pixels[i], False, dpi) for i in unique]
+    raw = {job.page: data for job, data in rasterise(drawn.pdf, jobs, _counter(progress, len(jobs)))}
+
+    from PIL import Image as PilImage
+
+    def picture(index: int):
+        i = drawn.same_as[index]
+        return PilImage.frombytes("RGB", pixels[i], raw[i])
+
+    files: dict[Path, bytes] = {}
+    sizes = []
+
+    def url(relative: str) -> str:
+        if base_url:
+            return base_url.rstrip("/") + "/" + quote(relative)
+        return (folder / relative).resolve().as_uri()
+
+    def save(relative: str, image) -> str:
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG", compress_level=1)
+        files[folder / relative] = buffer.getvalue()
+        return url(relative)
+
+    objects = []
+    decks: dict[int, list[tuple[dict, list[dict], list[Copy]]]] = {}
+    for deck_key, sheet in enumerate(sheets, start=1):
+        grid = sheet.grid
+        face_sheet = PilImage.new("RGB", grid.pixels, "white")
+        for slot, index in enumerate(sheet.fronts):
+            row, col = divmod(slot, grid.columns)
+            face_sheet.paste(picture(index), (col * grid.cell[0], row * grid.cell[1]))
+        # Backs of different pieces are drawn apart but often look alike: compare pixels.
+        same_back = len({hashlib.sha1(raw[drawn.same_as[i]]).digest() for i in sheet.backs}) == 1
+        if same_back:
+            back_url = save(f"{sheet.name}-back.png", picture(sheet.backs[0]))
+        else:
+            back_sheet = PilImage.new("RGB", grid.pixels, "white")
+            for slot, index in enumerate(sheet.backs):
+                row, col = divmod(slot, grid.columns)
+                back_sheet.paste(picture(index), (col * grid.cell[0], row * grid.cell[1]))
+            back_url = save(f"{sheet.name}-backs.png", back_sheet)
+        # The first empty slot shows the back: TTS's hidden face if a player's hand hides cards.
+        if len(sheet.cards) < grid.columns * grid.rows:
+            row, col = divmod(len(sheet.cards), grid.columns)
+            face_sheet.paste(picture(sheet.backs[0]), (col * grid.cell[0], row * grid.cell[1]))
+        face_url = save(f"{sheet.name}-faces.png", face_sheet)
+        sizes.append(f"{sheet.name} {grid.columns} x {grid.rows} sheet {_size(grid.pixels)}")
+        custom = {str(deck_key): {"FaceURL": face_url, "BackURL": back_url,
+                                  "NumWidth": grid.columns, "NumHeight": grid.rows,
+                                  "BackIsHidden": True, "UniqueBack": not same_back, "Type": 0}}
+        cards = [_card(catalog, copy, card_id(deck_key, slot), custom, sheet.deck)
+                 for slot, copy in enumerate(sheet.cards)]
+        decks.setdefault(sheet.deck, []).append((custom, cards, sheet.cards))
+    for parts in decks.values():
+        custom = {key: value for part, _, _ in parts for key, value in part.items()}
+        cards = [card for _, deck_cards, _ in parts for card in deck_cards]
+        copies_in_deck = [copy for _, _, deck_copies in parts for copy in deck_copies]
+        colours = {copy.set for copy in copies_in_deck}
+        nickname = _deck_nickname(catalog, copies_in_deck[0].component,
+                                  colours.pop() if len(colours) == 1 else None)
+        if len(cards) == 1:
+            objects.append(cards[0] | {"Transform": _transform(len(objects), True)})
+        else:
+            objects.append(_object("DeckCustom", nickname, len(objects), face_down=True) | {
+                "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom,
+                "ContainedObjects": cards})
+
+    saved_images: dict[int, str] = {}
+    for component, copy, front, back in singles:
+        digits = max(2, len(str(component.piece_count())))
+        stem = f"{component.id}/{file_stem(copy, digits)}"
+
+        def image_url(index: int, face: str) -> str:
+            key = drawn.same_as[index]
+            if key not in saved_images:
+                saved_images[key] = save(f"{stem}-{face}.png", picture(index))
+            return saved_images[key]
+
+        front_url = image_url(front, "front")
+        back_url = image_url(back, "back") if back is not None else ""
+        objects.append(_single(catalog, component, copy, front_url, back_url, len(objects)))
+    for component, _ in kept:
+        if component.kind != "card":
+            sizes.append(f"{component.id} {_size(tts_pixels(component.size, dpi))}")
+
+    saved = {"SaveName": "", "GameMode": "", "Date": "", "VersionNumber": "", "GameType": "",
+             "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
+             "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
+             "XmlUI": "", "ObjectStates": objects}
+    main = folder / f"{game.id}_{options.lang}.json"
+    files[main] = (json.dumps(saved, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    return files, sizes, main
+
+
+def _same_back(component: Component) -> bool:
+    return component.back is component.front and all(p.back is None for p in component.pieces)
+
+
+def _guid(*parts) -> str:
+    # Six hex digits like Tabletop Simulator's own, the same every run.
+    return hashlib.sha1("/".join(str(p) for p in parts).encode()).hexdigest()[:6]
+
+
+def _transform(index: int, face_down: bool) -> dict:
+    # Objects side by side along the table, 4 units apart, so none lands on another.
+    return {"posX": -20.0 + 4.0 * (index % 11), "posY": 1.0, "posZ": 8.0 - 6.0 * (index // 11),
+            "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _object(name: str, nickname: str, index: int, face_down: bool = False) -> dict:
+    return {"GUID": _guid(name, nickname, index), "Name": name,
+            "Transform": _transform(index, face_down), "Nickname": nickname,
+            "Description": "", "Locked": False, "Grid": True, "Snap": True, "Tooltip": True}
+
+
+def _text(catalog, key: str, fallback: str) -> str:
+    return catalog.texts.get(key, fallback)
+
+
+def _deck_nickname(catalog, component: Component, set_name: str | None) -> str:
+    name = _text(catalog, f"component.{component.id}.name", component.id)
+    return f"{name} — {_text(catalog, f'color.{set_name}', set_name)}" if set_name else name
+
+
+def _card(catalog, copy: Copy, cid: int, custom: dict, index: int) -> dict:
+    """A card: alone on the table, or inside its deck (where its place is the deck's)."""
+    name = _text(catalog, f"card.{copy.piece.id}", copy.piece.id)
+    card = _object("CardCustom", name, index, face_down=True) | {"CardID": cid, "CustomDeck": custom}
+    card["GUID"] = _guid("CardCustom", name, index, cid)
+    return card
+
+
+def _single(catalog, component: Component, copy: Copy, front: str, back: str, index: int) -> dict:
+    name = _text(catalog, f"component.{component.id}.name", component.id)
+    if component.kind == "board":
+        return _object("Custom_Board", name, index) | {
+            "CustomImage": {"ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0,
+                            "WidthScale": 0.0}}
+    if component.kind == "token" and not back:
+        return _object("Custom_Token", name, index) | {
+            "CustomImage": {"ImageURL": front, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                            "WidthScale": 0.0,
+                            "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0,
+                                            "StandUp": False, "Stackable": True}}}
+    # Tiles, two-sided tokens and paper sheets: a flat tile with a picture on each side.
+    return _object("Custom_Tile", name, index) | {
+        "CustomImage": {"ImageURL": front, "ImageSecondaryURL": back or front, "ImageScalar": 1.0,
+                        "WidthScale": 0.0,
+                        "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False,
+                                       "Stretch": True}}}
