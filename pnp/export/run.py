@@ -236,13 +236,14 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, folder: Path, base_url, p
                 "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom,
                 "ContainedObjects": cards})
 
-    saved_images: dict[int, str] = {}
+    saved_images: dict[bytes, str] = {}
     for component, copy, front, back in singles:
         digits = max(2, len(str(component.piece_count())))
         stem = f"{component.id}/{file_stem(copy, digits)}"
 
         def image_url(index: int, face: str) -> str:
-            key = drawn.same_as[index]
+            # One file per picture: the 48 Halali tiles share one back.
+            key = hashlib.sha1(raw[drawn.same_as[index]]).digest()
             if key not in saved_images:
                 saved_images[key] = save(f"{stem}-{face}.png", picture(index))
             return saved_images[key]
