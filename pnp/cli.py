@@ -243,6 +243,8 @@ def export(
 
     def progress(done: int, total: int) -> None:
         nonlocal bar
+        if not sys.stderr.isatty():
+            return  # a bar in a log file is noise; the summary line says what was done
         if bar is None:
             bar = typer.progressbar(length=total, label="Drawing pieces", file=sys.stderr)
             bar.__enter__()

@@ -152,3 +152,64 @@ def write_file(path: Path, data: bytes | str, *, backup: bool = False) -> Path |
     if isinstance(data, str):
         data = data.encode("utf-8")
     return write_files({Path(path): data}, backup=backup).get(Path(path))
+
+
+class FileGroup:
+    """Files that belong together, staged one by one as they are made, renamed together.
+
+    ``add`` writes a temporary file beside its target and flushes it to disk at
+    once, so a long export writes while it is still drawing; nothing is renamed
+    into place before ``commit``. Used as a context manager, a group that is left
+    by an exception removes its temporary files and leaves every target as it was.
+    """
+
+    def __init__(self) -> None:
+        self._staged: list[tuple[Path, Path]] = []
+
+    def add(self, path: Path, data: bytes) -> None:
+        path = Path(path)
+        if path.is_dir():
+            raise WriteError(path, "a folder has that name")
+        try:
+            fd, temporary = temporary_beside(path)
+        except OSError as error:
+            raise WriteError(path, _reason(error)) from None
+        self._staged.append((temporary, path))
+        try:
+            with os.fdopen(fd, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
+        except OSError as error:
+            raise WriteError(path, _reason(error)) from None
+
+    def commit(self) -> None:
+        """Rename every staged file into place, in the order added."""
+        staged, self._staged = self._staged, []
+        folders = {path.parent for _, path in staged}
+        try:
+            while staged:
+                temporary, path = staged[0]
+                try:
+                    os.replace(temporary, path)
+                except OSError as error:
+                    raise WriteError(path, _reason(error)) from None
+                staged.pop(0)
+        finally:
+            self._staged = staged
+        for folder in folders:
+            _fsync_folder(folder if str(folder) else Path("."))
+
+    def discard(self) -> None:
+        for temporary, _ in self._staged:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+        self._staged = []
+
+    def __enter__(self) -> "FileGroup":
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        self.discard()

@@ -324,3 +324,13 @@ def test_nothing_is_written_when_the_template_is_broken(tmp_path):
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: ") and len(result.stderr.strip().splitlines()) == 1
     assert not any((tmp_path / "o").rglob("*.png"))
+
+
+def test_an_export_that_fails_late_leaves_nothing_behind(tmp_path):
+    folder = tmp_path / "hunting-fever_en_png_mpc"
+    (folder / "files.csv").mkdir(parents=True)    # the last file cannot be written
+    result = runner.invoke(app, ["export", "hunting-fever", "--service", "mpc", "--component",
+                                 "hunt-starts-here", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: cannot write") and "files.csv" in result.stderr
+    assert not list(folder.rglob("*.png")) and not list(folder.rglob("*.tmp"))

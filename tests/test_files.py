@@ -57,3 +57,25 @@ def test_a_symlink_in_the_folder_is_never_followed(tmp_path):
 def test_check_writable_refuses_a_missing_folder(tmp_path):
     with pytest.raises(WriteError):
         check_writable(tmp_path / "nowhere")
+
+
+def test_a_file_group_renames_nothing_until_commit_and_cleans_up_on_error(tmp_path):
+    from pnp.files import FileGroup
+
+    first, second = tmp_path / "a.png", tmp_path / "b.png"
+    first.write_bytes(b"old")
+    (tmp_path / "c.png").mkdir()                  # a folder squats on the third name
+    with pytest.raises(WriteError, match="c.png"):
+        with FileGroup() as group:
+            group.add(first, b"new")
+            group.add(second, b"new")
+            assert first.read_bytes() == b"old" and not second.exists()
+            group.add(tmp_path / "c.png", b"new")
+            group.commit()
+    assert first.read_bytes() == b"old" and not second.exists()
+    assert not [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]
+    with FileGroup() as group:
+        group.add(first, b"new")
+        group.add(second, b"two")
+        group.commit()
+    assert first.read_bytes() == b"new" and second.read_bytes() == b"two"

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import io
 import os
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterator, NamedTuple
 
-#: zlib level for PNG files. Measured on the benchmark deck at 300 dpi (bench/export.py):
-#: level 1 encodes about four times faster than Pillow's default 6, for files about 1.3x larger.
-PNG_LEVEL = 1
+#: How PNG files are compressed. Encoding is most of an export's time. On the benchmark
+#: deck at 300 dpi (bench/export.py --levels), zlib's run-length strategy at level 1 is the
+#: fastest (about 10 ms a card against 14 for plain level 1 and 20-35 for Pillow's default
+#: level 6) and its files are smaller than plain level 1's: after PNG's row filters, a flat
+#: card is mostly runs of zeros.
+PNG_OPTIONS = {"compress_level": 1, "compress_type": zlib.Z_RLE}
 #: Below this many pages, starting worker processes costs more than it saves.
 PARALLEL_FROM = 24
 CHUNK = 6
@@ -41,7 +45,7 @@ def _render(document, job: Job) -> bytes:
         data = image.tobytes()
     else:
         buffer = io.BytesIO()
-        image.save(buffer, "PNG", compress_level=PNG_LEVEL, dpi=(job.dpi, job.dpi))
+        image.save(buffer, "PNG", dpi=(job.dpi, job.dpi), **PNG_OPTIONS)
         data = buffer.getvalue()
     page.close()
     return data

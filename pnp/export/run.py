@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 from urllib.parse import quote
 
-from pnp.build import write_outputs
-from pnp.errors import PnpError
+from pnp.errors import OutputError, PnpError
 from pnp.export.plan import (TTS_CARDS_PER_SHEET, ComponentExport, Image, Skipped, card_id,
                              check_choices, chosen_components, file_stem, pdf_order,
                              print_images, sheet_grid, tts_decks, tts_pixels)
-from pnp.export.raster import Job, rasterise
+from pnp.export.raster import PNG_OPTIONS, Job, rasterise
+from pnp.files import FileGroup, WriteError
 from pnp.layout.plan import copies
 from pnp.model import Component, Copy, Face, Game, PrintOptions
 from pnp.options import checked
@@ -55,17 +55,46 @@ def export_game(game: Game, options: PrintOptions, fmt: str, service: Service, d
                        + "; ".join(s.reason for s in skipped))
     name = f"{game.id}_{options.lang}_{fmt}" + ("" if service.id == "generic" else f"_{service.id}")
     folder = Path(out) / name
-    if fmt == "tts":
-        files, sizes, main = _tts(game, options, kept, dpi, folder, base_url, progress)
-    else:
-        exports = [print_images(c, found, service, dpi, fmt) for c, found in kept]
-        if fmt == "pdf":
-            files, sizes, main = _pdfs(game, options, exports, order, folder, progress)
+    with FileGroup() as group:
+        output = _Output(folder, group)
+        if fmt == "tts":
+            sizes, main = _tts(game, options, kept, dpi, output, base_url, progress)
         else:
-            files, sizes, main = _pngs(game, options, exports, dpi, folder, progress)
-    write_outputs(files)
-    return Exported(folder, len(files), sum(len(d) for d in files.values()), tuple(sizes),
-                    tuple(skipped), main)
+            exports = [print_images(c, found, service, dpi, fmt) for c, found in kept]
+            if fmt == "pdf":
+                sizes, main = _pdfs(game, options, exports, order, output, progress)
+            else:
+                sizes, main = _pngs(game, options, exports, dpi, output, progress)
+        try:
+            group.commit()
+        except WriteError as exc:
+            raise OutputError(str(exc)) from None
+    return Exported(folder, output.files, output.bytes, tuple(sizes), tuple(skipped), main)
+
+
+class _Output:
+    """The export's folder: files are staged as they are made and renamed in together."""
+
+    def __init__(self, folder: Path, group: FileGroup) -> None:
+        self.folder, self.group = folder, group
+        self.files = self.bytes = 0
+        self._folders: set[Path] = set()
+
+    def add(self, relative: str, data: bytes) -> Path:
+        path = self.folder / relative
+        if path.parent not in self._folders:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise OutputError(f"cannot write to {path.parent}: {exc.strerror}") from None
+            self._folders.add(path.parent)
+        try:
+            self.group.add(path, data)
+        except WriteError as exc:
+            raise OutputError(str(exc)) from None
+        self.files += 1
+        self.bytes += len(data)
+        return path
 
 
 def _size(pixels: tuple[int, int]) -> str:
@@ -74,44 +103,46 @@ def _size(pixels: tuple[int, int]) -> str:
 
 # ---- print files ----------------------------------------------------------------------------
 
-def _pdfs(game, options, exports: list[ComponentExport], order, folder, progress):
-    files, sizes = {}, []
+def _pdfs(game, options, exports: list[ComponentExport], order, output: _Output, progress):
+    sizes = []
     total = sum(len(e.images) for e in exports)
     for export in exports:
         pages = [image.page for image in pdf_order(export.images, order)]
-        files[folder / f"{export.component.id}.pdf"] = faces_pdf(game, options, pages).pdf
+        output.add(f"{export.component.id}.pdf", faces_pdf(game, options, pages).pdf)
         w, h = pages[0].page_size
         sizes.append(f"{export.component.id} {w:.2f} x {h:.2f} mm pages")
         if progress:
             progress(len(pages), total)
-    return files, sizes, None
+    return sizes, None
 
 
-def _pngs(game, options, exports: list[ComponentExport], dpi, folder, progress):
+def _pngs(game, options, exports: list[ComponentExport], dpi, output: _Output, progress):
     images = [image for export in exports for image in export.images]
     drawn = faces_pdf(game, options, [image.page for image in images])
-    unique = sorted(set(drawn.same_as))
-    jobs = [Job(i, images[i].pixels, True, dpi) for i in unique]
-    encoded = {job.page: data for job, data in
-               rasterise(drawn.pdf, jobs, _counter(progress, len(jobs)))}
-    files: dict[Path, bytes] = {}
-    rows = []
+    alike: dict[int, list[Image]] = {}
     for index, image in enumerate(images):
-        component = image.copy.component
-        relative = f"{component.id}/{image.name}.png"
-        files[folder / relative] = encoded[drawn.same_as[index]]
-        rows.append([relative, component.id, image.copy.piece.id, image.copy.set or "",
-                     image.copy.copy, image.face.value, 1, image.pixels[0], image.pixels[1]])
+        alike.setdefault(drawn.same_as[index], []).append(image)
+    jobs = [Job(i, images[i].pixels, True, dpi) for i in sorted(alike)]
+    # Each picture is written as soon as it is made, while the others are still drawn.
+    for job, data in rasterise(drawn.pdf, jobs, _counter(progress, len(jobs))):
+        for image in alike[job.page]:
+            output.add(_png_name(image), data)
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["file", "component", "piece", "set", "copy", "face", "quantity",
                      "width_px", "height_px"])
-    writer.writerows(rows)
-    csv_path = folder / "files.csv"
-    files[csv_path] = table.getvalue().encode("utf-8")
+    for image in images:
+        writer.writerow([_png_name(image), image.copy.component.id, image.copy.piece.id,
+                         image.copy.set or "", image.copy.copy, image.face.value, 1,
+                         image.pixels[0], image.pixels[1]])
+    csv_path = output.add("files.csv", table.getvalue().encode("utf-8"))
     sizes = [f"{e.component.id}{' (' + e.product + ')' if e.product else ''} "
              f"{_size(e.images[0].pixels)}" for e in exports]
-    return files, sizes, csv_path
+    return sizes, csv_path
+
+
+def _png_name(image: Image) -> str:
+    return f"{image.copy.component.id}/{image.name}.png"
 
 
 def _counter(progress: Progress | None, total: int):
@@ -133,7 +164,8 @@ class _Sheet(NamedTuple):
     backs: list[int]            # page index of each card's back (or of a blank back)
 
 
-def _tts(game: Game, options: PrintOptions, kept, dpi, folder: Path, base_url, progress):
+def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url, progress):
+    folder = output.folder
     catalog = game.catalogs[options.lang]
     pages: list[FacePage] = []
     pixels: list[tuple[int, int]] = []
@@ -178,7 +210,6 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, folder: Path, base_url, p
         i = drawn.same_as[index]
         return PilImage.frombytes("RGB", pixels[i], raw[i])
 
-    files: dict[Path, bytes] = {}
     sizes = []
 
     def url(relative: str) -> str:
@@ -188,8 +219,8 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, folder: Path, base_url, p
 
     def save(relative: str, image) -> str:
         buffer = io.BytesIO()
-        image.save(buffer, "PNG", compress_level=1)
-        files[folder / relative] = buffer.getvalue()
+        image.save(buffer, "PNG", **PNG_OPTIONS)
+        output.add(relative, buffer.getvalue())
         return url(relative)
 
     objects = []
@@ -259,9 +290,9 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, folder: Path, base_url, p
              "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
              "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
              "XmlUI": "", "ObjectStates": objects}
-    main = folder / f"{game.id}_{options.lang}.json"
-    files[main] = (json.dumps(saved, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
-    return files, sizes, main
+    main = output.add(f"{game.id}_{options.lang}.json",
+                      (json.dumps(saved, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+    return sizes, main
 
 
 def _same_back(component: Component) -> bool:
