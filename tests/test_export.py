@@ -334,3 +334,12 @@ def test_an_export_that_fails_late_leaves_nothing_behind(tmp_path):
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: cannot write") and "files.csv" in result.stderr
     assert not list(folder.rglob("*.png")) and not list(folder.rglob("*.tmp"))
+
+
+def test_every_pnp_package_ships_in_the_wheel():
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(root).parts) for p in (root / "pnp").rglob("__init__.py")}
+    assert found <= listed, f"not in pyproject.toml's packages: {sorted(found - listed)}"
