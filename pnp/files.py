@@ -97,13 +97,15 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def write_files(files: Mapping[Path, bytes] | Iterable[tuple[Path, bytes]], *,
-                backup: bool = False) -> dict[Path, Path]:
+                backup: bool = False, modes: Mapping[Path, int] | None = None) -> dict[Path, Path]:
     """Write several files as one step; return the backups made (``FILE.bak``).
 
     Every temporary file is written and flushed to disk before any is renamed
     into place, so a failure while writing leaves every target as it was. The
     renames follow one another in the order given (a PDF before its manifest).
-    With ``backup``, a file being replaced is first copied to ``FILE.bak``.
+    With ``backup``, a file being replaced is first copied to ``FILE.bak``,
+    with the same permissions. A file keeps the permissions of the one it
+    replaces unless ``modes`` gives its own.
     """
     items = [(Path(p), bytes(d)) for p, d in (files.items() if isinstance(files, Mapping) else files)]
     staged: list[tuple[Path, Path]] = []
@@ -113,7 +115,7 @@ def write_files(files: Mapping[Path, bytes] | Iterable[tuple[Path, bytes]], *,
             if path.is_dir():
                 raise WriteError(path, "a folder has that name")
             try:
-                fd, temporary = temporary_beside(path)
+                fd, temporary = temporary_beside(path, (modes or {}).get(path))
             except OSError as error:
                 raise WriteError(path, _reason(error)) from None
             staged.append((temporary, path))
@@ -128,7 +130,8 @@ def write_files(files: Mapping[Path, bytes] | Iterable[tuple[Path, bytes]], *,
             for path, _ in items:
                 if path.is_file():
                     copy = path.with_name(path.name + ".bak")
-                    write_files({copy: path.read_bytes()})
+                    # A copy of a private file stays private.
+                    write_files({copy: path.read_bytes()}, modes={copy: _mode_for(path)})
                     backups[path] = copy
         for temporary, path in staged:
             try:

@@ -79,3 +79,12 @@ def test_a_file_group_renames_nothing_until_commit_and_cleans_up_on_error(tmp_pa
         group.add(second, b"two")
         group.commit()
     assert first.read_bytes() == b"new" and second.read_bytes() == b"two"
+
+
+def test_a_backup_keeps_the_permissions_of_the_file_it_copies(tmp_path):
+    session = tmp_path / "evening.toml"
+    session.write_text("old = 1\n")
+    session.chmod(0o600)
+    backup = write_file(session, "new = 2\n", backup=True)
+    assert backup.stat().st_mode & 0o777 == 0o600
+    assert session.stat().st_mode & 0o777 == 0o600
