@@ -1,6 +1,8 @@
 """The ``pnp`` command: thin commands over the library.
 
-Any PnpError becomes one line ``Error: ...`` on stderr and exit code 1.
+Any PnpError becomes one line ``Error: ...`` on stderr and exit code 1. What
+the commands themselves print comes from the common catalog (``cli.*``);
+the kit commands speak English, the score commands the session's language.
 """
 
 import functools
@@ -11,7 +13,8 @@ from typing import Callable, List, Optional
 
 import typer
 
-from pnp.errors import PnpError
+from pnp.errors import ERROR_PREFIX, PnpError
+from pnp.i18n import common_catalog
 from pnp.layout.plan import copies
 from pnp.model import PrintOptions
 from pnp.options import checked, parse_offset
@@ -26,8 +29,15 @@ app = typer.Typer(
 )
 
 
+
+
+def say(key: str, **values: object) -> str:
+    """A sentence of the commands (``cli.<key>``), in English."""
+    return common_catalog("en").get(f"cli.{key}", **values)
+
+
 def fail(message: str) -> None:
-    typer.echo(f"Error: {message}", err=True)
+    typer.echo(f"{ERROR_PREFIX}{message}", err=True)
     raise typer.Exit(1)
 
 
@@ -53,7 +63,7 @@ def _params(values: list[str]) -> dict[str, float]:
                 raise ValueError
             params[name.strip()] = float(raw)
         except ValueError:
-            raise PnpError(f"--set takes NAME=NUMBER, got {item!r}") from None
+            raise PnpError(say("set_syntax", found=repr(item))) from None
     return params
 
 
@@ -66,17 +76,17 @@ def _options(lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool
 
 def _check_out(out: Path) -> Path:
     if out.exists() and not out.is_dir():
-        raise PnpError(f"output folder {out} is a file")
+        raise PnpError(say("out_is_file", path=out))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise PnpError(f"cannot create output folder {out}: {exc.strerror}") from None
+        raise PnpError(say("out_uncreatable", path=out, reason=exc.strerror)) from None
     from pnp.files import WriteError, check_writable
 
     try:
         check_writable(out)
     except WriteError:
-        raise PnpError(f"output folder {out} is not writable") from None
+        raise PnpError(say("out_unwritable", path=out)) from None
     return out
 
 
@@ -127,13 +137,14 @@ def games() -> None:
         low, high = game.players
         players = f"{low}" if low == high else f"{low}-{high}"
         name = game.catalogs["en"].get("game.name")
-        typer.echo(f"{game_id}  ({name}, {players} players)")
+        typer.echo(common_catalog("en").plural("cli.game_players", high, id=game_id, name=name, players=players))
+        width = max(len(common_catalog("en").plural("cli.pieces", n)) for n in (1, 2))
         for component in game.components:
             detail = ", ".join(_piece_counts(component))
             w, h = component.size
             count = component.piece_count()
-            typer.echo(f"  {component.id:<18} {count:>4} {'piece ' if count == 1 else 'pieces'}  "
-                       f"{w:g} x {h:g} mm  {detail}")
+            pieces = common_catalog("en").plural("cli.pieces", count).ljust(width)
+            typer.echo(f"  {component.id:<18} {count:>4} {pieces}  {w:g} x {h:g} mm  {detail}")
 
 
 @app.command()
@@ -156,10 +167,10 @@ def render(
         overrides["space_size"] = space_size
     if template is not None:
         if not template.is_file():
-            raise PnpError(f"cannot read template {template}: no such file")
+            raise PnpError(say("no_template", path=template))
         kit = load_game(template, overrides=overrides)
     elif game is None:
-        raise PnpError("name a game (see `pnp games`) or give --template PATH")
+        raise PnpError(say("no_game"))
     else:
         kit = load_shipped_game(game, overrides)
     for name in component:
@@ -169,8 +180,8 @@ def render(
     out = _check_out(out)
     started = time.perf_counter()
     written = render_game(kit, options, out, list(component) or None)
-    typer.echo(f"wrote {written.pdf} ({written.pages} pages, {written.bytes / 1024:.0f} KiB) "
-               f"and {written.manifest.name} in {time.perf_counter() - started:.2f} s")
+    typer.echo(say("wrote_kit", pdf=written.pdf, pages=written.pages, kib=f"{written.bytes / 1024:.0f}",
+                   manifest=written.manifest.name, seconds=f"{time.perf_counter() - started:.2f}"))
 
 
 @app.command()
@@ -188,7 +199,7 @@ def build(
     kits = [load_shipped_game(game_id) for game_id in game_files()]
     jobs = build_matrix(kits, base)
     written = []
-    with typer.progressbar(jobs, label="Rendering kits", file=sys.stderr,
+    with typer.progressbar(jobs, label=say("rendering"), file=sys.stderr,
                            item_show_func=lambda j: j and f"{j[0].id} {j[1].lang} {j[1].paper}") as bar:
         for game, options in bar:
             written.append(render_game(game, options, out))
@@ -196,9 +207,9 @@ def build(
     pages = sum(w.pages for w in written)
     size = sum(w.bytes for w in written)
     for w in written:
-        typer.echo(f"  {w.pdf}  {w.pages:>3} pages  {w.bytes / 1024:>6.0f} KiB")
-    typer.echo(f"wrote {len(written)} PDFs with their manifests to {out}/: {pages} pages, "
-               f"{size / 1024 / 1024:.1f} MiB in {seconds:.1f} s")
+        typer.echo(say("built_file", pdf=w.pdf, pages=f"{w.pages:>3}", kib=f"{w.bytes / 1024:>6.0f}"))
+    typer.echo(say("wrote_kits", count=len(written), out=f"{out}/", pages=pages, mib=f"{size / 1024 / 1024:.1f}",
+                   seconds=f"{seconds:.1f}"))
 
 
 @app.command()
@@ -281,10 +292,10 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except click.exceptions.UsageError as exc:
-        typer.echo(f"Error: {exc.format_message()}", err=True)
+        typer.echo(f"{ERROR_PREFIX}{exc.format_message()}", err=True)
         sys.exit(1)
     except click.exceptions.Abort:
-        typer.echo("Error: stopped.", err=True)
+        typer.echo(f"{ERROR_PREFIX}{say('stopped')}", err=True)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
 

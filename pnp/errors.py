@@ -4,6 +4,10 @@ They subclass ValueError and carry no CLI dependency; the CLI turns any
 PnpError into one line ``Error: ...`` and exit code 1.
 """
 
+#: What every error line of the commands starts with, in every language:
+#: the README promises it to scripts that read the output.
+ERROR_PREFIX = "Error: "
+
 
 class PnpError(ValueError):
     """Base of every error the generator reports to a user."""

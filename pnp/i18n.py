@@ -1,11 +1,19 @@
-"""Strict text catalogs: a missing key is an error, never the key printed.
+"""Strict text catalogs, the one list of languages, and where the shipped catalogs live.
 
 A catalog is a TOML file of (possibly nested) tables of strings, flattened to
-dotted keys: ``[card] hunter = "Hunter"`` gives ``card.hunter``.
+dotted keys: ``[card] hunter = "Hunter"`` gives ``card.hunter``. A table of
+``one`` and ``other`` is a plural: :meth:`Catalog.plural` picks the form for a
+count (French treats 0 as singular, English does not).
+
+A game's texts are ``templates/<game>.<lang>.toml`` merged over the shared
+``templates/common.<lang>.toml``: the kit draws with them and the score
+companion speaks with them. Standard library only, so the scoring package uses
+this module without reportlab or typer.
 """
 
 from __future__ import annotations
 
+import functools
 import string
 import tomllib
 from pathlib import Path
@@ -13,11 +21,19 @@ from typing import Mapping, NamedTuple
 
 from pnp.errors import CatalogError
 
+#: Every language the project speaks, prints and checks catalogs for.
 LANGUAGES = ("en", "fr")
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+_FORMATTER = string.Formatter()
 
 
 def flatten(table: Mapping, prefix: str = "", source: str = "") -> dict[str, str]:
-    """Flatten nested tables of strings into dotted keys."""
+    """Flatten nested tables of strings into dotted keys.
+
+    >>> flatten({"card": {"wolf": "Wolf"}, "title": "Kit"})
+    {'card.wolf': 'Wolf', 'title': 'Kit'}
+    """
     flat: dict[str, str] = {}
     for key, value in table.items():
         dotted = f"{prefix}{key}"
@@ -38,11 +54,22 @@ def placeholders(text: str) -> set[str]:
     >>> sorted(placeholders("Sheet {n} of {total}"))
     ['n', 'total']
     """
-    return {field for _, field, _, _ in string.Formatter().parse(text) if field}
+    return {field for _, field, _, _ in _FORMATTER.parse(text) if field}
+
+
+def plural_form(lang: str, count: int) -> str:
+    """``one`` or ``other``: French treats 0 as singular, English does not.
+
+    >>> plural_form("fr", 0), plural_form("en", 0), plural_form("en", 1)
+    ('one', 'other', 'one')
+    """
+    if lang == "fr":
+        return "one" if count in (0, 1) else "other"
+    return "one" if count == 1 else "other"
 
 
 class Catalog(NamedTuple):
-    """The strings of one language, looked up strictly."""
+    """The strings of one language, looked up strictly: a missing key is an error."""
 
     lang: str
     texts: Mapping[str, str]
@@ -55,8 +82,12 @@ class Catalog(NamedTuple):
         """The string for ``key`` with its placeholders unfilled, or None."""
         return self.texts.get(key)
 
-    def get(self, key: str, **values: object) -> str:
-        """The string for ``key`` with its placeholders filled."""
+    def get(self, key: str, /, **values: object) -> str:
+        """The string for ``key`` with its placeholders filled.
+
+        >>> Catalog("en", {"sheet": "Sheet {n}"}).get("sheet", n=2)
+        'Sheet 2'
+        """
         try:
             text = self.texts[key]
         except KeyError:
@@ -70,6 +101,15 @@ class Catalog(NamedTuple):
             raise CatalogError(
                 f"text {key!r} ({self.lang}) needs a value for {exc} that was not given"
             ) from None
+
+    def plural(self, key: str, count: int, /, **values: object) -> str:
+        """The ``one`` or ``other`` form of ``key`` for ``count``, filled (``{count}`` included).
+
+        >>> fr = Catalog("fr", {"left.one": "{count} jeton", "left.other": "{count} jetons"})
+        >>> fr.plural("left", 0), fr.plural("left", 2)
+        ('0 jeton', '2 jetons')
+        """
+        return self.get(f"{key}.{plural_form(self.lang, count)}", count=count, **values)
 
     def merged(self, other: "Catalog") -> "Catalog":
         """This catalog with ``other``'s keys added (``other`` wins on a clash)."""
@@ -102,3 +142,46 @@ def compare_catalogs(first: Catalog, second: Catalog) -> list[str]:
                 f"{key!r} has placeholders {sorted(a)} in {first.lang} but {sorted(b)} in {second.lang}"
             )
     return problems
+
+
+# ------------------------------------------------------------ shipped catalogs
+
+
+def shipped_folder(name: str) -> Path | None:
+    """``templates/`` or ``fonts/``: beside pnp/ in a checkout, inside it in a wheel."""
+    for candidate in (PACKAGE_DIR.parent / name, PACKAGE_DIR / name):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def catalog_folder() -> Path:
+    """The folder of the shipped catalogs (the templates folder)."""
+    folder = shipped_folder("templates")
+    if folder is None:
+        raise CatalogError(f"cannot find the templates/ folder next to {PACKAGE_DIR}")
+    return folder
+
+
+def _check_language(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise CatalogError(f"no catalog for language {lang!r}; expected one of: {', '.join(LANGUAGES)}")
+
+
+@functools.cache
+def common_catalog(lang: str) -> Catalog:
+    """The texts every game shares (``templates/common.<lang>.toml``), read once."""
+    _check_language(lang)
+    return load_catalog(catalog_folder() / f"common.{lang}.toml", lang)
+
+
+def game_catalog(stem: str, lang: str, folder: Path | None = None) -> Catalog:
+    """A game's own catalog (``<stem>.<lang>.toml`` in ``folder``) merged over the common one.
+
+    ``folder`` defaults to the shipped templates; a game kept elsewhere names its own.
+    """
+    _check_language(lang)
+    own = Path(folder if folder is not None else catalog_folder()) / f"{stem}.{lang}.toml"
+    if not own.exists():
+        raise CatalogError(f"{own}: missing {lang} catalog for {stem}")
+    return common_catalog(lang).merged(load_catalog(own, lang))

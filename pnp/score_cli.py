@@ -9,15 +9,20 @@ from pathlib import Path
 
 import typer
 
+from pnp.i18n import LANGUAGES
+
 score_app = typer.Typer(
     help="Score companion: check a session, start one, add the next day or round.",
     no_args_is_help=True,
 )
 
 
-class Lang(str, Enum):
-    en = "en"
-    fr = "fr"
+#: The languages the commands accept, from the project's one list.
+Lang = Enum("Lang", {lang: lang for lang in LANGUAGES}, type=str)
+
+
+def _code(lang: Lang | None) -> str | None:
+    return lang.value if lang is not None else None
 
 
 def _lang_option() -> object:
@@ -33,7 +38,7 @@ def check(
     """Check a session against the rules; show day or round scores, totals and winners."""
     from pnp import score_commands
 
-    score_commands.check(file, as_json, lang)
+    score_commands.check(file, as_json, _code(lang))
 
 
 @score_app.command()
@@ -47,13 +52,12 @@ def sheet(
     """Print a session on its game's scoresheet: every number entered, the totals and the winners."""
     from pnp import score_commands
 
-    score_commands.sheet(file, lang, paper, out, ink_saver)
+    score_commands.sheet(file, _code(lang), paper, out, ink_saver)
 
 
 @score_app.command()
 def new(
-    game: str = typer.Argument(..., help="hunting-fever, halali, card-hunter or hunting-hunting-beavers.",
-                               show_default=False),
+    game: str = typer.Argument(..., help="Game id (see `pnp games`).", show_default=False),
     players: str = typer.Option(..., "--players", help="Player names in seating order, separated by commas."),
     out: Path = typer.Option(None, "--out", help="File to write (.toml or .json); default ./GAME-session.toml."),
     force: bool = typer.Option(False, "--force", help="Replace the file if it already exists."),
@@ -62,7 +66,7 @@ def new(
     """Write a new session file with the players and no day or round yet."""
     from pnp import score_commands
 
-    score_commands.new(game, players, out, force, lang)
+    score_commands.new(game, players, out, force, _code(lang))
 
 
 @score_app.command()
@@ -73,4 +77,4 @@ def add(
     """Enter the next day or round at the prompt; save it only if it passes every check."""
     from pnp import score_commands
 
-    score_commands.add(file, lang)
+    score_commands.add(file, _code(lang))

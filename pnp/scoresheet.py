@@ -38,7 +38,7 @@ def result_summary(result: Any, catalog, date: str | None = None) -> str:
 
 def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = None) -> tuple[bytes, dict]:
     """The game's scoresheet with every entered number, the totals and the winners."""
-    game = load_shipped_game(result.game.value)
+    game = load_shipped_game(result.game)
     if not any(c.id == "scoresheet" for c in game.components):
         raise PnpError(f"{game.id} has no scoresheet in its template")
     plan = plan_kit(game, options, paper_size(options.paper), ["scoresheet"], cover=False)

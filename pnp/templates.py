@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from pnp.errors import TemplateError, UnknownNameError
-from pnp.i18n import LANGUAGES, Catalog, load_catalog
+from pnp.i18n import LANGUAGES, Catalog, game_catalog, shipped_folder
 from pnp.layout.expr import ExpressionError, compile_expression
 from pnp.model import PIECE_KINDS, Component, Element, Game, Piece, PlayerColor
 from pnp.units import piece_size
@@ -22,12 +22,10 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 
 
 def _data_dir(name: str) -> Path:
-    # In a source checkout the folder sits beside pnp/; in an installed wheel
-    # it is shipped inside the package as pnp/<name>.
-    for candidate in (PACKAGE_DIR.parent / name, PACKAGE_DIR / name):
-        if candidate.is_dir():
-            return candidate
-    raise TemplateError(f"cannot find the {name}/ folder next to {PACKAGE_DIR}")
+    folder = shipped_folder(name)
+    if folder is None:
+        raise TemplateError(f"cannot find the {name}/ folder next to {PACKAGE_DIR}")
+    return folder
 
 
 def templates_dir() -> Path:
@@ -462,17 +460,8 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
 
 
 def load_game_catalogs(stem: str, folder: Path) -> dict[str, Catalog]:
-    """The EN and FR catalogs of a game, each merged over the shared ones."""
-    catalogs = {}
-    base = templates_dir()
-    for lang in LANGUAGES:
-        common = load_catalog(base / f"common.{lang}.toml", lang).merged(
-            load_catalog(base / f"scoresheet.{lang}.toml", lang))
-        own_path = Path(folder) / f"{stem}.{lang}.toml"
-        if not own_path.exists():
-            raise TemplateError(f"{own_path}: missing {lang} catalog for {stem}")
-        catalogs[lang] = common.merged(load_catalog(own_path, lang))
-    return catalogs
+    """The catalogs of a game in every language, each merged over the common one."""
+    return {lang: game_catalog(stem, lang, Path(folder)) for lang in LANGUAGES}
 
 
 def _check_texts(game: Game, source: str) -> None:
@@ -509,7 +498,7 @@ def _check_texts(game: Game, source: str) -> None:
 
 def game_files() -> dict[str, Path]:
     """The games shipped in templates/, by id (file stem)."""
-    skip = {"colors", "common", "scoresheet"}
+    skip = {"colors", "common"}
     return {
         p.stem: p for p in sorted(templates_dir().glob("*.toml"))
         if "." not in p.stem and p.stem not in skip

@@ -1,85 +1,82 @@
 """Score companion for Hunting Fever, Halali!, Card Hunter and Hunting Hunting Beavers.
 
-Pure Python (no reportlab, no typer).  A session flows one way::
+Pure Python (no reportlab, no typer). A session flows one way::
 
-    read_session_file(path)  ->  check_session(raw)  ->  score_session(session)  ->  Result
+    read_session_file(path)  ->  check_session(raw)  ->  score_session(session)  ->  Result  ->  report
          (I/O)                     every Problem           days/rounds, totals, winners
 
-``catalog("en" | "fr")`` turns problems and file errors into sentences.
+Each game's rules are one :class:`GameRules` in ``scoring/<game>.py``, found by
+game id with :func:`find_rules`; another game joins with :func:`register`.
+``messages(lang, rules)`` turns problems, file errors and labels into sentences.
 """
 
-from scoring.beavers import BeaversSession
-from scoring.card_hunter import CardHunterSession
-from scoring.errors import (
-    CatalogError,
-    Problem,
-    ScoringError,
-    SessionFileError,
-    SessionProblems,
-    Term,
-)
-from scoring.halali import HalaliRound, HalaliSession
-from scoring.hunting_fever import DayEntry, HuntingFeverSession
-from scoring.messages import LANGUAGES, Catalog, catalog
-from scoring.result import (
-    CardHunterOutcome,
-    Game,
-    PlayerRound,
-    Result,
-    RoundResult,
-    ScoreLine,
-    TieBreak,
-)
+from pnp.i18n import LANGUAGES
+from scoring.errors import CatalogError, NothingToEnter, ScoringError, SessionFileError, SessionProblems
+from scoring.forms import Choice, EntryForm, Given, Kind, PartForm, Question
+from scoring.messages import Messages, messages
+from scoring.problems import Common, FileError, Problem, ProblemCode
+from scoring.result import CardHunterOutcome, PlayerRound, Result, RoundResult, ScoreLine, TieBreak
+from scoring.rules import GameRules, Report, Row, find_rules, game_ids, register, unregister
 from scoring.session import (
-    PLAYER_RANGE,
-    ROUNDS_IN_GAME,
     Checked,
-    Session,
     check_session,
     load_session,
     new_session,
-    parse_game,
     score_session,
     session_date,
     session_lang,
+    session_rules,
 )
 from scoring.session_file import SessionFile, read_session_file, write_text_atomic
+from scoring.terms import Label, Position, Span, Term, Value, label
 
 __all__ = [
-    "BeaversSession",
+    "LANGUAGES",
     "CardHunterOutcome",
-    "CardHunterSession",
-    "Catalog",
     "CatalogError",
     "Checked",
-    "DayEntry",
-    "Game",
-    "HalaliRound",
-    "HalaliSession",
-    "HuntingFeverSession",
-    "LANGUAGES",
-    "PLAYER_RANGE",
-    "session_date",
+    "Choice",
+    "Common",
+    "EntryForm",
+    "FileError",
+    "GameRules",
+    "Given",
+    "Kind",
+    "Label",
+    "Messages",
+    "NothingToEnter",
+    "PartForm",
     "PlayerRound",
+    "Position",
     "Problem",
-    "ROUNDS_IN_GAME",
+    "ProblemCode",
+    "Question",
+    "Report",
     "Result",
     "RoundResult",
+    "Row",
     "ScoreLine",
     "ScoringError",
-    "Session",
     "SessionFile",
     "SessionFileError",
     "SessionProblems",
+    "Span",
     "Term",
     "TieBreak",
-    "catalog",
+    "Value",
     "check_session",
+    "find_rules",
+    "game_ids",
+    "label",
     "load_session",
+    "messages",
     "new_session",
-    "parse_game",
     "read_session_file",
+    "register",
     "score_session",
+    "session_date",
     "session_lang",
+    "session_rules",
+    "unregister",
     "write_text_atomic",
 ]

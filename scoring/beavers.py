@@ -19,17 +19,41 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from scoring.errors import Problem, Term
+from scoring.errors import NothingToEnter
 from scoring.fields import At, FieldReader
-from scoring.result import Game, PlayerRound, Result, RoundResult, ScoreLine, decided_result
+from scoring.forms import EntryForm, Kind, PartForm, Question
+from scoring.problems import Problem, ProblemCode
+from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, decided_result
+from scoring.rules import GameRules
+from scoring.terms import Term, label
 
-GAME = Game.BEAVERS
+ID = "hunting-hunting-beavers"
 COLORS = ("red", "green", "blue", "white")
 ROUNDS = 10
-#: 15 singles, 10 doubles and 5 triples.
-BEAVERS_IN_DECK = 15 * 1 + 10 * 2 + 5 * 3
 PLAYERS = 4
+#: Beaver cards by the beavers each shows: 15 singles, 10 doubles and 5 triples.
+BEAVER_CARDS = {1: 15, 2: 10, 3: 5}
+BEAVERS_IN_DECK = sum(beavers * cards for beavers, cards in BEAVER_CARDS.items())
+#: One Beaver card goes face down on each of the three hunting grounds every round.
+HUNTING_GROUNDS = 3
+#: Unit cards: how many of each, and their attack and defense.
+UNITS = {"hunter": 72, "warrior": 36, "defender": 24, "war_chief": 12}
+ATTACK = {"hunter": 2, "warrior": 3, "defender": 1, "war_chief": 10}
+DEFENSE = {"hunter": 2, "warrior": 1, "defender": 5, "war_chief": 1}
 TOP_KEYS = ("game", "players", "lang", "date", "colors", "rounds", "final")
+
+
+class BeaversProblem(ProblemCode):
+    """What a Hunting Hunting Beavers session can break (messages in the game's catalog)."""
+
+    DUPLICATE_COLOR = "duplicate_color", "other"
+    MISSING_COLOR = "missing_color", "expected"
+    ROUNDS_AND_FINAL = "rounds_and_final"
+    CURRENCY_BELOW_ZERO = "currency_below_zero", "total"
+    CURRENCY_EXCEEDS_BEAVERS = "currency_exceeds_beavers", "total", "limit"
+
+
+Code = BeaversProblem
 
 
 @dataclass(frozen=True)
@@ -39,7 +63,7 @@ class BeaversSession:
     final: Mapping[str, int] | None = None
     colors: Mapping[str, str] = field(default_factory=dict)
     lang: str | None = None
-    game: Game = GAME
+    game: str = ID
 
 
 def check_rounds(players: tuple[str, ...], rounds: tuple[Mapping[str, int], ...]) -> list[Problem]:
@@ -55,17 +79,17 @@ def check_rounds(players: tuple[str, ...], rounds: tuple[Mapping[str, int], ...]
                 below.add(player)
                 problems.append(
                     Problem(
-                        "currency_below_zero",
+                        Code.CURRENCY_BELOW_ZERO,
                         round=number,
                         player=player,
-                        params={"total": totals[player], "change": changes.get(player, 0)},
+                        params={"total": totals[player]},
                     )
                 )
         held = sum(totals.values())
         if held > BEAVERS_IN_DECK and not over_reported:
             over_reported = True
             problems.append(
-                Problem("currency_exceeds_beavers", round=number, params={"total": held, "limit": BEAVERS_IN_DECK})
+                Problem(Code.CURRENCY_EXCEEDS_BEAVERS, round=number, params={"total": held, "limit": BEAVERS_IN_DECK})
             )
     return problems
 
@@ -75,11 +99,14 @@ def check_final(players: tuple[str, ...], final: Mapping[str, int]) -> list[Prob
     for player in players:
         if final.get(player, 0) < 0:
             problems.append(
-                Problem("currency_below_zero", player=player, key="final", params={"total": final[player], "change": 0})
+                Problem(Code.CURRENCY_BELOW_ZERO, player=player, key="final",
+                        params={"total": final[player]})
             )
     held = sum(final.get(p, 0) for p in players)
     if held > BEAVERS_IN_DECK:
-        problems.append(Problem("currency_exceeds_beavers", key="final", params={"total": held, "limit": BEAVERS_IN_DECK}))
+        problems.append(
+            Problem(Code.CURRENCY_EXCEEDS_BEAVERS, key="final", params={"total": held, "limit": BEAVERS_IN_DECK})
+        )
     return problems
 
 
@@ -111,64 +138,112 @@ def _read_colors(reader: FieldReader, raw: object, players: tuple[str, ...]) -> 
             continue
         taken_by = next((p for p, c in colors.items() if c == color), None)
         if taken_by is not None:
-            reader.add("duplicate_color", at.to(player=key, item=Term("color", color)), other=taken_by)
+            reader.add(Code.DUPLICATE_COLOR, at.to(player=key, item=Term("player_color", color)), other=taken_by)
         colors[key] = color
     for player in players:
         if player not in table:
-            reader.add("missing_color", at.to(player=player), expected=", ".join(COLORS))
+            reader.add(Code.MISSING_COLOR, at.to(player=player), expected=", ".join(COLORS))
     return colors
 
 
-def read_session(reader: FieldReader, raw: dict, lang: str | None) -> BeaversSession | None:
-    reader.known_keys(raw, TOP_KEYS, At())
-    players = reader.players(raw, PLAYERS, PLAYERS, GAME.value)
-    if players is None:
-        return None
-    colors = _read_colors(reader, raw["colors"], players) if "colors" in raw else {}
-    if "rounds" in raw and "final" in raw:
-        reader.add("rounds_and_final", At(key="final"))
-    rounds: list[dict[str, int]] = []
-    final = None
-    if "rounds" in raw:
-        raw_rounds = reader.array(raw["rounds"], At(key="rounds"))
-        if raw_rounds is not None:
-            if len(raw_rounds) > ROUNDS:
-                reader.add("too_many_rounds", At(key="rounds"), count=len(raw_rounds), limit=ROUNDS)
-            clean = True
-            for number, raw_round in enumerate(raw_rounds, start=1):
-                changes = _currency_table(reader, raw_round, players, At(round=number))
-                if changes is None:
-                    clean = False
-                else:
-                    rounds.append(changes)
-            # A round that could not be read would shift every running total after it.
-            if clean:
-                reader.extend(check_rounds(players, tuple(rounds)))
-    if "final" in raw:
-        final = _currency_table(reader, raw["final"], players, At(key="final"))
-        if final is not None:
-            reader.extend(check_final(players, final))
-    return BeaversSession(players=players, rounds=tuple(rounds), final=final, colors=colors, lang=lang)
+class BeaversRules(GameRules):
+    """Hunting Hunting Beavers: ten rounds of currency changes, or the currency at the end."""
+
+    id = ID
+    players = (PLAYERS, PLAYERS)
+    rounds = ROUNDS
+    codes = BeaversProblem
+
+    def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> BeaversSession | None:
+        reader.known_keys(raw, TOP_KEYS, At())
+        players = reader.players(raw, PLAYERS, PLAYERS)
+        if players is None:
+            return None
+        colors = _read_colors(reader, raw["colors"], players) if "colors" in raw else {}
+        if "rounds" in raw and "final" in raw:
+            reader.add(Code.ROUNDS_AND_FINAL, At(key="final"))
+        rounds: list[dict[str, int]] = []
+        final = None
+        if "rounds" in raw:
+            raw_rounds = reader.rounds(raw, "rounds", ROUNDS)
+            if raw_rounds is not None:
+                clean = True
+                for number, raw_round in enumerate(raw_rounds, start=1):
+                    changes = _currency_table(reader, raw_round, players, At(round=number))
+                    if changes is None:
+                        clean = False
+                    else:
+                        rounds.append(changes)
+                # A round that could not be read would shift every running total after it.
+                if clean:
+                    reader.extend(check_rounds(players, tuple(rounds)))
+        if "final" in raw:
+            final = _currency_table(reader, raw["final"], players, At(key="final"))
+            if final is not None:
+                reader.extend(check_final(players, final))
+        return BeaversSession(players=players, rounds=tuple(rounds), final=final, colors=colors, lang=lang)
+
+    def score(self, session: BeaversSession) -> Result:
+        running = {p: 0 for p in session.players}
+        rounds = []
+        if session.final is not None:
+            totals = {p: session.final.get(p, 0) for p in session.players}
+            complete = True
+        else:
+            for number, changes in enumerate(session.rounds, start=1):
+                row = []
+                for player in session.players:
+                    change = changes.get(player, 0)
+                    running[player] += change
+                    row.append(PlayerRound(player, (ScoreLine("currency", "change", change, change),), change,
+                                           running[player]))
+                rounds.append(RoundResult(number, tuple(row)))
+            totals = running
+            complete = len(session.rounds) == ROUNDS
+        return decided_result(ID, session.players, rounds, ROUNDS, totals, complete,
+                              final_only=session.final is not None, colors=dict(session.colors))
+
+    def entry_form(self, session: BeaversSession) -> EntryForm:
+        """Each player's change of currency this round (a loss is negative)."""
+        if session.final is not None:
+            raise NothingToEnter(label("closed.final"))
+        number = self.next_number(len(session.rounds))
+        part = PartForm((Question("change", Kind.SIGNED, label("ask.currency_change"), (), default=0),), blank=0)
+
+        def check_part(player: str, raw_part: object, round_raw: Mapping) -> list[Problem]:
+            reader = FieldReader()
+            change = reader.count(raw_part, At(round=number, player=player), signed=True)
+            if change is None:
+                return reader.problems
+            after = check_rounds(session.players, session.rounds + ({player: change},))
+            return [p for p in after if p.player == player and p.round == number]
+
+        return EntryForm(
+            game=ID, number=number, round_word=self.round_word, round=PartForm((), {}), given=(),
+            players=session.players, parts_at=(), rounds_key="rounds",
+            player_form=lambda player, round_raw: part, check_part=check_part,
+        )
+
+    def example(self, players: list[str]) -> dict:
+        return {"rounds": [{players[0]: 3}]}
 
 
-def score(session: BeaversSession) -> Result:
-    running = {p: 0 for p in session.players}
-    rounds = []
-    if session.final is not None:
-        totals = {p: session.final.get(p, 0) for p in session.players}
-        complete = True
-    else:
-        for number, changes in enumerate(session.rounds, start=1):
-            row = []
-            for player in session.players:
-                change = changes.get(player, 0)
-                running[player] += change
-                row.append(PlayerRound(player, (ScoreLine("currency", "change", change, change),), change, running[player]))
-            rounds.append(RoundResult(number, tuple(row)))
-        totals = running
-        complete = len(session.rounds) == ROUNDS
-    return decided_result(GAME, session.players, rounds, ROUNDS, totals, complete,
-                          final_only=session.final is not None, colors=dict(session.colors))
+RULES = BeaversRules()
 
-
-__all__ = ["COLORS", "ROUNDS", "BEAVERS_IN_DECK", "BeaversSession", "check_rounds", "check_final", "score"]
+__all__ = [
+    "ATTACK",
+    "BEAVERS_IN_DECK",
+    "BEAVER_CARDS",
+    "COLORS",
+    "DEFENSE",
+    "HUNTING_GROUNDS",
+    "PLAYERS",
+    "ROUNDS",
+    "RULES",
+    "UNITS",
+    "BeaversProblem",
+    "BeaversRules",
+    "BeaversSession",
+    "check_final",
+    "check_rounds",
+]

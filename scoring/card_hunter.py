@@ -10,17 +10,42 @@ accepted (reading of the rules).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
-from scoring.errors import Problem, Span
+from scoring.errors import NothingToEnter
 from scoring.fields import At, FieldReader
-from scoring.result import CardHunterOutcome, Game, Result
+from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
+from scoring.problems import Problem, ProblemCode
+from scoring.result import CardHunterOutcome, Result
+from scoring.rules import GameRules, Report
+from scoring.terms import Label, Span, Term, label
 
-GAME = Game.CARD_HUNTER
+ID = "card-hunter"
 DIFFICULTIES = ("easy", "normal", "hard")
 RESULTS = ("won", "lost")
 KNOCKOUT_TOKENS = 3
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
+#: The three Characters; each has a Life and a Potion tracker.
+CHARACTERS = ("jack", "queen", "king")
+#: Every Character starts with 4 lives, and with potions by difficulty.
+LIVES = 4
+POTIONS = {"easy": 4, "normal": 3, "hard": 2}
+#: The monster: 40 cards of the four Parts' suits and 4 Rage cards; the Random deck has 4.
+MONSTER_CARDS = 44
+RAGE_CARDS = 4
+RANDOM_CARDS = 4
 TOP_KEYS = ("game", "players", "lang", "date", "difficulty", "result", "knockouts_left")
+
+
+class CardHunterProblem(ProblemCode):
+    """What a Card Hunter session can break (messages in the game's catalog)."""
+
+    KNOCKOUTS_OUT_OF_RANGE = "knockouts_out_of_range", "count", "expected"
+    WON_WITHOUT_KNOCKOUTS = "won_without_knockouts", "expected"
+    LOST_WITH_KNOCKOUTS = "lost_with_knockouts", "count"
+
+
+Code = CardHunterProblem
 
 
 @dataclass(frozen=True)
@@ -30,48 +55,128 @@ class CardHunterSession:
     result: str | None = None
     knockouts_left: int = 0
     lang: str | None = None
-    game: Game = GAME
+    game: str = ID
 
 
 def check_outcome(result: str | None, knockouts_left: int) -> list[Problem]:
     """A won game keeps 1 to 3 knockout tokens, a lost game none."""
     at = {"key": "knockouts_left"}
     if knockouts_left > KNOCKOUT_TOKENS:
-        return [Problem("knockouts_out_of_range", params={"count": knockouts_left, "expected": Span(0, KNOCKOUT_TOKENS)}, **at)]
+        return [Problem(Code.KNOCKOUTS_OUT_OF_RANGE,
+                        params={"count": knockouts_left, "expected": Span(0, KNOCKOUT_TOKENS)}, **at)]
     if result == "won" and knockouts_left == 0:
-        return [Problem("won_without_knockouts", params={"expected": Span(1, KNOCKOUT_TOKENS)}, **at)]
+        return [Problem(Code.WON_WITHOUT_KNOCKOUTS, params={"expected": Span(1, KNOCKOUT_TOKENS)}, **at)]
     if result == "lost" and knockouts_left > 0:
-        return [Problem("lost_with_knockouts", params={"count": knockouts_left}, **at)]
+        return [Problem(Code.LOST_WITH_KNOCKOUTS, params={"count": knockouts_left}, **at)]
     return []
 
 
-def read_session(reader: FieldReader, raw: dict, lang: str | None) -> CardHunterSession | None:
-    reader.known_keys(raw, TOP_KEYS, At())
-    players = reader.players(raw, MIN_PLAYERS, MAX_PLAYERS, GAME.value)
-    mark = reader.mark()
-    difficulty = reader.choice(raw["difficulty"], DIFFICULTIES, At(key="difficulty")) if "difficulty" in raw else None
-    result = reader.choice(raw["result"], RESULTS, At(key="result")) if "result" in raw else None
-    knockouts = reader.count(raw.get("knockouts_left", 0), At(key="knockouts_left"))
-    if reader.since(mark) or players is None or knockouts is None:
-        return None
-    reader.extend(check_outcome(result, knockouts))
-    return CardHunterSession(players, difficulty, result, knockouts, lang)
+def _choices(section: str, words: tuple[str, ...]) -> tuple[Choice, ...]:
+    return tuple(Choice(word, Term(section, word)) for word in words)
 
 
-def score(session: CardHunterSession) -> Result:
-    complete = session.result is not None
-    won = session.result == "won"
-    return Result(
-        game=GAME,
-        players=session.players,
-        rounds=(),
-        rounds_expected=0,
-        totals={},
-        complete=complete,
-        # The team wins or loses together; there is no tie to break.
-        winners=session.players if (complete and won) else (),
-        tie_break=None,
-        tied=(),
-        tie_break_values={},
-        card_hunter=CardHunterOutcome(session.difficulty, session.result, session.knockouts_left),
-    )
+class CardHunterRules(GameRules):
+    """Card Hunter: a cooperative game; the team's result and the knockout tokens left are entered once."""
+
+    id = ID
+    players = (MIN_PLAYERS, MAX_PLAYERS)
+    rounds = 0
+    rounds_key = None
+    codes = CardHunterProblem
+
+    def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> CardHunterSession | None:
+        reader.known_keys(raw, TOP_KEYS, At())
+        players = reader.players(raw, MIN_PLAYERS, MAX_PLAYERS)
+        mark = reader.mark()
+        difficulty = reader.choice(raw["difficulty"], DIFFICULTIES, At(key="difficulty")) if "difficulty" in raw else None
+        result = reader.choice(raw["result"], RESULTS, At(key="result")) if "result" in raw else None
+        knockouts = reader.count(raw.get("knockouts_left", 0), At(key="knockouts_left"))
+        if reader.since(mark) or players is None or knockouts is None:
+            return None
+        reader.extend(check_outcome(result, knockouts))
+        return CardHunterSession(players, difficulty, result, knockouts, lang)
+
+    def score(self, session: CardHunterSession) -> Result:
+        complete = session.result is not None
+        won = session.result == "won"
+        return Result(
+            game=ID,
+            players=session.players,
+            rounds=(),
+            rounds_expected=0,
+            totals={},
+            complete=complete,
+            # The team wins or loses together; there is no tie to break.
+            winners=session.players if (complete and won) else (),
+            tie_break=None,
+            tied=(),
+            tie_break_values={},
+            card_hunter=CardHunterOutcome(session.difficulty, session.result, session.knockouts_left),
+        )
+
+    def starting_fields(self) -> dict:
+        return {"difficulty": "normal"}
+
+    def entry_form(self, session: CardHunterSession) -> EntryForm:
+        """The difficulty (if not set yet), the result and, for a won game, the knockout tokens left."""
+        if session.result is not None:
+            raise NothingToEnter(label("closed.result"))
+        questions = []
+        if session.difficulty is None:
+            questions.append(Question("difficulty", Kind.CHOICE, label("ask.difficulty"), ("difficulty",),
+                                      choices=_choices("difficulty", DIFFICULTIES)))
+        questions.append(Question("result", Kind.CHOICE, label("ask.result"), ("result",),
+                                  choices=_choices("result", RESULTS)))
+        # Losing the last token loses the game: a won game keeps 1 to 3, a lost one none.
+        questions.append(Question("knockouts_left", Kind.COUNT, label("ask.knockouts"), ("knockouts_left",),
+                                  1, KNOCKOUT_TOKENS, default=0, when=("result", "won")))
+        return EntryForm(
+            game=ID, number=None, round_word=self.round_word, round=PartForm(tuple(questions), {}), given=(),
+            players=(), parts_at=(), rounds_key=None, player_form=_no_part, check_part=_no_problems,
+        )
+
+    def example(self, players: list[str]) -> dict:
+        return {"result": "won", "knockouts_left": 2}
+
+    def report(self, result: Result) -> Report:
+        outcome = result.card_hunter
+        lines: list[Label] = []
+        if outcome.difficulty is not None:
+            lines.append(label("report.difficulty", difficulty=Term("difficulty", outcome.difficulty)))
+        if outcome.result is None:
+            lines.append(label("report.not_played"))
+        elif outcome.result == "won":
+            lines.append(label("report.team_won", count=outcome.knockouts_left))
+        else:
+            lines.append(label("report.team_lost"))
+        return Report((), tuple(lines))
+
+
+def _no_part(player: str, round_raw: Mapping) -> PartForm:
+    raise ValueError("Card Hunter is entered by the team, not player by player")
+
+
+def _no_problems(player: str, raw_part: object, round_raw: Mapping) -> list[Problem]:
+    raise ValueError("Card Hunter is entered by the team, not player by player")
+
+
+RULES = CardHunterRules()
+
+__all__ = [
+    "CHARACTERS",
+    "DIFFICULTIES",
+    "KNOCKOUT_TOKENS",
+    "LIVES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MONSTER_CARDS",
+    "POTIONS",
+    "RAGE_CARDS",
+    "RANDOM_CARDS",
+    "RESULTS",
+    "RULES",
+    "CardHunterProblem",
+    "CardHunterRules",
+    "CardHunterSession",
+    "check_outcome",
+]

@@ -2,16 +2,18 @@
 
 A session file arrives as whatever ``tomllib`` or ``json`` made of it.  The
 :class:`FieldReader` checks each value where it is used and records a
-:class:`~scoring.errors.Problem` instead of raising, so one pass reports every
+:class:`~scoring.problems.Problem` instead of raising, so one pass reports every
 mistake in the file.  Note that ``bool`` is a subclass of ``int`` in Python:
 ``true`` is never accepted as a count, nor ``1`` as a flag.
 """
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, replace
 
-from scoring.errors import Problem, Span, Term, Value
+from scoring.problems import Common, Problem, ProblemCode
+from scoring.terms import Span, Term, Value
 
 #: Above this, a number is a typo or an attack, never a count of cards or tiles.
 NUMBER_LIMIT = 1_000_000
@@ -34,22 +36,13 @@ class At:
 class FieldReader:
     """Collects problems while typed values are read from a raw session."""
 
-    def __init__(self, round_label: str = "round") -> None:
-        self.round_label = round_label
+    def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def add(self, code: str, at: At = At(), **params: object) -> None:
+    def add(self, code: ProblemCode, at: At = At(), **params: object) -> None:
         self.problems.append(
-            Problem(
-                code=code,
-                round=at.round,
-                player=at.player,
-                item=at.item,
-                place=at.place,
-                key=at.key,
-                round_label=self.round_label,
-                params=params,
-            )
+            Problem(code=code, round=at.round, player=at.player, item=at.item, place=at.place, key=at.key,
+                    params=params)
         )
 
     def extend(self, problems: list[Problem]) -> None:
@@ -68,45 +61,43 @@ class FieldReader:
     def table(self, value: object, at: At) -> dict | None:
         if isinstance(value, dict):
             return value
-        self.add("wrong_type", at, expected=Term("type", "table"), found=Value(value))
+        self.add(Common.WRONG_TYPE, at, expected=Term("type", "table"), found=Value(value))
         return None
 
     def array(self, value: object, at: At) -> list | None:
         if isinstance(value, list):
             return value
-        self.add("wrong_type", at, expected=Term("type", "list"), found=Value(value))
+        self.add(Common.WRONG_TYPE, at, expected=Term("type", "list"), found=Value(value))
         return None
 
     def text(self, value: object, at: At) -> str | None:
         if isinstance(value, str):
             return value
-        self.add("wrong_type", at, expected=Term("type", "text"), found=Value(value))
+        self.add(Common.WRONG_TYPE, at, expected=Term("type", "text"), found=Value(value))
         return None
 
     def flag(self, value: object, at: At) -> bool | None:
         if isinstance(value, bool):
             return value
-        self.add("wrong_type", at, expected=Term("type", "flag"), found=Value(value))
+        self.add(Common.WRONG_TYPE, at, expected=Term("type", "flag"), found=Value(value))
         return None
 
     def count(self, value: object, at: At, *, signed: bool = False) -> int | None:
         """A whole number; ``signed`` allows negatives (currency changes)."""
-        expected = Term("type", "integer" if signed else "count")
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add("not_a_whole_number", at, expected=expected, found=Value(value))
+            expected = Term("type", "integer" if signed else "count")
+            self.add(Common.NOT_A_WHOLE_NUMBER, at, expected=expected, found=Value(value))
             return None
         if abs(value) > NUMBER_LIMIT:
-            self.add("number_too_large", at, found=Value(value), limit=NUMBER_LIMIT)
+            self.add(Common.NUMBER_TOO_LARGE, at, found=Value(value), limit=NUMBER_LIMIT)
             return None
         if value < 0 and not signed:
-            self.add("negative_number", at, found=Value(value))
+            self.add(Common.NEGATIVE_NUMBER, at, found=Value(value))
             return None
         return value
 
     def date(self, value: object, at: At) -> str | None:
         """A calendar date, written 2026-11-22 (TOML date or text); returned as text."""
-        import datetime
-
         if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
             return value.isoformat()
         if isinstance(value, str):
@@ -114,7 +105,7 @@ class FieldReader:
                 return datetime.date.fromisoformat(value).isoformat()
             except ValueError:
                 pass
-        self.add("invalid_date", at, found=Value(value))
+        self.add(Common.INVALID_DATE, at, found=Value(value))
         return None
 
     def choice(self, value: object, allowed: tuple[str, ...], at: At) -> str | None:
@@ -123,7 +114,7 @@ class FieldReader:
         if word is None:
             return None
         if word not in allowed:
-            self.add("unknown_value", at, found=Value(value), expected=", ".join(allowed))
+            self.add(Common.UNKNOWN_VALUE, at, found=Value(value), expected=", ".join(allowed))
             return None
         return word
 
@@ -132,7 +123,7 @@ class FieldReader:
         clean = True
         for key in table:
             if key not in allowed:
-                self.add("unknown_key", at, found=Value(key), expected=", ".join(allowed))
+                self.add(Common.UNKNOWN_KEY, at, found=Value(key), expected=", ".join(allowed))
                 clean = False
         return clean
 
@@ -140,7 +131,7 @@ class FieldReader:
         """Report ``name`` unless it is one of the session's players; True if it is."""
         if name in players:
             return True
-        self.add("unknown_player", at, found=Value(name), players=", ".join(players))
+        self.add(Common.UNKNOWN_PLAYER, at, found=Value(name), players=", ".join(players))
         return False
 
     def counts(self, value: object, kinds: tuple[str, ...], at: At, section: str) -> dict[str, int] | None:
@@ -156,7 +147,7 @@ class FieldReader:
             result[kind] = 0 if number is None else number
         return None if self.since(mark) else result
 
-    def players(self, raw: dict, low: int, high: int, game: str) -> tuple[str, ...] | None:
+    def players(self, raw: dict, low: int, high: int) -> tuple[str, ...] | None:
         """The ``players`` list: non-empty distinct names, ``low`` to ``high`` of them.
 
         Returns None when the names themselves cannot be trusted (then nothing
@@ -165,7 +156,7 @@ class FieldReader:
         """
         at = At(key="players")
         if "players" not in raw:
-            self.add("missing_key", at, name="players")
+            self.add(Common.MISSING_KEY, at, name="players")
             return None
         names = self.array(raw["players"], at)
         if names is None:
@@ -174,26 +165,27 @@ class FieldReader:
         seen: set[str] = set()
         for position, name in enumerate(names, start=1):
             if not isinstance(name, str):
-                self.add("wrong_type", at, expected=Term("type", "text"), found=Value(name))
+                self.add(Common.WRONG_TYPE, at, expected=Term("type", "text"), found=Value(name))
                 usable = False
             elif not name.strip():
-                self.add("empty_player_name", at, position=position)
+                self.add(Common.EMPTY_PLAYER_NAME, at, position=position)
                 usable = False
             elif any(0xD800 <= ord(char) <= 0xDFFF for char in name):
                 # Undecodable bytes on a command line arrive as lone surrogates; no file can hold them.
-                self.add("invalid_player_name", at, position=position)
+                self.add(Common.INVALID_PLAYER_NAME, at, position=position)
                 usable = False
             elif name in seen:
-                self.add("duplicate_player", at.to(player=name), name=name)
+                self.add(Common.DUPLICATE_PLAYER, at.to(player=name), name=name)
                 usable = False
             else:
                 seen.add(name)
         if not low <= len(names) <= high:
-            self.add(
-                "player_count",
-                at,
-                game=Term("game", game),
-                expected=Span(low, high),
-                count=len(names),
-            )
+            self.add(Common.PLAYER_COUNT, at, game=Term("game", "name"), expected=Span(low, high), count=len(names))
         return tuple(names) if usable else None
+
+    def rounds(self, raw: dict, key: str, limit: int, too_many: ProblemCode = Common.TOO_MANY_ROUNDS) -> list | None:
+        """The list of days or rounds under ``key`` (empty when left out); more than ``limit`` is reported."""
+        entries = self.array(raw.get(key, []), At(key=key))
+        if entries is not None and len(entries) > limit:
+            self.add(too_many, At(key=key), count=len(entries), limit=limit)
+        return entries

@@ -23,15 +23,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from scoring.errors import Problem, Term
 from scoring.fields import At, FieldReader
-from scoring.result import Game, PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
+from scoring.forms import Choice, EntryForm, Given, Kind, PartForm, Question
+from scoring.problems import Common, Problem, ProblemCode
+from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
+from scoring.rules import GameRules, Row
+from scoring.terms import Label, Term, label
 
-GAME = Game.HALALI
+ID = "halali"
 TILES = ("bear", "fox", "lumberjack", "hunter", "duck", "pheasant", "tree")
 #: Tiles in the box.
 BOX = {"bear": 2, "fox": 6, "lumberjack": 2, "hunter": 8, "duck": 7, "pheasant": 8, "tree": 15}
 POINTS = {"bear": 10, "fox": 5, "lumberjack": 5, "hunter": 5, "pheasant": 3, "duck": 2, "tree": 2}
+ROLES = ("blue", "brown")
 OWN = {"blue": ("bear", "fox"), "brown": ("lumberjack", "hunter")}
 #: What each side can end a round holding (captures plus its own tiles moved out).
 HOLDABLE = {
@@ -43,6 +47,18 @@ ROUNDS = 2
 PLAYERS = 2
 ROUND_KEYS = ("blue", "tiles")
 TOP_KEYS = ("game", "players", "lang", "date", "rounds")
+
+
+class HalaliProblem(ProblemCode):
+    """What a Halali! session can break (messages in the game's catalog)."""
+
+    ROLES_NOT_SWAPPED = "roles_not_swapped", "name"
+    TILE_NOT_ALLOWED = "tile_not_allowed", "count", "role"
+    OWN_TILES_EXCEED_EXITS = "own_tiles_exceed_exits", "count", "limit", "role"
+    TILES_EXCEED_BOX = "tiles_exceed_box", "count", "limit"
+
+
+Code = HalaliProblem
 
 
 @dataclass(frozen=True)
@@ -61,10 +77,10 @@ class HalaliSession:
     players: tuple[str, ...]
     rounds: tuple[HalaliRound, ...]
     lang: str | None = None
-    game: Game = GAME
+    game: str = ID
 
 
-def _problem(code: str, number: int, player: str | None = None, tile: str | None = None, **params: object) -> Problem:
+def _problem(code: Code, number: int, player: str | None = None, tile: str | None = None, **params: object) -> Problem:
     return Problem(code=code, round=number, player=player, item=Term("tile", tile) if tile else None, params=params)
 
 
@@ -74,12 +90,13 @@ def check_player_round(number: int, player: str, role: str, tiles: Mapping[str, 
     for tile in TILES:
         if tiles[tile] and tile not in HOLDABLE[role]:
             problems.append(
-                _problem("tile_not_allowed", number, player, tile, count=tiles[tile], role=Term("role", role))
+                _problem(Code.TILE_NOT_ALLOWED, number, player, tile, count=tiles[tile], role=Term("role", role))
             )
     own = sum(tiles[tile] for tile in OWN[role])
     if own > EXIT_TURNS:
         problems.append(
-            _problem("own_tiles_exceed_exits", number, player, None, count=own, limit=EXIT_TURNS, role=Term("role", role))
+            _problem(Code.OWN_TILES_EXCEED_EXITS, number, player, None, count=own, limit=EXIT_TURNS,
+                     role=Term("role", role))
         )
     return problems
 
@@ -91,59 +108,15 @@ def check_round(
     problems = []
     if previous_blue is not None and played.blue == previous_blue:
         problems.append(
-            Problem("roles_not_swapped", round=number, player=played.blue, key="blue", params={"name": played.blue})
+            Problem(Code.ROLES_NOT_SWAPPED, round=number, player=played.blue, key="blue", params={"name": played.blue})
         )
     for player in players:
         problems += check_player_round(number, player, played.role(player), played.tiles[player])
     for tile in TILES:
         together = sum(played.tiles[p][tile] for p in players)
         if together > BOX[tile]:
-            problems.append(_problem("tiles_exceed_box", number, None, tile, count=together, limit=BOX[tile]))
+            problems.append(_problem(Code.TILES_EXCEED_BOX, number, None, tile, count=together, limit=BOX[tile]))
     return problems
-
-
-def read_session(reader: FieldReader, raw: dict, lang: str | None) -> HalaliSession | None:
-    reader.known_keys(raw, TOP_KEYS, At())
-    players = reader.players(raw, PLAYERS, PLAYERS, GAME.value)
-    raw_rounds = reader.array(raw.get("rounds", []), At(key="rounds"))
-    if players is None or raw_rounds is None:
-        return None
-    if len(raw_rounds) > ROUNDS:
-        reader.add("too_many_rounds", At(key="rounds"), count=len(raw_rounds), limit=ROUNDS)
-    rounds: list[HalaliRound] = []
-    previous_blue = None
-    for number, raw_round in enumerate(raw_rounds, start=1):
-        at = At(round=number)
-        table = reader.table(raw_round, at)
-        if table is None:
-            previous_blue = None
-            continue
-        mark = reader.mark()
-        reader.known_keys(table, ROUND_KEYS, at)
-        blue = None
-        if "blue" not in table:
-            reader.add("missing_key", at.to(key="blue"), name="blue")
-        else:
-            blue = reader.text(table["blue"], at.to(key="blue"))
-            if blue is not None:
-                reader.known_player(blue, players, at.to(key="blue"))
-        tiles = {}
-        raw_tiles = reader.table(table.get("tiles", {}), at.to(key="tiles"))
-        if raw_tiles is not None:
-            for key in raw_tiles:
-                reader.known_player(key, players, at.to(key="tiles"))
-            for player in players:
-                counts = reader.counts(raw_tiles.get(player, {}), TILES, at.to(player=player), "tile")
-                if counts is not None:
-                    tiles[player] = counts
-        if reader.since(mark):
-            previous_blue = blue if number == 1 else None
-            continue
-        played = HalaliRound(blue=blue, tiles=tiles)
-        reader.extend(check_round(number, players, played, previous_blue if number == 2 else None))
-        previous_blue = blue
-        rounds.append(played)
-    return HalaliSession(players=players, rounds=tuple(rounds), lang=lang)
 
 
 def score_lines(tiles: Mapping[str, int]) -> tuple[ScoreLine, ...]:
@@ -159,28 +132,141 @@ def round_points(tiles: Mapping[str, int]) -> int:
     return sum(line.points for line in score_lines(tiles))
 
 
-def score(session: HalaliSession) -> Result:
-    running = {p: 0 for p in session.players}
-    tile_totals = {p: 0 for p in session.players}
-    rounds = []
-    for number, played in enumerate(session.rounds, start=1):
-        row = []
-        for player in session.players:
-            tiles = played.tiles[player]
-            lines = score_lines(tiles)
-            points = sum(line.points for line in lines)
-            held = sum(tiles.values())
-            running[player] += points
-            tile_totals[player] += held
-            row.append(PlayerRound(player, lines, points, running[player], role=played.role(player), tile_count=held))
-        rounds.append(RoundResult(number, tuple(row)))
-    complete = len(session.rounds) == ROUNDS
-    return decided_result(GAME, session.players, rounds, ROUNDS, running, complete, tile_totals, TieBreak.TILES)
+class HalaliRules(GameRules):
+    """Halali!: two rounds with swapped roles; each player enters the tiles they hold."""
+
+    id = ID
+    players = (PLAYERS, PLAYERS)
+    rounds = ROUNDS
+    codes = HalaliProblem
+
+    def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> HalaliSession | None:
+        reader.known_keys(raw, TOP_KEYS, At())
+        players = reader.players(raw, PLAYERS, PLAYERS)
+        raw_rounds = reader.rounds(raw, "rounds", ROUNDS)
+        if players is None or raw_rounds is None:
+            return None
+        rounds: list[HalaliRound] = []
+        previous_blue = None
+        for number, raw_round in enumerate(raw_rounds, start=1):
+            at = At(round=number)
+            table = reader.table(raw_round, at)
+            if table is None:
+                previous_blue = None
+                continue
+            mark = reader.mark()
+            reader.known_keys(table, ROUND_KEYS, at)
+            blue = None
+            if "blue" not in table:
+                reader.add(Common.MISSING_KEY, at.to(key="blue"), name="blue")
+            else:
+                blue = reader.text(table["blue"], at.to(key="blue"))
+                if blue is not None:
+                    reader.known_player(blue, players, at.to(key="blue"))
+            tiles = {}
+            raw_tiles = reader.table(table.get("tiles", {}), at.to(key="tiles"))
+            if raw_tiles is not None:
+                for key in raw_tiles:
+                    reader.known_player(key, players, at.to(key="tiles"))
+                for player in players:
+                    counts = reader.counts(raw_tiles.get(player, {}), TILES, at.to(player=player), "tile")
+                    if counts is not None:
+                        tiles[player] = counts
+            if reader.since(mark):
+                previous_blue = blue if number == 1 else None
+                continue
+            played = HalaliRound(blue=blue, tiles=tiles)
+            reader.extend(check_round(number, players, played, previous_blue if number == 2 else None))
+            previous_blue = blue
+            rounds.append(played)
+        return HalaliSession(players=players, rounds=tuple(rounds), lang=lang)
+
+    def score(self, session: HalaliSession) -> Result:
+        running = {p: 0 for p in session.players}
+        tile_totals = {p: 0 for p in session.players}
+        rounds = []
+        for number, played in enumerate(session.rounds, start=1):
+            row = []
+            for player in session.players:
+                tiles = played.tiles[player]
+                lines = score_lines(tiles)
+                points = sum(line.points for line in lines)
+                held = sum(tiles.values())
+                running[player] += points
+                tile_totals[player] += held
+                row.append(PlayerRound(player, lines, points, running[player], role=played.role(player),
+                                       tile_count=held))
+            rounds.append(RoundResult(number, tuple(row)))
+        complete = len(session.rounds) == ROUNDS
+        return decided_result(ID, session.players, rounds, ROUNDS, running, complete, tile_totals, TieBreak.TILES)
+
+    def entry_form(self, session: HalaliSession) -> EntryForm:
+        """Who plays blue (round 2: the other player, as roles swap), then each player's tiles."""
+        number = self.next_number(len(session.rounds))
+        players = session.players
+        if session.rounds:
+            blue = next(p for p in players if p != session.rounds[-1].blue)
+            round_form = PartForm((), {})
+            given = (Given(("blue",), blue, label("ask.blue_swapped", name=blue)),)
+        else:
+            who = Question("blue", Kind.PLAYER, label("ask.blue_player"), ("blue",),
+                           choices=tuple(Choice(p, p) for p in players))
+            round_form = PartForm((who,), {})
+            given = ()
+
+        def player_form(player: str, round_raw: Mapping) -> PartForm:
+            role = "blue" if player == round_raw["blue"] else "brown"
+            # Only the kinds this role can end a round holding, each at most what the box has.
+            return PartForm(
+                tuple(Question(tile, Kind.COUNT, label("ask.tile_count", tile=Term("tile", tile)), (tile,),
+                               0, BOX[tile], default=0) for tile in HOLDABLE[role]),
+                blank={}, sparse=True,
+            )
+
+        def check_part(player: str, raw_part: object, round_raw: Mapping) -> list[Problem]:
+            reader = FieldReader()
+            tiles = reader.counts(raw_part, TILES, At(round=number, player=player), "tile")
+            if tiles is None:
+                return reader.problems
+            role = "blue" if player == round_raw.get("blue") else "brown"
+            return check_player_round(number, player, role, tiles)
+
+        return EntryForm(
+            game=ID, number=number, round_word=self.round_word, round=round_form, given=given,
+            players=players, parts_at=("tiles",), rounds_key="rounds",
+            player_form=player_form, check_part=check_part,
+        )
+
+    def example(self, players: list[str]) -> dict:
+        return {"rounds": [{"blue": players[0], "tiles": {players[0]: {"hunter": 2, "duck": 1}}}]}
+
+    def round_label(self, played: RoundResult) -> Label:
+        blue = next(p.player for p in played.players if p.role == "blue")
+        return label("report.round", number=played.number, blue=blue)
+
+    def report_rows(self, result: Result) -> list[Row]:
+        tiles = tuple(sum(r.of(p).tile_count or 0 for r in result.rounds) for p in result.players)
+        return [*super().report_rows(result), Row(label("report.tiles"), tiles)]
 
 
-def round_to_raw(played: HalaliRound) -> dict:
-    """The session-file form of one round (what ``pnp score add`` writes)."""
-    return {
-        "blue": played.blue,
-        "tiles": {player: {t: n for t, n in counts.items() if n} for player, counts in played.tiles.items()},
-    }
+RULES = HalaliRules()
+
+__all__ = [
+    "BOX",
+    "EXIT_TURNS",
+    "HOLDABLE",
+    "OWN",
+    "PLAYERS",
+    "POINTS",
+    "ROLES",
+    "ROUNDS",
+    "RULES",
+    "TILES",
+    "HalaliProblem",
+    "HalaliRound",
+    "HalaliRules",
+    "HalaliSession",
+    "check_player_round",
+    "check_round",
+    "round_points",
+]

@@ -23,19 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from scoring.errors import Problem, Term
 from scoring.fields import At, FieldReader
-from scoring.result import (
-    Game,
-    PlayerRound,
-    Result,
-    RoundResult,
-    ScoreLine,
-    TieBreak,
-    decided_result,
-)
+from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
+from scoring.problems import Problem, ProblemCode
+from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
+from scoring.rules import GameRules
+from scoring.terms import Term, label
 
-GAME = Game.HUNTING_FEVER
+ID = "hunting-fever"
 CARDS = ("hunter", "wolf", "rabbit", "carrot", "closed_season")
 #: One player's set: 1 hunter, 2 wolves, 3 rabbits, 3 carrots, 1 closed season.
 SET = {"hunter": 1, "wolf": 2, "rabbit": 3, "carrot": 3, "closed_season": 1}
@@ -45,8 +40,31 @@ FLIPPED_LODGE_POINTS = 4
 HUNTER_UNDER_LODGE_POINTS = 0
 DAYS = 4
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
+#: Where a player's own Hunter can end a day, and what that sets in their entry.
+HUNTER_PLACES = {
+    "hand": (("hand", "hunter"), 1),
+    "prey": (("prey", "hunter"), 1),
+    "lodge": (("hunter_under_lodge",), True),
+}
 ENTRY_KEYS = ("prey", "hand", "hunter_under_lodge", "lodge_flipped")
 TOP_KEYS = ("game", "players", "lang", "date", "days")
+
+
+class HuntingFeverProblem(ProblemCode):
+    """What a Hunting Fever session can break (messages in the game's catalog)."""
+
+    MISSING_PLAYER_ENTRY = "missing_player_entry"
+    TOO_MANY_DAYS = "too_many_days", "count", "limit"
+    HAND_EXCEEDS_SET = "hand_exceeds_set", "count", "limit"
+    HUNTER_NOT_IN_ONE_PLACE = "hunter_not_in_one_place", "prey", "hand", "lodge"
+    CARDS_NOT_CONSERVED = "cards_not_conserved", "found", "expected", "players"
+    NO_EMPTY_HAND = "no_empty_hand"
+    FLIPPED_LODGE_CLOSED_SEASON_IN_HAND = "flipped_lodge_closed_season_in_hand"
+    POACHER_WITHOUT_FLIPPED_LODGE = "poacher_without_flipped_lodge"
+    FLIPPED_LODGE_WITHOUT_POACHER = "flipped_lodge_without_poacher"
+
+
+Code = HuntingFeverProblem
 
 
 @dataclass(frozen=True)
@@ -85,21 +103,14 @@ class HuntingFeverSession:
     players: tuple[str, ...]
     days: tuple[Mapping[str, DayEntry], ...]
     lang: str | None = None
-    game: Game = GAME
+    game: str = ID
 
 
 # -- checks ------------------------------------------------------------------
 
 
-def _problem(code: str, day: int, player: str | None = None, card: str | None = None, **params: object) -> Problem:
-    return Problem(
-        code=code,
-        round=day,
-        player=player,
-        item=Term("card", card) if card else None,
-        round_label="day",
-        params=params,
-    )
+def _problem(code: Code, day: int, player: str | None = None, card: str | None = None, **params: object) -> Problem:
+    return Problem(code=code, round=day, player=player, item=Term("card", card) if card else None, params=params)
 
 
 def check_player_day(day: int, player: str, state: DayEntry) -> list[Problem]:
@@ -108,13 +119,13 @@ def check_player_day(day: int, player: str, state: DayEntry) -> list[Problem]:
     for card in CARDS:
         if state.hand[card] > SET[card]:
             problems.append(
-                _problem("hand_exceeds_set", day, player, card, count=state.hand[card], limit=SET[card])
+                _problem(Code.HAND_EXCEEDS_SET, day, player, card, count=state.hand[card], limit=SET[card])
             )
     hunters = state.prey["hunter"] + state.hand["hunter"] + int(state.hunter_under_lodge)
     if hunters != 1:
         problems.append(
             _problem(
-                "hunter_not_in_one_place",
+                Code.HUNTER_NOT_IN_ONE_PLACE,
                 day,
                 player,
                 "hunter",
@@ -124,7 +135,7 @@ def check_player_day(day: int, player: str, state: DayEntry) -> list[Problem]:
             )
         )
     if state.lodge_flipped and state.hand["closed_season"] > 0:
-        problems.append(_problem("flipped_lodge_closed_season_in_hand", day, player, "closed_season"))
+        problems.append(_problem(Code.FLIPPED_LODGE_CLOSED_SEASON_IN_HAND, day, player, "closed_season"))
     return problems
 
 
@@ -140,16 +151,17 @@ def check_day(day: int, players: tuple[str, ...], entries: Mapping[str, DayEntry
         expected = len(players) * SET[card]
         if found != expected:
             problems.append(
-                _problem("cards_not_conserved", day, None, card, found=found, expected=expected, players=len(players))
+                _problem(Code.CARDS_NOT_CONSERVED, day, None, card, found=found, expected=expected,
+                         players=len(players))
             )
     if players and not any(entries[p].hand_is_empty for p in players):
-        problems.append(_problem("no_empty_hand", day))
+        problems.append(_problem(Code.NO_EMPTY_HAND, day))
     for player in players:
         others = [p for p in players if p != player]
         if entries[player].prey["hunter"] > 0 and not any(entries[p].lodge_flipped for p in others):
-            problems.append(_problem("poacher_without_flipped_lodge", day, player, "hunter"))
+            problems.append(_problem(Code.POACHER_WITHOUT_FLIPPED_LODGE, day, player, "hunter"))
         if entries[player].lodge_flipped and not any(entries[p].prey["hunter"] > 0 for p in others):
-            problems.append(_problem("flipped_lodge_without_poacher", day, player, "closed_season"))
+            problems.append(_problem(Code.FLIPPED_LODGE_WITHOUT_POACHER, day, player, "closed_season"))
     return problems
 
 
@@ -169,38 +181,6 @@ def read_entry(reader: FieldReader, raw: object, at: At) -> DayEntry | None:
     if reader.since(mark) or prey is None or hand is None or under is None or flipped is None:
         return None
     return DayEntry(prey=prey, hand=hand, hunter_under_lodge=under, lodge_flipped=flipped)
-
-
-def read_session(reader: FieldReader, raw: dict, lang: str | None) -> HuntingFeverSession | None:
-    """Check 1 and 2 while reading; checks 3-8 on every day that reads cleanly."""
-    reader.known_keys(raw, TOP_KEYS, At())
-    players = reader.players(raw, MIN_PLAYERS, MAX_PLAYERS, GAME.value)
-    raw_days = reader.array(raw.get("days", []), At(key="days"))
-    if players is None or raw_days is None:
-        return None
-    if len(raw_days) > DAYS:
-        reader.add("too_many_days", At(key="days"), count=len(raw_days), limit=DAYS)
-    days = []
-    for number, raw_day in enumerate(raw_days, start=1):
-        at = At(round=number)
-        table = reader.table(raw_day, at)
-        if table is None:
-            continue
-        mark = reader.mark()
-        for key in table:
-            reader.known_player(key, players, at)
-        entries = {}
-        for player in players:
-            if player not in table:
-                reader.add("missing_player_entry", at.to(player=player))
-                continue
-            state = read_entry(reader, table[player], at.to(player=player))
-            if state is not None:
-                entries[player] = state
-        if not reader.since(mark):
-            reader.extend(check_day(number, players, entries))
-            days.append(entries)
-    return HuntingFeverSession(players=players, days=tuple(days), lang=lang)
 
 
 # -- scoring -----------------------------------------------------------------
@@ -226,27 +206,8 @@ def day_score(state: DayEntry) -> int:
     return sum(line.points for line in score_lines(state))
 
 
-def score(session: HuntingFeverSession) -> Result:
-    running = {p: 0 for p in session.players}
-    best_day = {p: None for p in session.players}
-    rounds = []
-    for number, entries in enumerate(session.days, start=1):
-        row = []
-        for player in session.players:
-            lines = score_lines(entries[player])
-            points = sum(line.points for line in lines)
-            running[player] += points
-            best = best_day[player]
-            best_day[player] = points if best is None else max(best, points)
-            row.append(PlayerRound(player, lines, points, running[player]))
-        rounds.append(RoundResult(number, tuple(row)))
-    complete = len(session.days) == DAYS
-    best = {p: (v if v is not None else 0) for p, v in best_day.items()}
-    return decided_result(GAME, session.players, rounds, DAYS, running, complete, best, TieBreak.BEST_DAY)
-
-
 def entry_to_raw(state: DayEntry) -> dict:
-    """The session-file form of one player's day (what ``pnp score add`` writes)."""
+    """The session-file form of one player's day."""
     return {
         "prey": {card: state.prey[card] for card in CARDS},
         "hand": {card: state.hand[card] for card in CARDS},
@@ -255,19 +216,130 @@ def entry_to_raw(state: DayEntry) -> dict:
     }
 
 
+# -- the rules ---------------------------------------------------------------
+
+
+def _count(place: str, card: str, high: int) -> Question:
+    return Question(f"{place}.{card}", Kind.COUNT, label(f"ask.{place}_count", card=Term("card", card)),
+                    (place, card), 0, high, default=0)
+
+
+class HuntingFeverRules(GameRules):
+    """Hunting Fever: four hunting days, each player entering their prey pile, hand and lodge."""
+
+    id = ID
+    players = (MIN_PLAYERS, MAX_PLAYERS)
+    rounds = DAYS
+    round_word = "day"
+    rounds_key = "days"
+    codes = HuntingFeverProblem
+
+    def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> HuntingFeverSession | None:
+        """Check 1 and 2 while reading; checks 3-8 on every day that reads cleanly."""
+        reader.known_keys(raw, TOP_KEYS, At())
+        players = reader.players(raw, MIN_PLAYERS, MAX_PLAYERS)
+        raw_days = reader.rounds(raw, "days", DAYS, Code.TOO_MANY_DAYS)
+        if players is None or raw_days is None:
+            return None
+        days = []
+        for number, raw_day in enumerate(raw_days, start=1):
+            at = At(round=number)
+            table = reader.table(raw_day, at)
+            if table is None:
+                continue
+            mark = reader.mark()
+            for key in table:
+                reader.known_player(key, players, at)
+            entries = {}
+            for player in players:
+                if player not in table:
+                    reader.add(Code.MISSING_PLAYER_ENTRY, at.to(player=player))
+                    continue
+                state = read_entry(reader, table[player], at.to(player=player))
+                if state is not None:
+                    entries[player] = state
+            if not reader.since(mark):
+                reader.extend(check_day(number, players, entries))
+                days.append(entries)
+        return HuntingFeverSession(players=players, days=tuple(days), lang=lang)
+
+    def score(self, session: HuntingFeverSession) -> Result:
+        running = {p: 0 for p in session.players}
+        best_day = {p: None for p in session.players}
+        rounds = []
+        for number, entries in enumerate(session.days, start=1):
+            row = []
+            for player in session.players:
+                lines = score_lines(entries[player])
+                points = sum(line.points for line in lines)
+                running[player] += points
+                best = best_day[player]
+                best_day[player] = points if best is None else max(best, points)
+                row.append(PlayerRound(player, lines, points, running[player]))
+            rounds.append(RoundResult(number, tuple(row)))
+        complete = len(session.days) == DAYS
+        best = {p: (v if v is not None else 0) for p, v in best_day.items()}
+        return decided_result(ID, session.players, rounds, DAYS, running, complete, best, TieBreak.BEST_DAY)
+
+    def entry_form(self, session: HuntingFeverSession) -> EntryForm:
+        """Each player in turn: where their Hunter is, the lodge, then hand and prey-pile counts."""
+        number = self.next_number(len(session.days))
+        players = session.players
+        others = [card for card in CARDS if card != "hunter"]
+        hunter = Question(
+            "hunter", Kind.CHOICE, label("ask.hunter_place"), None,
+            choices=tuple(Choice(place, Term("hunter_place", place), (written,))
+                          for place, written in HUNTER_PLACES.items()),
+        )
+        part = PartForm(
+            (
+                hunter,
+                Question("lodge_flipped", Kind.FLAG, label("ask.lodge_flipped"), ("lodge_flipped",), default=False),
+                # A hand holds only its owner's cards; a prey pile may hold anyone's.
+                *(_count("hand", card, SET[card]) for card in others),
+                *(_count("prey", card, len(players) * SET[card]) for card in others),
+            ),
+            blank=entry_to_raw(entry()),
+        )
+
+        def check_part(player: str, raw_part: object, round_raw: Mapping) -> list[Problem]:
+            reader = FieldReader()
+            state = read_entry(reader, raw_part, At(round=number, player=player))
+            return reader.problems if state is None else check_player_day(number, player, state)
+
+        return EntryForm(
+            game=ID, number=number, round_word=self.round_word, round=PartForm((), {}), given=(),
+            players=players, parts_at=(), rounds_key="days",
+            player_form=lambda player, round_raw: part, check_part=check_part,
+        )
+
+    def example(self, players: list[str]) -> dict:
+        state = entry(hand={"hunter": 1, "rabbit": 1}, prey={"wolf": 1, "carrot": 2})
+        return {"days": [{players[0]: entry_to_raw(state)}]}
+
+
+RULES = HuntingFeverRules()
+
+
 __all__ = [
     "CARDS",
-    "SET",
-    "PREY_POINTS",
-    "HAND_POINTS",
-    "FLIPPED_LODGE_POINTS",
     "DAYS",
+    "FLIPPED_LODGE_POINTS",
+    "HAND_POINTS",
+    "HUNTER_PLACES",
+    "HUNTER_UNDER_LODGE_POINTS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PREY_POINTS",
+    "RULES",
+    "SET",
     "DayEntry",
+    "HuntingFeverProblem",
+    "HuntingFeverRules",
     "HuntingFeverSession",
-    "entry",
-    "check_player_day",
     "check_day",
+    "check_player_day",
     "day_score",
-    "score",
+    "entry",
     "entry_to_raw",
 ]

@@ -1,23 +1,20 @@
-"""Strict EN/FR message catalogs: a missing key or placeholder is an error, never printed.
+"""Sentences in English or French from problems, file errors and labels.
 
-Catalogs live in ``scoring/locales/<lang>.toml`` as nested tables; keys are
-used with dots (``problem.hand_exceeds_set``).  Plural forms are tables with
-``one`` and ``other``; French uses ``one`` for 0 and 1, English only for 1.
+The words come from the project's catalogs (:mod:`pnp.i18n`): the common one
+and, once the game is known, the game's own (``templates/<game>.<lang>.toml``).
+A missing key or value is a :class:`~pnp.errors.CatalogError`, never printed.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import string
-import tomllib
-from importlib import resources
-from typing import Mapping
+from pathlib import Path
+from typing import Protocol
 
-from scoring.errors import CatalogError, Position, Problem, SessionFileError, Span, Term, Value
-
-LANGUAGES = ("en", "fr")
-_FORMATTER = string.Formatter()
+from pnp.i18n import LANGUAGES, Catalog, common_catalog, game_catalog
+from scoring.problems import Problem
+from scoring.terms import Label, Position, Span, Term, Value
 
 
 def printable(text: str) -> str:
@@ -25,79 +22,47 @@ def printable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def placeholders(template: str) -> set[str]:
-    """The ``{names}`` a template uses.
+class CatalogOwner(Protocol):
+    """What a game's rules tell about its words (see :class:`scoring.rules.GameRules`)."""
 
-    >>> sorted(placeholders("Day {day}: {count} × {card}"))
-    ['card', 'count', 'day']
-    """
-    return {name for _, name, _, _ in _FORMATTER.parse(template) if name is not None}
-
-
-def flatten(tree: Mapping[str, object], prefix: str = "") -> dict[str, str]:
-    """Nested catalog tables to dotted keys; every leaf must be text."""
-    flat: dict[str, str] = {}
-    for key, value in tree.items():
-        dotted = f"{prefix}{key}"
-        if isinstance(value, dict):
-            flat.update(flatten(value, dotted + "."))
-        elif isinstance(value, str):
-            flat[dotted] = value
-        else:
-            raise CatalogError(f"catalog entry {dotted!r} must be text, not {type(value).__name__}")
-    return flat
+    id: str
+    round_word: str
+    catalog_folder: Path | None
 
 
-def plural_form(lang: str, count: int) -> str:
-    """``one`` or ``other``: French treats 0 as singular, English does not.
+class Messages:
+    """The sentences of one language, for one game or (before the game is known) for any."""
 
-    >>> plural_form("fr", 0), plural_form("en", 0)
-    ('one', 'other')
-    """
-    if lang == "fr":
-        return "one" if count in (0, 1) else "other"
-    return "one" if count == 1 else "other"
-
-
-class Catalog:
-    """The messages of one language."""
-
-    def __init__(self, lang: str, entries: Mapping[str, str]) -> None:
-        self.lang = lang
-        self.entries = dict(entries)
-
-    # -- raw access ----------------------------------------------------------
-
-    def template(self, key: str) -> str:
-        try:
-            return self.entries[key]
-        except KeyError:
-            raise CatalogError(f"message {key!r} is missing from the {self.lang!r} catalog") from None
-
-    def has(self, key: str) -> bool:
-        return key in self.entries
+    def __init__(self, catalog: Catalog, round_word: str = "round") -> None:
+        self.catalog = catalog
+        self.lang = catalog.lang
+        self.round_word = round_word
 
     def text(self, key: str, /, **params: object) -> str:
-        """The message ``key`` with ``params`` filled in; CatalogError if either is missing."""
-        template = self.template(key)
-        missing = placeholders(template) - params.keys()
-        if missing:
-            raise CatalogError(f"message {key!r} ({self.lang}) needs {', '.join(sorted(missing))}")
-        rendered = {name: self.show(value) for name, value in params.items()}
-        return printable(template.format_map(rendered))
+        """The message ``key`` with ``params`` shown in this language and filled in."""
+        return printable(self.catalog.get(key, **{name: self.show(value) for name, value in params.items()}))
 
     def plural(self, key: str, count: int, /, **params: object) -> str:
-        return self.text(f"{key}.{plural_form(self.lang, count)}", count=count, **params)
+        """The ``one`` or ``other`` form of ``key`` for ``count``."""
+        shown = {name: self.show(value) for name, value in params.items()}
+        return printable(self.catalog.plural(key, count, **shown))
 
-    # -- values --------------------------------------------------------------
+    def label(self, said: Label) -> str:
+        if said.count is not None:
+            return self.plural(said.key, said.count, **said.params)
+        return self.text(said.key, **said.params)
 
     def term(self, term: Term) -> str:
-        return self.template(f"{term.section}.{term.key}")
+        return self.catalog.get(f"{term.section}.{term.key}")
 
     def show(self, value: object) -> str:
-        """Any message parameter as text in this language."""
+        """Any message value as text in this language."""
+        if isinstance(value, str):
+            return printable(value)
         if isinstance(value, Term):
             return self.term(value)
+        if isinstance(value, Label):
+            return self.label(value)
         if isinstance(value, Value):
             return self.describe(value.raw)
         if isinstance(value, Span):
@@ -120,25 +85,23 @@ class Catalog:
             return "true" if raw else "false"
         if isinstance(raw, int):
             # str() of a number with thousands of digits is slow or refused.
-            return str(raw) if raw.bit_length() <= 64 else self.template("type.huge_number")
+            return str(raw) if raw.bit_length() <= 64 else self.catalog.get("type.huge_number")
         if isinstance(raw, float):
             return repr(raw)
         if isinstance(raw, str):
             shown = raw if len(raw) <= 40 else raw[:39] + "…"
             return printable(json.dumps(shown, ensure_ascii=False))
         if isinstance(raw, list):
-            return self.template("type.list")
+            return self.catalog.get("type.list")
         if isinstance(raw, dict):
-            return self.template("type.table")
+            return self.catalog.get("type.table")
         shown = str(raw)
         return printable(shown if len(shown) <= 40 else shown[:39] + "…")
-
-    # -- problems ------------------------------------------------------------
 
     def where(self, problem: Problem) -> str:
         parts = []
         if problem.round is not None:
-            parts.append(self.text(f"where.{problem.round_label}", number=problem.round))
+            parts.append(self.text(f"{self.round_word}.where", number=problem.round))
         if problem.player is not None:
             parts.append(printable(problem.player))
         if problem.place is not None:
@@ -147,24 +110,33 @@ class Catalog:
             parts.append(self.term(problem.item))
         if problem.key is not None:
             parts.append(self.text("where.key", key=problem.key))
-        return ", ".join(parts) if parts else self.template("where.session")
+        return ", ".join(parts) if parts else self.catalog.get("where.session")
 
     def problem(self, problem: Problem) -> str:
         """One sentence saying what is wrong, where, and what was expected."""
         return self.text(f"problem.{problem.code}", where=self.where(problem), **problem.params)
 
-    def file_error(self, error: SessionFileError) -> str:
+    def file_error(self, error: object) -> str:
+        """The sentence of a :class:`~scoring.errors.SessionFileError` (its code and values)."""
         return self.text(f"file_error.{error.code}", **error.params)
 
 
-def _read_catalog(lang: str) -> dict[str, str]:
-    source = resources.files("scoring").joinpath("locales").joinpath(f"{lang}.toml")
-    return flatten(tomllib.loads(source.read_text(encoding="utf-8")))
-
-
 @functools.cache
-def catalog(lang: str) -> Catalog:
-    """The catalog for ``en`` or ``fr`` (read once)."""
-    if lang not in LANGUAGES:
-        raise CatalogError(f"no catalog for language {lang!r}; expected one of {', '.join(LANGUAGES)}")
-    return Catalog(lang, _read_catalog(lang))
+def _messages(lang: str, game: str | None, folder: Path | None, round_word: str) -> Messages:
+    if game is None:
+        return Messages(common_catalog(lang), round_word)
+    return Messages(game_catalog(game, lang, folder), round_word)
+
+
+def messages(lang: str, rules: CatalogOwner | None = None) -> Messages:
+    """The messages of ``lang`` (one of :data:`pnp.i18n.LANGUAGES`), with ``rules``' game words.
+
+    >>> messages("fr").text("report.total")
+    'Total'
+    """
+    if rules is None:
+        return _messages(lang, None, None, "round")
+    return _messages(lang, rules.id, rules.catalog_folder, rules.round_word)
+
+
+__all__ = ["LANGUAGES", "Messages", "messages", "printable"]

@@ -1,12 +1,19 @@
-"""What ``pnp score check`` shows: the JSON objects and the text table (pure functions)."""
+"""What ``pnp score check`` shows: the JSON objects and the text report (pure functions).
+
+The text report is the same code for every game: a title, the grid of the
+game's report rows, then its sentences (:meth:`scoring.rules.GameRules.report`).
+"""
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from scoring.errors import Problem, SessionFileError
-from scoring.messages import Catalog, printable
-from scoring.result import Game, Result, TieBreak
+from scoring.errors import SessionFileError
+from scoring.messages import Messages, printable
+from scoring.problems import Problem
+from scoring.result import Result
+from scoring.rules import find_rules
+from scoring.terms import Term
 
 
 def result_json(result: Result) -> dict:
@@ -17,7 +24,7 @@ def result_json(result: Result) -> dict:
     ``rounds == []``, and Card Hunter has ``totals == {}``.
     """
     return {
-        "game": result.game.value,
+        "game": result.game,
         "players": list(result.players),
         "rounds": [played.scores for played in result.rounds],
         "totals": dict(result.totals),
@@ -27,27 +34,29 @@ def result_json(result: Result) -> dict:
     }
 
 
-def problem_json(problem: Problem, catalog: Catalog) -> dict:
-    return {"code": problem.code, "message": catalog.problem(problem), "round": problem.round, "player": problem.player}
+def problem_json(problem: Problem, words: Messages) -> dict:
+    return {"code": str(problem.code), "message": words.problem(problem), "round": problem.round,
+            "player": problem.player}
 
 
-def problems_json(problems: Iterable[Problem], catalog: Catalog) -> dict:
+def problems_json(problems: Iterable[Problem], words: Messages) -> dict:
     """The ``--json`` object of an invalid session: every problem."""
-    return {"errors": [problem_json(problem, catalog) for problem in problems]}
+    return {"errors": [problem_json(problem, words) for problem in problems]}
 
 
-def file_error_json(error: SessionFileError, catalog: Catalog) -> dict:
+def file_error_json(error: SessionFileError, words: Messages) -> dict:
     """The ``--json`` object of a file that is not a session at all."""
-    return {"errors": [{"code": error.code, "message": file_error_text(error, catalog), "round": None, "player": None}]}
+    return {"errors": [{"code": str(error.code), "message": file_error_text(error, words), "round": None,
+                        "player": None}]}
 
 
-def file_error_text(error: SessionFileError, catalog: Catalog) -> str:
-    message = catalog.file_error(error)
+def file_error_text(error: SessionFileError, words: Messages) -> str:
+    message = words.file_error(error)
     return f"{printable(error.path)}: {message}" if error.path else message
 
 
-def problem_lines(problems: Iterable[Problem], catalog: Catalog) -> list[str]:
-    return [f"  - {catalog.problem(problem)}" for problem in problems]
+def problem_lines(problems: Iterable[Problem], words: Messages) -> list[str]:
+    return [f"  - {words.problem(problem)}" for problem in problems]
 
 
 def _grid(rows: list[tuple[str, list[str]]], players: tuple[str, ...]) -> list[str]:
@@ -60,70 +69,16 @@ def _grid(rows: list[tuple[str, list[str]]], players: tuple[str, ...]) -> list[s
     return [line.rstrip() for line in lines]
 
 
-def _names(players: Iterable[str]) -> str:
-    return ", ".join(printable(p) for p in players)
-
-
-def _values(values: dict[str, int]) -> str:
-    return ", ".join(f"{printable(p)} {v}" for p, v in values.items())
-
-
-def format_result(result: Result, catalog: Catalog) -> str:
-    """The human-readable table: days or rounds by players, totals, winners, tie-break."""
-    lines = [catalog.text("table.title", game=catalog.text(f"game.{result.game.value}"), players=_names(result.players))]
-    if result.game is Game.CARD_HUNTER:
-        lines += _card_hunter_lines(result, catalog)
-        return "\n".join(lines) + "\n"
-    label = "day" if result.game is Game.HUNTING_FEVER else "round"
-    rows: list[tuple[str, list[str]]] = []
-    for played in result.rounds:
-        row_label = catalog.text(f"where.{label}", number=played.number)
-        if result.game is Game.HALALI:
-            blue = next(p.player for p in played.players if p.role == "blue")
-            row_label = catalog.text("table.halali_round", round=row_label, blue=printable(blue))
-        rows.append((row_label, [str(played.of(p).score) for p in result.players]))
-    rows.append((catalog.text("table.total"), [str(result.totals[p]) for p in result.players]))
-    if result.game is Game.HALALI:
-        tiles = {p: sum(r.of(p).tile_count or 0 for r in result.rounds) for p in result.players}
-        rows.append((catalog.text("table.tiles"), [str(tiles[p]) for p in result.players]))
-    lines.append("")
-    lines += _grid(rows, result.players)
-    lines.append("")
-    lines += _outcome_lines(result, catalog, label)
+def format_result(result: Result, words: Messages) -> str:
+    """The human-readable report: title, the game's rows by players, then its sentences."""
+    report = find_rules(result.game).report(result)
+    lines = [words.text("report.title", game=Term("game", "name"), players=result.players)]
+    if report.rows:
+        rows = [(words.label(row.label), [str(cell) for cell in row.cells]) for row in report.rows]
+        lines += ["", *_grid(rows, result.players), ""]
+    lines += [words.label(line) for line in report.lines]
     return "\n".join(lines) + "\n"
 
 
-def _outcome_lines(result: Result, catalog: Catalog, label: str) -> list[str]:
-    if not result.complete:
-        done = len(result.rounds)
-        return [catalog.plural(f"table.in_progress_{label}", done, total=result.rounds_expected)]
-    lines = [catalog.plural("table.winners", len(result.winners), names=_names(result.winners))]
-    if result.tie_break is None:
-        return lines
-    points = result.totals[result.winners[0]]
-    tied = _names(result.tied or result.winners)
-    if result.tie_break is TieBreak.BEST_DAY:
-        lines.append(catalog.text("table.tie_best_day", points=points, tied=tied, values=_values(dict(result.tie_break_values))))
-    elif result.tie_break is TieBreak.TILES:
-        lines.append(catalog.text("table.tie_tiles", points=points, tied=tied, values=_values(dict(result.tie_break_values))))
-    elif result.tie_break_values:
-        key = "table.tie_shared_best_day" if result.game is Game.HUNTING_FEVER else "table.tie_shared_tiles"
-        values = _values(dict(result.tie_break_values))
-        lines.append(catalog.text(key, points=points, tied=tied, values=values, winners=_names(result.winners)))
-    else:
-        lines.append(catalog.text("table.tie_shared", points=points, tied=tied))
-    return lines
-
-
-def _card_hunter_lines(result: Result, catalog: Catalog) -> list[str]:
-    outcome = result.card_hunter
-    lines = []
-    if outcome.difficulty is not None:
-        lines.append(catalog.text("table.difficulty", difficulty=catalog.text(f"difficulty.{outcome.difficulty}")))
-    if outcome.result is None:
-        lines.append(catalog.text("table.not_played"))
-    elif outcome.result == "won":
-        lines.append(catalog.plural("table.team_won", outcome.knockouts_left))
-    else:
-        lines.append(catalog.text("table.team_lost"))
-    return lines
+__all__ = ["file_error_json", "file_error_text", "format_result", "problem_lines", "problems_json",
+           "result_json"]

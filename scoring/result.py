@@ -1,7 +1,7 @@
 """Scores of a checked session: every counted line, day or round scores, totals, winners.
 
 These frozen dataclasses are what a report or a filled scoresheet reads; they
-are built by each game's ``score`` function and never hold anything to print.
+are built by each game's ``score`` method and never hold anything to print.
 """
 
 from __future__ import annotations
@@ -11,17 +11,12 @@ from enum import Enum
 from typing import Mapping
 
 
-class Game(str, Enum):
-    """The four games; the value is the id used in session files and manifests."""
-
-    HUNTING_FEVER = "hunting-fever"
-    HALALI = "halali"
-    CARD_HUNTER = "card-hunter"
-    BEAVERS = "hunting-hunting-beavers"
-
-
 class TieBreak(str, Enum):
-    """How a tie on the total was settled."""
+    """How a tie on the total was settled (the value is what ``--json`` prints).
+
+    A game with another tie-break names it with an Enum of its own; ``SHARED``
+    is every game's last resort.
+    """
 
     BEST_DAY = "best_day"  # Hunting Fever: best single day among the tied players
     TILES = "tiles"  # Halali: more tiles over both rounds
@@ -98,14 +93,14 @@ class Result:
     those players (best single day, or tiles over both rounds).
     """
 
-    game: Game
+    game: str  # the game's id, as in session files
     players: tuple[str, ...]
     rounds: tuple[RoundResult, ...]
     rounds_expected: int
     totals: Mapping[str, int]
     complete: bool
     winners: tuple[str, ...]
-    tie_break: TieBreak | None
+    tie_break: Enum | None  # a TieBreak, or a game's own kind
     tied: tuple[str, ...] = ()
     tie_break_values: Mapping[str, int] = field(default_factory=dict)
     final_only: bool = False  # Beavers entered as one [final] table, no rounds
@@ -116,7 +111,7 @@ class Result:
 @dataclass(frozen=True)
 class Decision:
     winners: tuple[str, ...]
-    tie_break: TieBreak | None
+    tie_break: Enum | None
     tied: tuple[str, ...]
     tie_break_values: dict[str, int]
 
@@ -126,7 +121,7 @@ def decide(
     totals: Mapping[str, int],
     complete: bool,
     second: Mapping[str, int] | None = None,
-    second_kind: TieBreak | None = None,
+    second_kind: Enum | None = None,
 ) -> Decision:
     """Winners from totals, then ``second`` among the tied, then a shared win.
 
@@ -153,14 +148,14 @@ def decide(
 
 
 def decided_result(
-    game: Game,
+    game: str,
     players: tuple[str, ...],
     rounds: list[RoundResult] | tuple[RoundResult, ...],
     rounds_expected: int,
     totals: Mapping[str, int],
     complete: bool,
     second: Mapping[str, int] | None = None,
-    second_kind: TieBreak | None = None,
+    second_kind: Enum | None = None,
     **extra: object,
 ) -> Result:
     """The :class:`Result` of a scored session, winners decided by :func:`decide`."""

@@ -1,77 +1,41 @@
 """From a raw session (what TOML or JSON gave) to checked, typed sessions and results.
 
 ``check_session`` reports every problem at once; ``score_session`` turns a
-clean session into a :class:`~scoring.result.Result`.  No I/O here: reading
-and writing files is in :mod:`scoring.session_file`.
+clean session into a :class:`~scoring.result.Result`. The game's own checks
+and scores are in its rules (:mod:`scoring.rules`). No I/O here: reading and
+writing files is in :mod:`scoring.session_file`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Union
+from typing import Any, NamedTuple
 
-from scoring import beavers, card_hunter, halali, hunting_fever
-from scoring.errors import Problem, SessionFileError, SessionProblems, Value
+from pnp.i18n import LANGUAGES
+from scoring.errors import SessionFileError, SessionProblems
 from scoring.fields import At, FieldReader
-from scoring.result import Game, Result
+from scoring.problems import FileError, Problem
+from scoring.result import Result
+from scoring.rules import GameRules, find_rules, game_ids
+from scoring.terms import Value
 
-Session = Union[
-    hunting_fever.HuntingFeverSession,
-    halali.HalaliSession,
-    beavers.BeaversSession,
-    card_hunter.CardHunterSession,
-]
-
-LANGUAGES = ("en", "fr")
-
-_RULES = {
-    Game.HUNTING_FEVER: hunting_fever,
-    Game.HALALI: halali,
-    Game.BEAVERS: beavers,
-    Game.CARD_HUNTER: card_hunter,
-}
-
-#: Players each game accepts (Card Hunter: 1 to 3, or 4 with the variant).
-PLAYER_RANGE = {
-    Game.HUNTING_FEVER: (hunting_fever.MIN_PLAYERS, hunting_fever.MAX_PLAYERS),
-    Game.HALALI: (halali.PLAYERS, halali.PLAYERS),
-    Game.BEAVERS: (beavers.PLAYERS, beavers.PLAYERS),
-    Game.CARD_HUNTER: (card_hunter.MIN_PLAYERS, card_hunter.MAX_PLAYERS),
-}
-
-#: Days or rounds a complete session has (Card Hunter: just its outcome).
-ROUNDS_IN_GAME = {
-    Game.HUNTING_FEVER: hunting_fever.DAYS,
-    Game.HALALI: halali.ROUNDS,
-    Game.BEAVERS: beavers.ROUNDS,
-    Game.CARD_HUNTER: 0,
-}
+#: Keys every session may have; each game adds its own.
+COMMON_KEYS = ("game", "players", "lang", "date")
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(NamedTuple):
     """The outcome of checking a raw session: the session only when nothing is wrong."""
 
-    game: Game
-    session: Session | None
+    rules: GameRules
+    session: Any
     problems: tuple[Problem, ...]
+
+    @property
+    def game(self) -> str:
+        return self.rules.id
 
     @property
     def valid(self) -> bool:
         return not self.problems
-
-
-def parse_game(name: object) -> Game:
-    """The :class:`Game` for an id such as ``"hunting-fever"``; SessionFileError otherwise."""
-    for game in Game:
-        if name == game.value:
-            return game
-    raise SessionFileError("unknown_game", found=Value(name), expected=", ".join(g.value for g in Game))
-
-
-def round_label(game: Game) -> str:
-    """``"day"`` for Hunting Fever, ``"round"`` for the others."""
-    return "day" if game is Game.HUNTING_FEVER else "round"
 
 
 def session_lang(raw: object) -> str | None:
@@ -81,12 +45,21 @@ def session_lang(raw: object) -> str | None:
     return None
 
 
+def session_rules(raw: object) -> GameRules | None:
+    """The rules of the session's ``game`` if it names a known one, else None."""
+    if isinstance(raw, dict):
+        try:
+            return find_rules(raw.get("game"))
+        except SessionFileError:
+            return None
+    return None
+
+
 def session_date(raw: object) -> str | None:
     """The session's optional ``date`` (the day it was played) as 2026-11-22, if valid."""
     if not isinstance(raw, dict) or "date" not in raw:
         return None
-    reader = FieldReader()
-    return reader.date(raw["date"], At(key="date"))
+    return FieldReader().date(raw["date"], At(key="date"))
 
 
 def check_session(raw: object) -> Checked:
@@ -96,25 +69,25 @@ def check_session(raw: object) -> Checked:
     (not a table, no known ``game``).
 
     >>> check_session({"game": "card-hunter", "players": ["Ann"], "result": "won"}).problems[0].code
-    'won_without_knockouts'
+    <CardHunterProblem.WON_WITHOUT_KNOCKOUTS: 'won_without_knockouts'>
     """
     if not isinstance(raw, dict):
-        raise SessionFileError("not_a_table", found=Value(raw))
+        raise SessionFileError(FileError.NOT_A_TABLE, found=Value(raw))
     if "game" not in raw:
-        raise SessionFileError("missing_game", expected=", ".join(g.value for g in Game))
-    game = parse_game(raw["game"])
-    reader = FieldReader(round_label(game))
+        raise SessionFileError(FileError.MISSING_GAME, expected=", ".join(game_ids()))
+    rules = find_rules(raw["game"])
+    reader = FieldReader()
     lang = None
     if "lang" in raw:
         lang = reader.choice(raw["lang"], LANGUAGES, At(key="lang"))
     if "date" in raw:
         reader.date(raw["date"], At(key="date"))
-    session = _RULES[game].read_session(reader, raw, lang)
+    session = rules.read_session(reader, raw, lang)
     problems = tuple(reader.problems)
-    return Checked(game, None if problems else session, problems)
+    return Checked(rules, None if problems else session, problems)
 
 
-def load_session(raw: object) -> Session:
+def load_session(raw: object) -> Any:
     """The typed session; :class:`SessionProblems` lists every problem if any."""
     checked = check_session(raw)
     if checked.problems:
@@ -122,17 +95,16 @@ def load_session(raw: object) -> Session:
     return checked.session
 
 
-def score_session(session: Session) -> Result:
+def score_session(session: Any) -> Result:
     """Day or round scores, running totals, winners and tie-break of a checked session."""
-    return _RULES[session.game].score(session)
+    return find_rules(session.game).score(session)
 
 
-def new_session(game: Game, players: list[str], lang: str | None = None) -> dict:
+def new_session(rules: GameRules, players: list[str], lang: str | None = None) -> dict:
     """The raw form of a session with no day or round entered yet."""
-    raw: dict = {"game": game.value}
+    raw: dict = {"game": rules.id}
     if lang is not None:
         raw["lang"] = lang
     raw["players"] = list(players)
-    if game is Game.CARD_HUNTER:
-        raw["difficulty"] = "normal"
+    raw.update(rules.starting_fields())
     return raw

@@ -1,9 +1,10 @@
 """Reading and writing session files (TOML or JSON, chosen by the file name's extension).
 
 Reading turns every way a file can fail (missing, unreadable, not UTF-8, not
-TOML/JSON) into a :class:`~scoring.errors.SessionFileError`; writing is
-atomic (a temporary file in the same folder, then ``os.replace``) and keeps
-the previous version as ``FILE.bak``.
+TOML/JSON) into a :class:`~scoring.errors.SessionFileError`; writing goes
+through the project's one writer, :mod:`pnp.files` (a temporary file beside
+the session, flushed to disk, renamed over it), keeping the previous version
+as ``FILE.bak``.
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.files import WriteError, write_file
 from scoring import toml_writer
-from scoring.errors import Position, SessionFileError
+from scoring.errors import SessionFileError
+from scoring.problems import FileError
+from scoring.terms import Position
 
 FORMATS = {".toml": "toml", ".json": "json"}
 
@@ -36,7 +39,7 @@ def session_format(path: str | os.PathLike) -> str:
     """``toml`` or ``json`` from the extension; SessionFileError for anything else."""
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        raise SessionFileError("unknown_extension", found=suffix or "-", path=str(path))
+        raise SessionFileError(FileError.UNKNOWN_EXTENSION, found=suffix or "-", path=str(path))
     return FORMATS[suffix]
 
 
@@ -90,17 +93,17 @@ def parse_session_text(text: str, fmt: str) -> object:
                 position = Position(len(lines), len(lines[-1]) + 1)
             else:
                 position = Position()
-            raise SessionFileError("invalid_toml", position=position) from None
+            raise SessionFileError(FileError.INVALID_TOML, position=position) from None
     try:
         document = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_reject_constant)
     except _DuplicateKey as error:
-        raise SessionFileError("duplicate_json_key", name=str(error)) from None
+        raise SessionFileError(FileError.DUPLICATE_JSON_KEY, name=str(error)) from None
     except json.JSONDecodeError as error:
-        raise SessionFileError("invalid_json", position=Position(error.lineno, error.colno)) from None
+        raise SessionFileError(FileError.INVALID_JSON, position=Position(error.lineno, error.colno)) from None
     except (ValueError, RecursionError):
-        raise SessionFileError("invalid_json", position=Position()) from None
+        raise SessionFileError(FileError.INVALID_JSON, position=Position()) from None
     if _has_lone_surrogate(document):
-        raise SessionFileError("invalid_json", position=Position())
+        raise SessionFileError(FileError.INVALID_JSON, position=Position())
     return document
 
 
@@ -112,13 +115,13 @@ def read_session_file(path: str | os.PathLike) -> SessionFile:
         try:
             data = path.read_bytes()
         except FileNotFoundError:
-            raise SessionFileError("file_not_found") from None
+            raise SessionFileError(FileError.FILE_NOT_FOUND) from None
         except OSError as error:
-            raise SessionFileError("file_unreadable", reason=error.strerror or type(error).__name__) from None
+            raise SessionFileError(FileError.FILE_UNREADABLE, reason=error.strerror or type(error).__name__) from None
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise SessionFileError("not_utf8", offset=error.start) from None
+            raise SessionFileError(FileError.NOT_UTF8, offset=error.start) from None
         return SessionFile(path, fmt, text, parse_session_text(text, fmt))
     except SessionFileError as error:
         error.path = str(path)
@@ -150,62 +153,16 @@ def extended_text(previous: SessionFile, addition: dict, updated: dict) -> str:
     return dumps(updated, previous.format)
 
 
-def _mode_for(path: Path) -> int:
-    try:
-        return os.stat(path).st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def write_text_atomic(path: str | os.PathLike, text: str, *, backup: bool = True) -> Path | None:
     """Replace ``path`` with ``text`` in one step; return the backup written, if any.
 
     The previous version, when there is one and ``backup`` is set, is first
     saved as ``FILE.bak``; readers never see a half-written session.
     """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    mode = _mode_for(path)
-    backup_path = None
-    temporary = None
     try:
-        if backup and path.exists():
-            backup_path = path.with_name(path.name + ".bak")
-            _replace_with(backup_path, path.read_bytes(), folder, mode)
-        temporary = _temporary_with(text.encode("utf-8"), folder, path.name, mode)
-        os.replace(temporary, path)
-        temporary = None
-    except OSError as error:
-        raise SessionFileError("file_unwritable", reason=error.strerror or type(error).__name__, path=str(path)) from None
-    finally:
-        if temporary is not None:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-    return backup_path
-
-
-def _temporary_with(data: bytes, folder: Path, name: str, mode: int) -> str:
-    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-    except OSError:
-        os.unlink(temporary)
-        raise
-    return temporary
-
-
-def _replace_with(target: Path, data: bytes, folder: Path, mode: int) -> None:
-    temporary = _temporary_with(data, folder, target.name, mode)
-    try:
-        os.replace(temporary, target)
-    except OSError:
-        os.unlink(temporary)
-        raise
+        return write_file(Path(path), text, backup=backup)
+    except WriteError as error:
+        raise SessionFileError(FileError.FILE_UNWRITABLE, reason=error.reason, path=str(path)) from None
+    except OSError as error:  # the previous version could not be read for its backup
+        reason = error.strerror or type(error).__name__
+        raise SessionFileError(FileError.FILE_UNWRITABLE, reason=reason, path=str(path)) from None

@@ -353,10 +353,11 @@ def test_every_command_has_help():
 # -- the table, every ending, both languages -------------------------------------
 
 def table_of(raw: dict, lang: str) -> str:
-    from scoring import catalog, check_session, score_session
+    from scoring import check_session, messages, score_session
     from scoring.report import format_result
 
-    return format_result(score_session(check_session(raw).session), catalog(lang))
+    checked = check_session(raw)
+    return format_result(score_session(checked.session), messages(lang, checked.rules))
 
 
 HALALI_SHARED = {"game": "halali", "players": ["Ann", "Ben"], "rounds": [

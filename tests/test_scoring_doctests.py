@@ -1,4 +1,4 @@
-"""The examples in the scoring docstrings are run, so they stay true."""
+"""The examples in the scoring docstrings (and the catalogs both packages share) are run, so they stay true."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import importlib
 
 import pytest
 
-MODULES = ["result", "hunting_fever", "halali", "session", "messages", "toml_writer"]
+MODULES = ["scoring." + name for name in ("result", "hunting_fever", "halali", "session", "messages", "toml_writer",
+                                            "terms", "forms", "rules")] + ["pnp.i18n"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
-    outcome = doctest.testmod(importlib.import_module(f"scoring.{name}"))
+    outcome = doctest.testmod(importlib.import_module(name))
     assert outcome.attempted > 0 and outcome.failed == 0

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from conftest import score_host_app
-from scoring import SessionFileError, catalog, check_session, score_session
+from scoring import SessionFileError, check_session, messages, score_session
 from scoring.report import problems_json, result_json
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -96,7 +96,7 @@ sessions = st.fixed_dictionaries({"game": st.sampled_from(GAMES)}, optional={"pl
 @given(raw=sessions)
 def test_random_sessions_through_the_library(raw):
     checked = check_session(raw)
-    for words in (catalog("en"), catalog("fr")):
+    for words in (messages("en", checked.rules), messages("fr", checked.rules)):
         json.dumps(problems_json(checked.problems, words))
     if checked.session is not None:
         assert checked.problems == ()
@@ -158,7 +158,7 @@ def test_one_wrong_value_in_a_valid_session(choice, value):
         raise AssertionError("a structure problem must not be a file-level error")
     # A wrong value somewhere is always reported, and every report has words.
     assert checked.problems
-    assert all(catalog("fr").problem(p) for p in checked.problems)
+    assert all(messages("fr", checked.rules).problem(p) for p in checked.problems)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""EN/FR catalogs: same keys and placeholders, every code has a sentence, strictness, French terms."""
+"""Messages: every problem code has its sentence in EN and FR, catalogs are strict, French terms."""
 
 from __future__ import annotations
 
@@ -10,85 +10,132 @@ from pathlib import Path
 import pytest
 
 import scoring
-from scoring import CatalogError, Problem, SessionFileError, Term, catalog, check_session
-from scoring.messages import Catalog, placeholders, plural_form
+from pnp.i18n import LANGUAGES, Catalog, catalog_folder, common_catalog, load_catalog, placeholders, plural_form
+from scoring import (
+    CatalogError,
+    Common,
+    FileError,
+    Problem,
+    SessionFileError,
+    Term,
+    Value,
+    check_session,
+    find_rules,
+    game_ids,
+    messages,
+)
+from scoring.messages import Messages
 
 SCORING = Path(scoring.__file__).parent
-EN, FR = catalog("en"), catalog("fr")
+ROOT = SCORING.parent
+EN, FR = messages("en"), messages("fr")
 
 
-def emitted_codes() -> tuple[set[str], set[str]]:
-    """Problem and file-error codes written in the scoring sources."""
-    problems, file_errors = set(), set()
-    for source in [*SCORING.glob("*.py"), SCORING.parent / "pnp" / "score_cli.py", SCORING.parent / "pnp" / "score_commands.py"]:
-        text = source.read_text(encoding="utf-8")
-        problems |= set(re.findall(r'(?:\.add|Problem|_problem)\(\s*"([a-z0-9_]+)"', text))
-        file_errors |= set(re.findall(r'SessionFileError\(\s*"([a-z0-9_]+)"', text))
-    return problems, file_errors
+def own_catalog(game: str, lang: str) -> Catalog:
+    """A game's own catalog file, without the common one."""
+    rules = find_rules(game)
+    return load_catalog((rules.catalog_folder or catalog_folder()) / f"{game}.{lang}.toml", lang)
 
 
-def test_same_keys_in_both_languages():
-    assert set(EN.entries) == set(FR.entries)
+def section(catalog: Catalog, name: str) -> dict[str, str]:
+    return {key[len(name) + 1:]: text for key, text in catalog.texts.items() if key.startswith(name + ".")}
 
 
-def test_same_placeholders_in_both_languages():
-    different = [key for key in EN.entries if placeholders(EN.entries[key]) != placeholders(FR.entries[key])]
-    assert different == []
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_common_code_has_its_message_and_no_message_is_left_over(lang):
+    common = common_catalog(lang)
+    problems = section(common, "problem")
+    assert set(problems) == {code.value for code in Common}
+    for code in Common:
+        assert placeholders(problems[code]) == {"where"} | code.params, code
+    file_errors = section(common, "file_error")
+    assert set(file_errors) == {code.value for code in FileError}
+    for code in FileError:
+        assert placeholders(file_errors[code]) == code.params, code
 
 
-def test_every_code_has_a_message():
-    problems, file_errors = emitted_codes()
-    assert {"hand_exceeds_set", "cards_not_conserved", "tiles_exceed_box", "invalid_json"} <= problems | file_errors
-    assert sorted(code for code in problems if not EN.has(f"problem.{code}")) == []
-    assert sorted(code for code in file_errors if not EN.has(f"file_error.{code}")) == []
-    # ...and no message is left over from a code that no longer exists.
-    assert {k.split(".", 1)[1] for k in EN.entries if k.startswith("problem.")} == problems
-    assert {k.split(".", 1)[1] for k in EN.entries if k.startswith("file_error.")} == file_errors
+@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_game_code_has_its_message_in_the_game_catalog(game, lang):
+    rules = find_rules(game)
+    own = section(own_catalog(game, lang), "problem")
+    codes = {code.value for code in rules.codes} if rules.codes is not Common else set()
+    # No message left over, none missing, and no game code shadowing a common one.
+    assert set(own) == codes
+    assert not codes & {code.value for code in Common}
+    for code in (rules.codes if rules.codes is not Common else ()):
+        assert placeholders(own[code]) == {"where"} | code.params, (game, code)
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_each_game_has_the_words_for_its_rounds(game):
+    rules = find_rules(game)
+    for lang in LANGUAGES:
+        words = messages(lang, rules).catalog
+        for key, text in section(common_catalog(lang), "round").items():
+            assert placeholders(words.get(f"{rules.round_word}.{key}")) == placeholders(text), (game, key)
 
 
 def test_problem_messages_all_start_with_where():
-    assert all(
-        EN.entries[k].startswith("{where}") and FR.entries[k].startswith("{where}")
-        for k in EN.entries
-        if k.startswith("problem.")
-    )
+    texts = [*common_catalog("en").texts.items(), *common_catalog("fr").texts.items()]
+    for game in game_ids():
+        texts += [*own_catalog(game, "en").texts.items(), *own_catalog(game, "fr").texts.items()]
+    problems = [text for key, text in texts if key.startswith("problem.")]
+    assert len(problems) > 40
+    assert all(text.startswith("{where}") for text in problems)
 
 
 def test_missing_key_is_an_error_never_the_key():
     with pytest.raises(CatalogError):
         EN.text("problem.no_such_check", where="x")
-    broken = Catalog("en", {k: v for k, v in EN.entries.items() if k != "problem.hand_exceeds_set"})
-    problem = Problem("hand_exceeds_set", round=1, player="Ann", item=Term("card", "wolf"), params={"count": 3, "limit": 2})
+    words = messages("en", find_rules("hunting-fever"))
+    texts = {k: v for k, v in words.catalog.texts.items() if k != "problem.hand_exceeds_set"}
+    broken = Messages(Catalog("en", texts), "day")
+    problem = Problem(find_rules("hunting-fever").codes.HAND_EXCEEDS_SET, round=1, player="Ann",
+                      item=Term("card", "wolf"), params={"count": 3, "limit": 2})
+    assert "Day 1, Ann, Wolf" in words.problem(problem)
     with pytest.raises(CatalogError):
         broken.problem(problem)
 
 
-def test_missing_placeholder_value_is_an_error():
+def test_a_game_term_is_not_in_the_common_messages():
+    # Until the game is known only the common words exist: never a key printed instead.
     with pytest.raises(CatalogError):
-        EN.text("problem.hand_exceeds_set", where="Day 1")
+        EN.term(Term("card", "wolf"))
+
+
+def test_missing_placeholder_value_is_an_error():
+    words = messages("en", find_rules("hunting-fever"))
+    with pytest.raises(CatalogError):
+        words.text("problem.hand_exceeds_set", where="Day 1")
 
 
 def test_unknown_language():
     with pytest.raises(CatalogError):
-        catalog("de")
+        messages("de")
 
 
 def test_french_plural_treats_zero_as_singular():
     assert plural_form("fr", 0) == plural_form("fr", 1) == "one"
     assert plural_form("en", 0) == "other" and plural_form("en", 1) == "one"
-    assert FR.plural("table.team_won", 0) != FR.plural("table.team_won", 2).replace("2", "0")
-    assert "jeton K.-O. restant." in FR.plural("table.team_won", 1)
+    fr = messages("fr", find_rules("card-hunter"))
+    assert fr.plural("report.team_won", 0) != fr.plural("report.team_won", 2).replace("2", "0")
+    assert "jeton K.-O. restant." in fr.plural("report.team_won", 1)
+    assert EN.plural("report.winners", 0, names="") == "Winners: "
+    assert FR.plural("report.winners", 0, names="") == "Vainqueur : "
 
 
 def test_french_uses_the_french_rules_terms():
-    assert [FR.term(Term("card", c)) for c in ("hunter", "wolf", "rabbit", "carrot", "closed_season")] == [
+    fever = messages("fr", find_rules("hunting-fever"))
+    assert [fever.term(Term("card", c)) for c in ("hunter", "wolf", "rabbit", "carrot", "closed_season")] == [
         "Chasseur",
         "Loup",
         "Lapin",
         "Carotte",
         "Chasse interdite",
     ]
-    assert [FR.term(Term("tile", t)) for t in ("bear", "fox", "lumberjack", "hunter", "duck", "pheasant", "tree")] == [
+    halali = messages("fr", find_rules("halali"))
+    assert [halali.term(Term("tile", t)) for t in ("bear", "fox", "lumberjack", "hunter", "duck", "pheasant", "tree")] == [
         "ours",
         "renard",
         "bûcheron",
@@ -97,8 +144,8 @@ def test_french_uses_the_french_rules_terms():
         "faisan",
         "arbre",
     ]
-    assert FR.term(Term("place", "prey")) == "pile Proies"
-    text = " ".join(FR.entries.values())
+    assert fever.term(Term("place", "prey")) == "pile Proies"
+    text = " ".join(fever.catalog.texts.values())
     assert "Pavillon de chasse" in text and "Proies" in text
 
 
@@ -111,24 +158,44 @@ def broken_sessions() -> list[dict]:
     return [
         {"game": "hunting-fever", "players": ["Ann", "Ben", "Cat"], "days": [fever_day], "lang": "xx", "extra": 1},
         {"game": "hunting-fever", "players": ["Ann", "Ann", ""], "days": 3},
+        {"game": "hunting-fever", "players": ["Ann", "Ben", "Cat"], "days": [{"Ann": {}}] * 5, "date": "soon"},
+        {"game": "hunting-fever", "players": ["Ann", "Ben", "\ud800"]},
+        {"game": "hunting-fever", "players": ["Ann", "Ben", "Cat"], "days": [
+            {"Ann": {"hand": {"hunter": 1}, "hunter_under_lodge": True}, "Ben": {}, "Cat": {}},
+            {"Ann": {}, "Ben": {}, "Cat": {"prey": {"wolf": -1}}},
+        ]},
         {"game": "halali", "players": ["Ann", "Ben"], "rounds": [
             {"blue": "Ann", "tiles": {"Ann": {"tree": 1, "bear": 2, "fox": 4}, "Ben": {"tree": 15}}},
             {"blue": "Ann", "tiles": {"Ann": {"duck": 1.5}}},
             {"tiles": {}},
         ]},
+        {"game": "halali", "players": ["Ann", "Ben"], "rounds": [
+            {"blue": "Ann", "tiles": {"Ann": {"duck": 1}, "Ben": {"duck": 1}}},
+            {"blue": "Ann", "tiles": {"Ann": {"tree": 1}, "Zed": {}}},
+        ]},
+        {"game": "halali", "players": ["Ann", "Ben"], "rounds": [{"blue": "Ben"}, {"blue": "Ben"}]},
         {"game": "hunting-hunting-beavers", "players": ["A", "B", "C"], "colors": {"A": "red", "B": "red", "C": 3},
          "rounds": [{"A": -1}, {"B": 60}], "final": {"A": 10**20}},
+        {"game": "hunting-hunting-beavers", "players": ["A", "B", "C", "D"], "rounds": [{"A": 30, "B": 30}] * 11},
+        {"game": "hunting-hunting-beavers", "players": ["A", "B", "C", "D"], "final": {"A": -2, "B": 60},
+         "colors": {"A": "red", "B": "blue", "C": "white"}},
         {"game": "card-hunter", "players": ["A"] * 5, "difficulty": "x", "result": "won", "knockouts_left": 9},
         {"game": "card-hunter", "players": [1], "result": "lost", "knockouts_left": 2},
+        {"game": "card-hunter", "players": ["A"], "result": "won", "knockouts_left": 0},
+        {"game": "card-hunter", "players": ["A"], "result": "won", "knockouts_left": 9},
+        {"game": "card-hunter", "players": ["A"], "result": "lost", "knockouts_left": 2},
     ]
 
 
 @pytest.mark.parametrize("raw", broken_sessions())
-@pytest.mark.parametrize("words", [EN, FR], ids=["en", "fr"])
-def test_every_problem_reads_as_a_sentence_naming_where(raw, words):
-    problems = check_session(raw).problems
-    assert problems
-    for problem in problems:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_problem_reads_as_a_sentence_naming_where(raw, lang):
+    checked = check_session(raw)
+    words = messages(lang, checked.rules)
+    assert checked.problems
+    for problem in checked.problems:
+        # The values a problem carries are exactly those its code's message needs.
+        assert set(problem.params) == problem.code.params, problem.code
         message = words.problem(problem)
         assert "{" not in message and "problem." not in message
         if problem.player is not None:
@@ -139,15 +206,23 @@ def test_every_problem_reads_as_a_sentence_naming_where(raw, words):
             assert words.term(problem.item) in message
 
 
+def test_the_broken_sessions_reach_every_code():
+    reached = {problem.code for raw in broken_sessions() for problem in check_session(raw).problems}
+    every = set(Common) | {code for game in game_ids() for code in find_rules(game).codes}
+    assert every - reached == set()
+
+
 def test_sentences_differ_by_language():
-    problem = check_session(broken_sessions()[0]).problems[0]
-    assert EN.problem(problem) != FR.problem(problem)
+    checked = check_session(broken_sessions()[0])
+    problem = checked.problems[0]
+    assert messages("en", checked.rules).problem(problem) != messages("fr", checked.rules).problem(problem)
 
 
 def test_file_errors_in_both_languages():
-    error = SessionFileError("unknown_game", found=scoring.errors.Value("chess"), expected="halali")
+    error = SessionFileError(FileError.UNKNOWN_GAME, found=Value("chess"), expected="halali")
     assert EN.file_error(error).startswith("unknown game")
     assert FR.file_error(error).startswith("jeu inconnu")
+    assert str(error).startswith("unknown game")
 
 
 def test_values_are_shown_short_and_safe():
@@ -162,23 +237,29 @@ def test_scoring_imports_neither_reportlab_nor_typer():
     code = (
         "import sys, importlib\n"
         f"for name in {modules!r}: importlib.import_module('scoring.' + name)\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'typer', 'click', 'pnp'))\n"
-        "print(','.join(bad))\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'typer', 'click'))\n"
+        "ours = sorted(m for m in sys.modules if m.split('.')[0] == 'pnp')\n"
+        "print(','.join(bad)); print(','.join(ours))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=SCORING.parent, check=True)
-    assert done.stdout.strip() == ""
-    assert len(modules) >= 8
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    bad, ours = done.stdout.splitlines()
+    assert bad == ""
+    # Of pnp, only the standard-library-only pieces both packages share: errors, catalogs, the file writer.
+    assert set(ours.split(",")) <= {"pnp", "pnp.errors", "pnp.i18n", "pnp.files"}
+    assert len(modules) >= 12
 
 
 def test_every_key_named_in_the_code_exists():
+    sources = [*SCORING.glob("*.py"), ROOT / "pnp" / "score_commands.py", ROOT / "pnp" / "cli.py"]
     named = set()
-    for source in [*SCORING.glob("*.py"), SCORING.parent / "pnp" / "score_cli.py", SCORING.parent / "pnp" / "score_commands.py"]:
-        named |= set(re.findall(r"""["']((?:cli|table|where|type|game|card|tile)\.[a-z_.-]+)["']""", source.read_text()))
-    assert named  # the scan found the keys
-    # A name ending in "_" or "." is completed at run time ("cli.complete_" + "day").
-    missing = [
-        k
-        for k in named
-        if not any(e == k or e.startswith(k + ".") or (k[-1] in "_." and e.startswith(k)) for e in EN.entries)
-    ]
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        named |= set(re.findall(r"""(?:label|text|plural|get)\(\s*["']([a-z_]+\.[a-z_.]+)["']""", text))
+        named |= {"cli." + key for key in re.findall(r"""say\(\s*["']([a-z_]+)["']""", text)}
+    assert len(named) > 30  # the scan found the keys
+    every = set(common_catalog("en").texts)
+    for game in game_ids():
+        every |= set(messages("en", find_rules(game)).catalog.texts)
+    # A plural's key names its table of forms.
+    missing = [key for key in named if key not in every and f"{key}.one" not in every]
     assert missing == []

@@ -1,0 +1,83 @@
+"""Problems found in a session: a stable code from an Enum, where it is, what the message needs.
+
+Nothing here knows a language. Each code names the values its message uses
+(besides ``{where}``); a test checks every code against the EN and FR catalogs.
+Codes any session can have are :class:`Common`; each game lists its own in its
+rules module, and file-level errors are :class:`FileError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Mapping
+
+from scoring.terms import Term
+
+
+class ProblemCode(StrEnum):
+    """Base of every enum of problem codes: the value is the code, ``params`` what its message needs.
+
+    A member is written ``NAME = "code", "param", ...``; it equals its code as text.
+    """
+
+    def __new__(cls, code: str, *params: str) -> "ProblemCode":
+        member = str.__new__(cls, code)
+        member._value_ = code
+        member.params = frozenset(params)
+        return member
+
+
+class Common(ProblemCode):
+    """Problems any game's session can have: types, numbers, keys, players, dates."""
+
+    INVALID_DATE = "invalid_date", "found"
+    WRONG_TYPE = "wrong_type", "expected", "found"
+    NOT_A_WHOLE_NUMBER = "not_a_whole_number", "expected", "found"
+    NEGATIVE_NUMBER = "negative_number", "found"
+    NUMBER_TOO_LARGE = "number_too_large", "found", "limit"
+    UNKNOWN_KEY = "unknown_key", "found", "expected"
+    MISSING_KEY = "missing_key", "name"
+    EMPTY_PLAYER_NAME = "empty_player_name", "position"
+    INVALID_PLAYER_NAME = "invalid_player_name", "position"
+    DUPLICATE_PLAYER = "duplicate_player", "name"
+    PLAYER_COUNT = "player_count", "game", "expected", "count"
+    UNKNOWN_PLAYER = "unknown_player", "found", "players"
+    TOO_MANY_ROUNDS = "too_many_rounds", "count", "limit"
+    UNKNOWN_VALUE = "unknown_value", "found", "expected"
+
+
+class FileError(ProblemCode):
+    """Why a file is not a session at all (messages under ``file_error.``)."""
+
+    FILE_NOT_FOUND = "file_not_found"
+    FILE_UNREADABLE = "file_unreadable", "reason"
+    UNKNOWN_EXTENSION = "unknown_extension", "found"
+    NOT_UTF8 = "not_utf8", "offset"
+    INVALID_TOML = "invalid_toml", "position"
+    INVALID_JSON = "invalid_json", "position"
+    DUPLICATE_JSON_KEY = "duplicate_json_key", "name"
+    NOT_A_TABLE = "not_a_table", "found"
+    MISSING_GAME = "missing_game", "expected"
+    UNKNOWN_GAME = "unknown_game", "found", "expected"
+    FILE_EXISTS = "file_exists"
+    FILE_UNWRITABLE = "file_unwritable", "reason"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing in a session that cannot have happened, or cannot be read.
+
+    ``round`` is the 1-based day or round number, ``player`` the player's
+    name, ``item`` the card, tile or colour concerned, ``place`` where it was
+    counted (prey pile, hand...), ``key`` the file key when no day or player
+    says where. ``params`` holds what the message needs.
+    """
+
+    code: ProblemCode
+    round: int | None = None
+    player: str | None = None
+    item: Term | None = None
+    place: Term | None = None
+    key: str | None = None
+    params: Mapping[str, object] = field(default_factory=dict, hash=False)

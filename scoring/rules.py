@@ -1,0 +1,202 @@
+"""One protocol for every game's rules, and the registry that finds them by game id.
+
+Shaped like python-chess's variants: each game is one class over a shared core
+(``scoring/<game>.py``), listed once in :data:`SHIPPED` and found by id with
+:func:`find_rules`. A game kept elsewhere (a plugin, a test's toy game) joins
+at run time with :func:`register`; nothing else names the games.
+
+A game's rules module holds every fact of the game that code needs (card or
+tile kinds, set sizes, points, limits, colours, rounds, player range) and its
+:class:`GameRules` reads a session, scores it, describes the entry form of the
+next day or round, gives an example, and gives the rows of the text report.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from scoring.errors import NothingToEnter, SessionFileError
+from scoring.fields import FieldReader
+from scoring.forms import EntryForm
+from scoring.messages import Messages, messages
+from scoring.problems import Common, FileError, ProblemCode
+from scoring.result import Result, TieBreak
+from scoring.terms import Label, Value, label
+
+
+class Row(NamedTuple):
+    """One row of the text report: its label and one cell per player, in seating order."""
+
+    label: Label
+    cells: tuple[object, ...]
+
+
+class Report(NamedTuple):
+    """The text report of a result: a grid of numbers (maybe none), then sentences."""
+
+    rows: tuple[Row, ...]
+    lines: tuple[Label, ...]
+
+
+class GameRules(ABC):
+    """The rules of one game, as the score companion uses them.
+
+    Class attributes say what every game must say; methods do the work. The
+    session objects a game reads are its own; they carry ``game`` (its id)
+    and ``players``.
+    """
+
+    #: The game's id in session files, manifests and catalogs ("hunting-fever").
+    id: str
+    #: Fewest and most players.
+    players: tuple[int, int]
+    #: Days or rounds of a complete session; 0 when only an outcome is entered.
+    rounds: int
+    #: The catalog table of the words for one round: "round" (common) or the game's own ("day").
+    round_word: str = "round"
+    #: The session file's list of days or rounds; None when the outcome sits at the top level.
+    rounds_key: str | None = "rounds"
+    #: The game's own problem codes (the common ones are :class:`~scoring.problems.Common`).
+    codes: type[ProblemCode] = Common
+    #: Where ``<id>.<lang>.toml`` live; None for the shipped templates folder.
+    catalog_folder: Path | None = None
+
+    @abstractmethod
+    def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> Any:
+        """The typed session read from ``raw``, recording every problem in ``reader``.
+
+        ``game``, ``lang`` and ``date`` are already read; None when nothing
+        more can be checked.
+        """
+
+    @abstractmethod
+    def score(self, session: Any) -> Result:
+        """Day or round scores, running totals, winners and tie-break of a checked session."""
+
+    @abstractmethod
+    def entry_form(self, session: Any) -> EntryForm:
+        """The form of the next day or round; :class:`NothingToEnter` if there is none."""
+
+    @abstractmethod
+    def example(self, players: list[str]) -> dict:
+        """A filled-in day or round (what is added to a session file), shown in a new session."""
+
+    def starting_fields(self) -> dict:
+        """Keys a new session starts with besides game, lang and players."""
+        return {}
+
+    def messages(self, lang: str) -> Messages:
+        """This game's sentences in ``lang``."""
+        return messages(lang, self)
+
+    # -- helpers for the rules modules ---------------------------------------
+
+    def next_number(self, entered: int) -> int:
+        """The number of the next day or round; NothingToEnter once all are entered."""
+        if entered >= self.rounds:
+            raise NothingToEnter(label(f"{self.round_word}.complete", total=self.rounds))
+        return entered + 1
+
+    # -- the text report -----------------------------------------------------
+
+    def report(self, result: Result) -> Report:
+        """The grid (a row per day or round, then totals) and the outcome sentences."""
+        return Report(tuple(self.report_rows(result)), tuple(self.outcome(result)))
+
+    def report_rows(self, result: Result) -> list[Row]:
+        rows = [Row(self.round_label(played), tuple(played.of(p).score for p in result.players))
+                for played in result.rounds]
+        rows.append(Row(label("report.total"), tuple(result.totals[p] for p in result.players)))
+        return rows
+
+    def round_label(self, played: Any) -> Label:
+        """The label of a day or round's row: "Day 2"."""
+        return label(f"{self.round_word}.where", number=played.number)
+
+    def outcome(self, result: Result) -> list[Label]:
+        """Who won, and how a tie was settled; or how far an unfinished session is."""
+        if not result.complete:
+            return [label(f"{self.round_word}.in_progress", count=len(result.rounds), total=result.rounds_expected)]
+        lines = [label("report.winners", count=len(result.winners), names=result.winners)]
+        if result.tie_break is None:
+            return lines
+        points = result.totals[result.winners[0]]
+        tied = result.tied or result.winners
+        values = tuple(f"{player} {value}" for player, value in result.tie_break_values.items())
+        if result.tie_break is not TieBreak.SHARED:
+            lines.append(label("tie.settled", points=points, tied=tied, values=values))
+        elif values:
+            # The game's own tie-break left several level: its catalog says which one.
+            lines.append(label("tie.still_level", points=points, tied=tied, values=values, winners=result.winners))
+        else:
+            lines.append(label("report.tie_shared", points=points, tied=tied))
+        return lines
+
+
+# ------------------------------------------------------------------ registry
+
+#: The games that ship with the project: id -> module holding its ``RULES``.
+SHIPPED = {
+    "hunting-fever": "scoring.hunting_fever",
+    "halali": "scoring.halali",
+    "card-hunter": "scoring.card_hunter",
+    "hunting-hunting-beavers": "scoring.beavers",
+}
+
+_loaded: dict[str, GameRules] = {}
+_registered: dict[str, GameRules] = {}
+
+
+def register(rules: GameRules) -> GameRules:
+    """Add a game found nowhere in :data:`SHIPPED`; its id must be new.
+
+    A ValueError names an id already taken or rules that are not a
+    :class:`GameRules`.
+    """
+    if not isinstance(rules, GameRules):
+        raise ValueError(f"only GameRules can be registered, not {type(rules).__name__}")
+    if rules.id in SHIPPED or rules.id in _registered:
+        raise ValueError(f"a game with the id {rules.id!r} is already registered")
+    _registered[rules.id] = rules
+    return rules
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game added with :func:`register` (the shipped games stay)."""
+    _registered.pop(game_id, None)
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every game the companion knows: the shipped ones, then those registered."""
+    return (*SHIPPED, *_registered)
+
+
+def find_rules(game_id: object) -> GameRules:
+    """The rules of the game ``game_id``; a SessionFileError naming the known games otherwise.
+
+    >>> find_rules("halali").players
+    (2, 2)
+    """
+    if isinstance(game_id, str):
+        rules = _loaded.get(game_id) or _registered.get(game_id)
+        if rules is not None:
+            return rules
+        if game_id in SHIPPED:
+            rules = _loaded[game_id] = importlib.import_module(SHIPPED[game_id]).RULES
+            return rules
+    raise SessionFileError(FileError.UNKNOWN_GAME, found=Value(game_id), expected=", ".join(game_ids()))
+
+
+__all__ = [
+    "GameRules",
+    "Report",
+    "Row",
+    "SHIPPED",
+    "find_rules",
+    "game_ids",
+    "register",
+    "unregister",
+]
