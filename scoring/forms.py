@@ -139,9 +139,12 @@ class PartForm(NamedTuple):
                 yield question
 
     def to_raw(self, answers: Mapping[str, object]) -> object:
-        """The part in session-file form; every asked question must have its answer."""
+        """The part in session-file form; a ValueError names an asked question left without an answer."""
         part = copy.deepcopy(self.blank)
         asked = {question.id for question in self.asked(answers)}
+        unanswered = [question_id for question_id in asked if question_id not in answers]
+        if unanswered:
+            raise ValueError(f"no answer to {', '.join(sorted(unanswered))}")
         for question in self.questions:
             value = answers[question.id] if question.id in asked else question.default
             chosen = next((c for c in question.choices if c.value == value), None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from scoring.errors import SessionFileError
+from scoring.forms import PartForm
 from scoring.messages import Messages, printable
 from scoring.problems import Problem
 from scoring.result import Result
@@ -59,6 +60,28 @@ def problem_lines(problems: Iterable[Problem], words: Messages) -> list[str]:
     return [f"  - {words.problem(problem)}" for problem in problems]
 
 
+def part_json(form: PartForm, words: Messages) -> list[dict]:
+    """The questions of one part as plain values, labels in ``words``' language (for a web page or a script).
+
+    A question whose ``when`` is ``[id, value]`` is shown only once the
+    question ``id`` has that answer; until then its ``default`` stands.
+    """
+    return [
+        {
+            "id": question.id,
+            "kind": str(question.kind),
+            "label": words.label(question.label),
+            "low": question.low,
+            "high": question.high,
+            "choices": [{"value": choice.value, "label": words.show(choice.label)} for choice in question.choices],
+            "default": question.default,
+            "suggested": question.suggested(),
+            "when": list(question.when) if question.when else None,
+        }
+        for question in form.questions
+    ]
+
+
 def _grid(rows: list[tuple[str, list[str]]], players: tuple[str, ...]) -> list[str]:
     names = [printable(p) for p in players]
     label_width = max([len(label) for label, _ in rows] + [0])
@@ -80,5 +103,5 @@ def format_result(result: Result, words: Messages) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["file_error_json", "file_error_text", "format_result", "problem_lines", "problems_json",
+__all__ = ["part_json", "file_error_json", "file_error_text", "format_result", "problem_lines", "problems_json",
            "result_json"]
