@@ -17,25 +17,25 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from hunting_fever_sim import play_game, session as hunting_fever_session  # noqa: E402
 
+sys.path.insert(0, str(ROOT))
+from scoring import beavers, card_hunter, halali  # noqa: E402  (the games' facts, kept once)
+
 NAMES = ["Alice", "Bob", "Chloé", "Dévi", "Émile"]
-BLUE_CAN_HOLD = ("hunter", "lumberjack", "duck", "pheasant", "bear", "fox")
-BROWN_CAN_HOLD = ("tree", "bear", "fox", "duck", "pheasant", "hunter", "lumberjack")
-BOX = {"bear": 2, "fox": 6, "lumberjack": 2, "hunter": 8, "duck": 7, "pheasant": 8, "tree": 15}
 
 
 def halali_session(rng: random.Random) -> dict:
     players = ["Ann", "Ben"]
     rounds = []
-    for number in range(2):
+    for number in range(halali.ROUNDS):
         blue = players[number]
-        left = dict(BOX)
+        left = dict(halali.BOX)
         tiles = {}
         for player in players:
-            kinds = BLUE_CAN_HOLD if player == blue else BROWN_CAN_HOLD
-            own = ("bear", "fox") if player == blue else ("hunter", "lumberjack")
+            role = "blue" if player == blue else "brown"
+            own = halali.OWN[role]
             held, own_out = {}, 0
-            for kind in kinds:
-                most = left[kind] if kind not in own else min(left[kind], 5 - own_out)
+            for kind in halali.HOLDABLE[role]:
+                most = left[kind] if kind not in own else min(left[kind], halali.EXIT_TURNS - own_out)
                 n = rng.randint(0, max(0, most // 2))
                 if n:
                     held[kind] = n
@@ -48,13 +48,13 @@ def halali_session(rng: random.Random) -> dict:
 
 
 def beavers_session(rng: random.Random) -> dict:
-    players = NAMES[:4]
+    players = NAMES[:beavers.PLAYERS]
     money = {p: 0 for p in players}
     rounds = []
-    for _ in range(10):
+    for _ in range(beavers.ROUNDS):
         change = {}
         for p in players:
-            room = 50 - sum(money.values())
+            room = beavers.BEAVERS_IN_DECK - sum(money.values())
             delta = rng.randint(-money[p], min(3, room))
             money[p] += delta
             change[p] = delta
@@ -63,10 +63,10 @@ def beavers_session(rng: random.Random) -> dict:
 
 
 def card_hunter_session(rng: random.Random) -> dict:
-    result = rng.choice(["won", "lost"])
+    result = rng.choice(card_hunter.RESULTS)
     return {"game": "card-hunter", "players": NAMES[:rng.randint(1, 3)],
-            "difficulty": rng.choice(["easy", "normal", "hard"]), "result": result,
-            "knockouts_left": rng.randint(1, 3) if result == "won" else 0}
+            "difficulty": rng.choice(card_hunter.DIFFICULTIES), "result": result,
+            "knockouts_left": rng.randint(1, card_hunter.KNOCKOUT_TOKENS) if result == "won" else 0}
 
 
 def write_sessions(folder: Path, count: int, seed: int = 7) -> list[Path]:

@@ -16,11 +16,12 @@ from pnp.build import render_to_memory
 from pnp.model import PrintOptions
 from pnp.render.svg import load_icon
 from pnp.templates import load_shipped_game, templates_dir
+from scoring import beavers as rules
 
 GAME = "hunting-hunting-beavers"
-# From the rules (the warriors' count is what remains of the 144).
-UNITS = {"hunter": (72, 2, 2), "warrior": (36, 3, 1), "defender": (24, 1, 5), "war_chief": (12, 10, 1)}
-BEAVERS = {1: 15, 2: 10, 3: 5}
+# The rules' facts, kept once in the rules module: count, attack and defense of each unit.
+UNITS = {unit: (count, rules.ATTACK[unit], rules.DEFENSE[unit]) for unit, count in rules.UNITS.items()}
+BEAVERS = rules.BEAVER_CARDS
 SEATS = ["red", "green", "blue", "white"]  # clockwise round the board
 BOTH = [("en", "a4"), ("fr", "letter")]
 

@@ -15,12 +15,10 @@ from pnp.layout.expr import evaluate
 from pnp.model import PrintOptions
 from pnp.render.svg import load_icon
 from pnp.templates import load_shipped_game, templates_dir
+from scoring.halali import BOX as TILES, OWN, POINTS
 
-# From the rules: 8 blue, 10 brown and 30 green tiles.
-TILES = {"bear": 2, "fox": 6, "lumberjack": 2, "hunter": 8, "duck": 7, "pheasant": 8, "tree": 15}
-POINTS = {"bear": 10, "fox": 5, "lumberjack": 5, "hunter": 5, "duck": 2, "pheasant": 3, "tree": 2}
-TEAMS = {"bear": "blue", "fox": "blue", "lumberjack": "brown", "hunter": "brown",
-         "duck": "green", "pheasant": "green", "tree": "green"}
+# Each side's own tiles; the rest are green (neutral). 8 blue, 10 brown and 30 green tiles.
+TEAMS = {tile: next((side for side, own in OWN.items() if tile in own), "green") for tile in TILES}
 
 
 @lru_cache(maxsize=None)

@@ -49,7 +49,10 @@ def test_pen_boxes_are_at_least_7_mm():
     from pnp.render import scoresheets
     # Hunting Fever rows are 7.6 mm with a 0.6 mm gap: 7.0 mm tall boxes, 9 mm wide.
     assert 7.6 - 0.6 >= MIN_BOX and 11.0 - 2 >= MIN_BOX
-    assert scoresheets.HF_PREY == {"hunter": -4, "wolf": 4, "rabbit": 2, "carrot": 1, "closed_season": 1}
+    from scoring import hunting_fever
+    assert scoresheets.HF_PREY == hunting_fever.PREY_POINTS and scoresheets.HF_HAND == hunting_fever.HAND_POINTS
+    from scoring import halali
+    assert scoresheets.HALALI_POINTS == halali.POINTS
 
 
 def test_blank_french_sheet_has_five_player_rows_and_its_labels():
