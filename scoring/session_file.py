@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.files import WriteError, write_file
-from scoring import toml_writer
+import scoring.toml_writer as toml_writer
 from scoring.errors import SessionFileError
 from scoring.problems import FileError
 from scoring.terms import Position

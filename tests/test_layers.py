@@ -1,0 +1,112 @@
+"""The code reads one way: no import circles, and the scoring layers only import the layers below.
+
+Imports are read from the source. Those at a module's top level run when it
+loads; those inside a function are late loads (the score commands load their
+work only when run), which may not close a circle either.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The scoring package, lowest layer first: words and codes, messages and errors,
+#: reading and results, the rules protocol, each game, whole sessions, reports.
+SCORING_LAYERS = [
+    {"terms", "toml_writer"},
+    {"problems"},
+    {"messages"},
+    {"errors"},
+    {"fields", "result", "forms", "session_file"},
+    {"rules"},
+    {"hunting_fever", "halali", "beavers", "card_hunter"},
+    {"session"},
+    {"report"},
+]
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for package in ("pnp", "scoring"):
+        for path in (ROOT / package).rglob("*.py"):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def imports(path: Path, known: dict[str, Path], late: bool = False) -> set[str]:
+    """The project modules ``path`` imports when it is loaded (with ``late``, also inside functions)."""
+    imported = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in (ast.walk(tree) if late else tree.body):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            submodules = {f"{node.module}.{alias.name}" for alias in node.names} & set(known)
+            # `from scoring import toml_writer` loads the submodule, not the package's names.
+            imported |= submodules or {node.module}
+    return {name for name in imported if name in known}
+
+
+def graph(late: bool = False) -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports(path, known, late) - {name} for name, path in known.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import one another in a circle (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in edges[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in edges:
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_circles():
+    edges = graph()
+    assert edges["pnp.score_commands"] and edges["scoring.errors"]  # the scan reads imports
+    assert cycles(edges) == []
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_circle_through_the_score_companion_even_with_late_imports():
+    edges = graph(late=True)
+    assert "pnp.score_commands" in edges["pnp.score_cli"]  # loaded late, when a score command runs
+    assert "pnp.score_cli" not in edges["pnp.score_commands"]
+    shared = {"pnp.score_cli", "pnp.score_commands", "pnp.i18n", "pnp.files", "pnp.errors"}
+    circles = [group for group in cycles(edges)
+               if any(name.startswith("scoring") or name in shared for name in group)]
+    assert circles == []
+
+
+def test_scoring_layers_import_only_layers_below():
+    edges = graph()
+    layer = {f"scoring.{name}": number for number, names in enumerate(SCORING_LAYERS) for name in names}
+    assert set(layer) == {name for name in edges if name.startswith("scoring.")}
+    upward = [(name, other) for name in layer for other in edges[name] if other in layer and layer[other] >= layer[name]]
+    assert upward == []
