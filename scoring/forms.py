@@ -28,7 +28,8 @@ from typing import Callable, Iterator, Mapping, NamedTuple
 from scoring.problems import Problem
 from scoring.terms import Label, Term, label
 
-Path = tuple[str, ...]
+#: Keys leading to a value in a session file: ("hand", "wolf").
+KeyPath = tuple[str, ...]
 
 
 class Kind(StrEnum):
@@ -52,7 +53,7 @@ class Choice(NamedTuple):
 
     value: str
     label: Term | Label | str
-    writes: tuple[tuple[Path, object], ...] = ()
+    writes: tuple[tuple[KeyPath, object], ...] = ()
 
 
 class Question(NamedTuple):
@@ -67,7 +68,7 @@ class Question(NamedTuple):
     id: str
     kind: Kind
     label: Label
-    path: Path | None
+    path: KeyPath | None
     low: int | None = None
     high: int | None = None
     choices: tuple[Choice, ...] = ()
@@ -98,12 +99,12 @@ class Question(NamedTuple):
 class Given(NamedTuple):
     """A fact of the round that the rules decide: written at ``path``, shown as ``label``."""
 
-    path: Path
+    path: KeyPath
     value: object
     label: Label
 
 
-def put(part: object, path: Path, value: object) -> object:
+def put(part: object, path: KeyPath, value: object) -> object:
     """``part`` with ``value`` at ``path`` (tables made as needed); an empty path replaces it.
 
     >>> put({"hand": {"wolf": 0}}, ("hand", "wolf"), 2)
@@ -174,7 +175,7 @@ class EntryForm:
     round: PartForm  # questions about the whole day or round
     given: tuple[Given, ...]  # facts the rules decide, shown and not asked
     players: tuple[str, ...]  # who enters a part, in seating order (empty: nobody)
-    parts_at: Path  # where the players' parts sit in the round, each under its player's name
+    parts_at: KeyPath  # where the players' parts sit in the round, each under its player's name
     rounds_key: str | None  # the session's list of days or rounds; None: the round is the top level
     player_form: Callable[[str, Mapping], PartForm]
     check_part: Callable[[str, object, Mapping], list[Problem]]

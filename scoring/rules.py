@@ -21,7 +21,6 @@ from typing import Any, NamedTuple
 from scoring.errors import NothingToEnter, SessionFileError
 from scoring.fields import FieldReader
 from scoring.forms import EntryForm
-from scoring.messages import Messages, messages
 from scoring.problems import Common, FileError, ProblemCode
 from scoring.result import Result, TieBreak
 from scoring.terms import Label, Value, label
@@ -87,10 +86,6 @@ class GameRules(ABC):
     def starting_fields(self) -> dict:
         """Keys a new session starts with besides game, lang and players."""
         return {}
-
-    def messages(self, lang: str) -> Messages:
-        """This game's sentences in ``lang``."""
-        return messages(lang, self)
 
     # -- helpers for the rules modules ---------------------------------------
 

@@ -154,3 +154,16 @@ def test_card_hunter_lives_and_potions_by_difficulty(lang):
     for difficulty, potions in card_hunter.POTIONS.items():
         assert words.get(f"difficulty.{difficulty}") in words.get(f"tracker.potion.{potions}")
     assert str(card_hunter.LIVES) in words.get(f"tracker.life.{card_hunter.LIVES}")
+
+
+@pytest.mark.parametrize("game", ["hunting-fever", "halali", "card-hunter", "hunting-hunting-beavers"])
+def test_the_kit_cover_and_the_companion_agree_on_the_players(game):
+    from scoring import find_rules
+
+    low, high = template(game)["game"]["players"]
+    rules = find_rules(game).players
+    if game == "card-hunter":
+        # The kit prints the base game's 1 to 3; the companion also accepts the 4-player variant.
+        assert (low, high + 1) == rules
+    else:
+        assert (low, high) == rules
