@@ -31,8 +31,10 @@ app = typer.Typer(
 
 
 
-def say(key: str, **values: object) -> str:
-    """A sentence of the commands (``cli.<key>``), in English."""
+def say(key: str, count: int | None = None, /, **values: object) -> str:
+    """A sentence of the commands (``cli.<key>``), in English; with ``count``, its plural form."""
+    if count is not None:
+        return common_catalog("en").plural(f"cli.{key}", count, **values)
     return common_catalog("en").get(f"cli.{key}", **values)
 
 
@@ -137,13 +139,13 @@ def games() -> None:
         low, high = game.players
         players = f"{low}" if low == high else f"{low}-{high}"
         name = game.catalogs["en"].get("game.name")
-        typer.echo(common_catalog("en").plural("cli.game_players", high, id=game_id, name=name, players=players))
-        width = max(len(common_catalog("en").plural("cli.pieces", n)) for n in (1, 2))
+        typer.echo(say("game_players", high, id=game_id, name=name, players=players))
+        width = max(len(say("pieces", n)) for n in (1, 2))
         for component in game.components:
             detail = ", ".join(_piece_counts(component))
             w, h = component.size
             count = component.piece_count()
-            pieces = common_catalog("en").plural("cli.pieces", count).ljust(width)
+            pieces = say("pieces", count).ljust(width)
             typer.echo(f"  {component.id:<18} {count:>4} {pieces}  {w:g} x {h:g} mm  {detail}")
 
 

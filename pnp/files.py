@@ -13,7 +13,6 @@ No dependency beyond the standard library: the scoring package uses it too.
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -56,7 +55,8 @@ def temporary_beside(path: Path, mode: int | None = None) -> tuple[int, Path]:
     folder = path.parent if str(path.parent) else Path(".")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
     for _ in range(16):
-        candidate = folder / f".{path.name[:80]}.{secrets.token_hex(6)}.tmp"
+        # os.urandom, as the secrets module does, without importing it (and hashlib) on every run.
+        candidate = folder / f".{path.name[:80]}.{os.urandom(6).hex()}.tmp"
         try:
             fd = os.open(candidate, flags, 0o600)
         except FileExistsError:

@@ -150,7 +150,7 @@ class BeaversRules(GameRules):
     """Hunting Hunting Beavers: ten rounds of currency changes, or the currency at the end."""
 
     id = ID
-    players = (PLAYERS, PLAYERS)
+    player_range = (PLAYERS, PLAYERS)
     rounds = ROUNDS
     codes = BeaversProblem
 

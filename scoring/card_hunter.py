@@ -79,7 +79,7 @@ class CardHunterRules(GameRules):
     """Card Hunter: a cooperative game; the team's result and the knockout tokens left are entered once."""
 
     id = ID
-    players = (MIN_PLAYERS, MAX_PLAYERS)
+    player_range = (MIN_PLAYERS, MAX_PLAYERS)
     rounds = 0
     rounds_key = None
     codes = CardHunterProblem

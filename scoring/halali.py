@@ -136,7 +136,7 @@ class HalaliRules(GameRules):
     """Halali!: two rounds with swapped roles; each player enters the tiles they hold."""
 
     id = ID
-    players = (PLAYERS, PLAYERS)
+    player_range = (PLAYERS, PLAYERS)
     rounds = ROUNDS
     codes = HalaliProblem
 

@@ -228,7 +228,7 @@ class HuntingFeverRules(GameRules):
     """Hunting Fever: four hunting days, each player entering their prey pile, hand and lodge."""
 
     id = ID
-    players = (MIN_PLAYERS, MAX_PLAYERS)
+    player_range = (MIN_PLAYERS, MAX_PLAYERS)
     rounds = DAYS
     round_word = "day"
     rounds_key = "days"

@@ -45,13 +45,13 @@ class GameRules(ABC):
 
     Class attributes say what every game must say; methods do the work. The
     session objects a game reads are its own; they carry ``game`` (its id)
-    and ``players``.
+    and ``players`` (the names, in seating order).
     """
 
     #: The game's id in session files, manifests and catalogs ("hunting-fever").
     id: str
     #: Fewest and most players.
-    players: tuple[int, int]
+    player_range: tuple[int, int]
     #: Days or rounds of a complete session; 0 when only an outcome is entered.
     rounds: int
     #: The catalog table of the words for one round: "round" (common) or the game's own ("day").
@@ -172,7 +172,7 @@ def game_ids() -> tuple[str, ...]:
 def find_rules(game_id: object) -> GameRules:
     """The rules of the game ``game_id``; a SessionFileError naming the known games otherwise.
 
-    >>> find_rules("halali").players
+    >>> find_rules("halali").player_range
     (2, 2)
     """
     if isinstance(game_id, str):

@@ -161,7 +161,7 @@ def test_the_kit_cover_and_the_companion_agree_on_the_players(game):
     from scoring import find_rules
 
     low, high = template(game)["game"]["players"]
-    rules = find_rules(game).players
+    rules = find_rules(game).player_range
     if game == "card-hunter":
         # The kit prints the base game's 1 to 3; the companion also accepts the 4-player variant.
         assert (low, high + 1) == rules
