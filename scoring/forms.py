@@ -130,7 +130,7 @@ class PartForm(NamedTuple):
     """
 
     questions: tuple[Question, ...]
-    blank: object = None
+    blank: object
     sparse: bool = False
 
     def asked(self, answers: Mapping[str, object]) -> Iterator[Question]:

@@ -148,11 +148,14 @@ _registered: dict[str, GameRules] = {}
 def register(rules: GameRules) -> GameRules:
     """Add a game found nowhere in :data:`SHIPPED`; its id must be new.
 
-    A ValueError names an id already taken or rules that are not a
-    :class:`GameRules`.
+    A ValueError names an id already taken, rules that are not a
+    :class:`GameRules` or a fact every game must give that is missing.
     """
     if not isinstance(rules, GameRules):
         raise ValueError(f"only GameRules can be registered, not {type(rules).__name__}")
+    missing = [name for name in ("id", "player_range", "rounds") if not hasattr(rules, name)]
+    if missing:
+        raise ValueError(f"{type(rules).__name__} does not say its {', '.join(missing)}")
     if rules.id in SHIPPED or rules.id in _registered:
         raise ValueError(f"a game with the id {rules.id!r} is already registered")
     _registered[rules.id] = rules

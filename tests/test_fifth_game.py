@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from conftest import score_host_app
 from pnp.i18n import LANGUAGES, compare_catalogs, placeholders
-from scoring import check_session, find_rules, game_ids, messages, register, score_session, unregister
+from scoring import GameRules, check_session, find_rules, game_ids, messages, register, score_session, unregister
 
 TOY = Path(__file__).parent / "fixtures" / "toy_game"
 APP = score_host_app()
@@ -55,6 +55,13 @@ def test_unknown_until_registered_then_found_by_id(toy):
     register(toy.RULES)
     with pytest.raises(ValueError):
         register(toy.RULES)
+
+    class Unfinished(GameRules):
+        id, player_range = "unfinished", (1, 2)
+        read_session = score = entry_form = example = lambda self, *args: None
+
+    with pytest.raises(ValueError, match="does not say its rounds"):
+        register(Unfinished())
 
 
 def test_the_unregistered_game_is_refused_naming_the_known_ones(tmp_path):
