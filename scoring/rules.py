@@ -18,7 +18,8 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from scoring.errors import NothingToEnter, SessionFileError
+from pnp.i18n import LANGUAGES, catalog_folder, common_catalog, compare_catalogs, load_catalog, placeholders
+from scoring.errors import CatalogError, NothingToEnter, SessionFileError
 from scoring.fields import FieldReader
 from scoring.forms import EntryForm
 from scoring.problems import Common, FileError, ProblemCode
@@ -131,6 +132,44 @@ class GameRules(ABC):
         return lines
 
 
+def catalog_problems(rules: GameRules) -> list[str]:
+    """Everything wrong with a game's catalogs, one sentence each (empty when they are sound).
+
+    Each language has the same keys and placeholders; every problem code of
+    the game has its message there with exactly the values the code names,
+    and no message is left over; the words of its rounds are all there.
+    """
+    folder = rules.catalog_folder or catalog_folder()
+    try:
+        own = {lang: load_catalog(folder / f"{rules.id}.{lang}.toml", lang) for lang in LANGUAGES}
+    except CatalogError as error:
+        return [str(error)]
+    problems = []
+    for lang in LANGUAGES[1:]:
+        problems += [f"{rules.id}: {difference}" for difference in compare_catalogs(own[LANGUAGES[0]], own[lang])]
+    codes = {} if rules.codes is Common else {code.value: code for code in rules.codes}
+    for lang, catalog in own.items():
+        messages = {key.removeprefix("problem."): text for key, text in catalog.texts.items()
+                    if key.startswith("problem.")}
+        for name in sorted(set(messages) - set(codes)):
+            problems.append(f"{rules.id} ({lang}): problem.{name} is no code of {rules.codes.__name__}")
+        for name, code in codes.items():
+            if name in {common.value for common in Common}:
+                problems.append(f"{rules.id}: the code {name} is already a common one")
+            elif name not in messages:
+                problems.append(f"{rules.id} ({lang}): no message problem.{name}")
+            elif placeholders(messages[name]) != {"where"} | code.params:
+                problems.append(f"{rules.id} ({lang}): problem.{name} must use {{where}} and "
+                                f"{', '.join(sorted(code.params)) or 'nothing else'}")
+        words = common_catalog(lang).merged(catalog)
+        for key, text in common_catalog(lang).texts.items():
+            if key.startswith("round."):
+                ours = f"{rules.round_word}.{key.removeprefix('round.')}"
+                if not words.has(ours) or placeholders(words.get(ours)) != placeholders(text):
+                    problems.append(f"{rules.id} ({lang}): {ours} is missing or its placeholders differ from {key}")
+    return problems
+
+
 # ------------------------------------------------------------------ registry
 
 #: The games that ship with the project: id -> module holding its ``RULES``.
@@ -149,7 +188,8 @@ def register(rules: GameRules) -> GameRules:
     """Add a game found nowhere in :data:`SHIPPED`; its id must be new.
 
     A ValueError names an id already taken, rules that are not a
-    :class:`GameRules` or a fact every game must give that is missing.
+    :class:`GameRules`, a fact every game must give that is missing, or what
+    is wrong with its catalogs (see :func:`catalog_problems`).
     """
     if not isinstance(rules, GameRules):
         raise ValueError(f"only GameRules can be registered, not {type(rules).__name__}")
@@ -158,6 +198,10 @@ def register(rules: GameRules) -> GameRules:
         raise ValueError(f"{type(rules).__name__} does not say its {', '.join(missing)}")
     if rules.id in SHIPPED or rules.id in _registered:
         raise ValueError(f"a game with the id {rules.id!r} is already registered")
+    # A missing sentence would otherwise surface mid-command, in one language only.
+    problems = catalog_problems(rules)
+    if problems:
+        raise ValueError(f"the catalogs of {rules.id!r} are not ready: " + "; ".join(problems))
     _registered[rules.id] = rules
     return rules
 
@@ -193,6 +237,7 @@ __all__ = [
     "Report",
     "Row",
     "SHIPPED",
+    "catalog_problems",
     "find_rules",
     "game_ids",
     "register",

@@ -64,6 +64,19 @@ def test_unknown_until_registered_then_found_by_id(toy):
         register(Unfinished())
 
 
+def test_a_game_whose_catalogs_lack_a_message_is_refused(tmp_path):
+    module = load_rules_module()
+    for lang in LANGUAGES:
+        text = (TOY / f"acorn-hoard.{lang}.toml").read_text(encoding="utf-8")
+        if lang == "fr":
+            text = "\n".join(line for line in text.splitlines() if not line.startswith("acorns_exceed_box"))
+        (tmp_path / f"acorn-hoard.{lang}.toml").write_text(text, encoding="utf-8")
+    elsewhere = type("Elsewhere", (module.AcornHoardRules,), {"catalog_folder": tmp_path})()
+    with pytest.raises(ValueError, match=r"acorn-hoard \(fr\): no message problem.acorns_exceed_box"):
+        register(elsewhere)
+    assert "acorn-hoard" not in game_ids()
+
+
 def test_the_unregistered_game_is_refused_naming_the_known_ones(tmp_path):
     result = run("new", "acorn-hoard", "--players", "A,B", "--out", tmp_path / "s.toml")
     assert result.exit_code == 1 and "unknown game" in result.stderr and "halali" in result.stderr

@@ -24,6 +24,7 @@ from scoring import (
     game_ids,
     messages,
 )
+from scoring.rules import catalog_problems
 from scoring.messages import Messages
 
 SCORING = Path(scoring.__file__).parent
@@ -55,25 +56,29 @@ def test_every_common_code_has_its_message_and_no_message_is_left_over(lang):
 
 
 @pytest.mark.parametrize("game", game_ids())
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_game_code_has_its_message_in_the_game_catalog(game, lang):
+def test_every_game_code_has_its_message_in_the_game_catalog(game):
     rules = find_rules(game)
-    own = section(own_catalog(game, lang), "problem")
-    codes = {code.value for code in rules.codes} if rules.codes is not Common else set()
-    # No message left over, none missing, and no game code shadowing a common one.
-    assert set(own) == codes
-    assert not codes & {code.value for code in Common}
-    for code in (rules.codes if rules.codes is not Common else ()):
-        assert placeholders(own[code]) == {"where"} | code.params, (game, code)
-
-
-@pytest.mark.parametrize("game", game_ids())
-def test_each_game_has_the_words_for_its_rounds(game):
-    rules = find_rules(game)
+    assert catalog_problems(rules) == []
     for lang in LANGUAGES:
-        words = messages(lang, rules).catalog
-        for key, text in section(common_catalog(lang), "round").items():
-            assert placeholders(words.get(f"{rules.round_word}.{key}")) == placeholders(text), (game, key)
+        own = section(own_catalog(game, lang), "problem")
+        assert set(own) == {code.value for code in rules.codes} and own
+
+
+def test_catalog_problems_finds_what_is_missing_or_left_over(tmp_path):
+    rules = find_rules("halali")
+    for lang in LANGUAGES:
+        text = (catalog_folder() / f"halali.{lang}.toml").read_text(encoding="utf-8")
+        if lang == "fr":
+            text = text.replace("tiles_exceed_box =", "tiles_beyond_box =").replace("{limit}.", "{lmt}.")
+        (tmp_path / f"halali.{lang}.toml").write_text(text, encoding="utf-8")
+    moved = type("MovedHalali", (type(rules),), {"catalog_folder": tmp_path})()
+    problems = catalog_problems(moved)
+    assert "halali (fr): problem.tiles_beyond_box is no code of HalaliProblem" in problems
+    assert "halali (fr): no message problem.tiles_exceed_box" in problems
+    assert any("'problem.tiles_exceed_box' is in en but not in fr" in p for p in problems)
+    (tmp_path / "halali.fr.toml").unlink()
+    [unreadable] = catalog_problems(moved)
+    assert "halali.fr.toml: cannot read the catalog" in unreadable
 
 
 def test_problem_messages_all_start_with_where():
