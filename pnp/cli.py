@@ -240,10 +240,10 @@ def export(
     chosen_service = find_service(service)
     if template is not None:
         if not template.is_file():
-            raise PnpError(f"cannot read template {template}: no such file")
+            raise PnpError(say("no_template", path=template))
         kit = load_game(template)
     elif game is None:
-        raise PnpError("name a game (see `pnp games`) or give --template PATH")
+        raise PnpError(say("no_game"))
     else:
         kit = load_shipped_game(game)
     for name in component:
@@ -259,7 +259,7 @@ def export(
         if not sys.stderr.isatty():
             return  # a bar in a log file is noise; the summary line says what was done
         if bar is None:
-            bar = typer.progressbar(length=total, label="Drawing pieces", file=sys.stderr)
+            bar = typer.progressbar(length=total, label=say("drawing"), file=sys.stderr)
             bar.__enter__()
         bar.update(done)
 
@@ -270,16 +270,14 @@ def export(
         if bar is not None:
             bar.__exit__(None, None, None)
     for skipped in written.skipped:
-        typer.echo(f"skipped: {skipped.reason}", err=True)
+        typer.echo(say("export_skipped_one", reason=skipped.reason), err=True)
     for size in written.sizes:
         typer.echo(f"  {size}")
-    typer.echo(f"wrote {written.files} files ({written.bytes / 1024 / 1024:.1f} MiB) to "
-               f"{written.folder}/ in {time.perf_counter() - started:.1f} s"
-               + (f"; skipped {len(written.skipped)} component(s) {chosen_service.name} does not make"
-                  if written.skipped else ""))
+    skipped = say("export_skipped", len(written.skipped), service=chosen_service.name) if written.skipped else ""
+    typer.echo(say("wrote_export", count=written.files, mib=f"{written.bytes / 1024 / 1024:.1f}",
+                   folder=f"{written.folder}/", seconds=f"{time.perf_counter() - started:.1f}") + skipped)
     if fmt.lower() == "tts" and written.main_file is not None:
-        typer.echo(f"copy {written.main_file.name} into Tabletop Simulator's Saves/Saved Objects "
-                   "folder (see README)")
+        typer.echo(say("tts_copy", file=written.main_file.name))
 
 
 from pnp.score_cli import score_app  # noqa: E402  (the sub-app mounts on the main one)

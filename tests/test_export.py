@@ -83,7 +83,7 @@ def test_tgc_skips_what_it_does_not_make_and_says_so(out):
     assert len(skipped) == 3
     assert any("88.9 x 127 mm" in line and "lodges" in line for line in skipped)
     assert any("scoresheet" in line and "paper at home" in line for line in skipped)
-    assert "skipped 3 component(s)" in stdout
+    assert "skipped 3 components" in stdout
 
 
 def test_asking_tgc_for_lodges_names_the_piece_and_the_sizes_it_offers(out):
