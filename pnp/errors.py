@@ -28,8 +28,9 @@ class CatalogError(TemplateError):
     """A text key is missing or malformed in a language catalog."""
 
 
-class TextFitError(PnpError):
-    """A string does not fit its box even at the smallest allowed size."""
+class TextFitError(TemplateError):
+    """A string does not fit its box even at the smallest allowed size (a
+    template or catalog mistake: the box or the text must change)."""
 
 
 class UnknownNameError(PnpError):
@@ -38,3 +39,11 @@ class UnknownNameError(PnpError):
 
 class OutputError(PnpError):
     """The output folder or file cannot be written."""
+
+
+def raise_problems(problems: list[str], error: type[TemplateError] = TemplateError) -> None:
+    """Raise ``error`` carrying every problem, if there are any: the message
+    is the first one and says how many more there are."""
+    if problems:
+        more = len(problems) - 1
+        raise error(problems[0] + (f" (and {more} more problem(s))" if more else ""), problems)

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
 from pnp.i18n import Catalog
+from pnp.language import Condition
 
 
 class Face(str, Enum):
@@ -40,6 +41,11 @@ class Element(NamedTuple):
     type: str
     props: Mapping[str, Any]
     where: str  # "file: components[2].front[4]" for error messages
+    when: Condition | None = None
+    #: Every name the element's look depends on (fields, ``copy``, ``set``,
+    #: params, ``w``..., and the placeholders of the catalog texts it prints),
+    #: sorted: elements are resolved once per distinct set of these values.
+    names: tuple[str, ...] = ()
 
 
 class Piece(NamedTuple):
@@ -77,6 +83,8 @@ class Component(NamedTuple):
     #: "card", "tile", "token", "board", or "sheet" (paper printed at home:
     #: scoresheets, player aids). Kits print every kind alike.
     kind: str = "card"
+    #: The per-piece fields and their types ("str", "int", "num", "bool", "color").
+    fields: Mapping[str, str] = MappingProxyType({})
 
     @property
     def two_sided(self) -> bool:
@@ -126,8 +134,8 @@ class Copy(NamedTuple):
 
     @property
     def face_key(self) -> tuple[str, int, str | None]:
-        """Copies with the same key share a design; only what it says about
-        the copy number (``{copy}``) can tell them apart."""
+        """Copies with the same key are printed from the same design; only
+        what the design says about the copy number can tell them apart."""
         return (self.component.id, self.piece.index, self.set)
 
 

@@ -7,14 +7,15 @@ Every problem names the file, the key and the expected form, e.g.
 from __future__ import annotations
 
 import re
-import string
 import tomllib
 from pathlib import Path
 from typing import Any, Mapping
 
-from pnp.errors import TemplateError, UnknownNameError
+from pnp.elements import (BUILT_IN_COLORS, FIELD_TYPES, HEX, LATE_NAMES, SET_COLORS, SYMBOLS,
+                          Scope, compile_elements, uses_of)
+from pnp.errors import TemplateError, UnknownNameError, raise_problems
 from pnp.i18n import LANGUAGES, Catalog, game_catalog, shipped_folder
-from pnp.layout.expr import ExpressionError, compile_expression
+from pnp.language import ExpressionError, evaluate, fill, placeholder_names
 from pnp.model import PIECE_KINDS, Component, Element, Game, Piece, PlayerColor
 from pnp.units import piece_size
 
@@ -38,50 +39,12 @@ def fonts_dir() -> Path:
 
 # ---------------------------------------------------------------- schemas
 
-LEN, COLOR, TEXT, STR, INT, NUM, BOOL = "len", "color", "text", "str", "int", "num", "bool"
-ROWS, LENS, POINTS = "rows", "lens", "points"
+LEN, STR, BOOL = "len", "str", "bool"
+LENS = "lens"
 
-_COMMON = {"type": STR, "when": STR, "repeat": "repeat", "step": LENS}
-_STROKE = {"stroke": COLOR, "stroke_width": LEN, "dash": LENS}
-
-ELEMENT_SCHEMAS: dict[str, dict[str, str]] = {
-    "background": {"fill": COLOR},
-    "rect": {"x": LEN, "y": LEN, "w": LEN, "h": LEN, "fill": COLOR, "radius": LEN, **_STROKE},
-    "ellipse": {"cx": LEN, "cy": LEN, "rx": LEN, "ry": LEN, "fill": COLOR, **_STROKE},
-    "line": {"x1": LEN, "y1": LEN, "x2": LEN, "y2": LEN, **_STROKE},
-    "polygon": {"points": POINTS, "fill": COLOR, "closed": BOOL, **_STROKE},
-    "text": {
-        "x": LEN, "y": LEN, "w": LEN, "h": LEN, "text": TEXT, "font": STR, "size": LEN,
-        "min_size": NUM, "align": STR, "valign": STR, "color": COLOR, "wrap": BOOL,
-        "rotate": INT, "leading": NUM,
-    },
-    "icon": {"name": STR, "x": LEN, "y": LEN, "w": LEN, "h": LEN, "color": COLOR, "rotate": INT,
-             "mirror": BOOL},
-    "symbol": {"shape": STR, "cx": LEN, "cy": LEN, "size": LEN, "fill": COLOR, **_STROKE},
-    "table": {
-        "x": LEN, "y": LEN, "w": LEN, "rows": ROWS, "cols": LENS, "row_h": LEN, "size": NUM,
-        "font": STR, "header": BOOL, "color": COLOR, "line": COLOR, "header_fill": COLOR,
-        "header_color": COLOR, "zebra": COLOR, "align": STR,
-    },
-    "qr": {"x": LEN, "y": LEN, "size": LEN, "data": TEXT, "color": COLOR},
-    "scoresheet": {"x": LEN, "y": LEN, "w": LEN, "h": LEN, "layout": STR, "qr": TEXT},
-}
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "background": ("fill",),
-    "rect": ("x", "y", "w", "h"),
-    "ellipse": ("cx", "cy", "rx"),
-    "line": ("x1", "y1", "x2", "y2"),
-    "polygon": ("points",),
-    "text": ("x", "y", "w", "h", "text", "size"),
-    "icon": ("name", "x", "y", "w", "h"),
-    "symbol": ("cx", "cy", "size"),
-    "table": ("x", "y", "w", "rows", "cols", "row_h", "size"),
-    "qr": ("x", "y", "size", "data"),
-    "scoresheet": ("x", "y", "w", "h", "layout"),
-}
-FONTS = ("regular", "bold", "black", "italic")
-SYMBOLS = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "heart")
-FIELD_TYPES = {"str": str, "int": int, "num": (int, float), "bool": bool}
+#: What a palette always holds: the cover page, footers and scoresheets draw
+#: with these names, so a game that does not set them gets these.
+PALETTE_DEFAULTS = {"ink": "#000000", "paper": "#ffffff", "light": "#eeeeee"}
 
 _GAME_KEYS = {"game", "palette", "params", "components"}
 _GAME_HEADER = {"id": STR, "players": LENS, "rules_url": STR, "designers": "strs"}
@@ -91,6 +54,18 @@ _COMPONENT_KEYS = {
     "back": "elements", "same_back": BOOL, "gutter": BOOL, "pieces": "pieces", "kind": STR,
 }
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+_FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def with_defaults(palette: Mapping[str, str]) -> dict[str, str]:
+    """The palette with every name the engine draws with: black ink on white
+    paper, a light grey, the ink as accent, and the ink for good and bad points.
+
+    >>> with_defaults({"ink": "#2b2118"})["accent"]
+    '#2b2118'
+    """
+    ink = palette.get("ink", PALETTE_DEFAULTS["ink"])
+    return {**PALETTE_DEFAULTS, "accent": ink, "good": ink, "bad": ink, **palette}
 
 
 def _type_name(value: Any) -> str:
@@ -119,102 +94,7 @@ class _Checker:
                 )
 
     def raise_if_any(self) -> None:
-        if self.problems:
-            extra = f" (and {len(self.problems) - 1} more problem(s))" if len(self.problems) > 1 else ""
-            raise TemplateError(self.problems[0] + extra, self.problems)
-
-
-def _is_len(value: Any) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, (int, float)):
-        return True
-    if isinstance(value, str):
-        try:
-            compile_expression(value)
-            return True
-        except ExpressionError:
-            return False
-    return False
-
-
-_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-
-
-def _check_value(kind: str, value: Any, where: str, check: _Checker, palette: Mapping) -> None:
-    if kind == LEN:
-        if not _is_len(value):
-            check.fail(where, "a length in mm or an expression like \"w/2 - 3\"", value)
-    elif kind == COLOR:
-        ok = isinstance(value, str) and (
-            _HEX.match(value) or value in palette or value in ("none", "set", "set_ink", "white", "black")
-        )
-        if not ok:
-            check.fail(where, "a colour: #RRGGBB, a palette name, 'set', 'set_ink' or 'none'", value)
-    elif kind in (TEXT, STR):
-        if not isinstance(value, str):
-            check.fail(where, "text", value)
-    elif kind == INT:
-        if isinstance(value, bool) or not isinstance(value, int):
-            check.fail(where, "a whole number", value)
-    elif kind == NUM:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-            check.fail(where, "a positive number", value)
-    elif kind == BOOL:
-        if not isinstance(value, bool):
-            check.fail(where, "true or false", value)
-    elif kind == "repeat":
-        if not (_is_len(value) or (isinstance(value, list) and len(value) == 2
-                                   and all(_is_len(v) for v in value))):
-            check.fail(where, "a count, or [columns, rows] for a grid", value)
-    elif kind == LENS:
-        if not isinstance(value, list) or not all(_is_len(v) for v in value):
-            check.fail(where, "a list of lengths", value)
-    elif kind == POINTS:
-        if not isinstance(value, list) or not all(
-            isinstance(p, list) and len(p) == 2 and all(_is_len(v) for v in p) for p in value
-        ):
-            check.fail(where, "a list of [x, y] points", value)
-    elif kind == ROWS:
-        if not isinstance(value, list) or not all(
-            isinstance(r, list) and all(isinstance(c, str) for c in r) for r in value
-        ):
-            check.fail(where, "a list of rows, each a list of texts", value)
-
-
-def _elements(raw: Any, where: str, check: _Checker, palette: Mapping) -> tuple[Element, ...]:
-    if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
-        check.fail(where, "a list of element tables ([[...]])", raw)
-        return ()
-    elements = []
-    for index, table in enumerate(raw):
-        at = f"{where}[{index}]"
-        kind = table.get("type")
-        if kind not in ELEMENT_SCHEMAS:
-            check.fail(f"{at}.type", "one of " + ", ".join(ELEMENT_SCHEMAS), kind)
-            continue
-        schema = {**_COMMON, **ELEMENT_SCHEMAS[kind]}
-        check.unknown_keys(table, schema, at)
-        for key in REQUIRED[kind]:
-            if key not in table:
-                check.problems.append(f"{check.source}: {at}: a {kind} needs {key!r}")
-        for key, value in table.items():
-            if key in schema and key != "type":
-                # Values written as "{field}" are filled from the piece later.
-                if isinstance(value, str) and "{" in value and schema[key] not in (TEXT, STR):
-                    continue
-                _check_value(schema[key], value, f"{at}.{key}", check, palette)
-        if kind in ("text", "table") and "font" in table and table["font"] not in FONTS:
-            check.fail(f"{at}.font", "one of " + ", ".join(FONTS), table["font"])
-        if kind == "text":
-            for key, allowed in (("align", ("left", "center", "right")),
-                                 ("valign", ("top", "middle", "bottom"))):
-                if key in table and table[key] not in allowed:
-                    check.fail(f"{at}.{key}", " or ".join(allowed), table[key])
-        if "rotate" in table and table["rotate"] not in (0, 90, 180, 270):
-            check.fail(f"{at}.rotate", "0, 90, 180 or 270", table["rotate"])
-        elements.append(Element(kind, dict(table), f"{check.source}: {at}"))
-    return tuple(elements)
+        raise_problems(self.problems)
 
 
 def load_colors(path: Path) -> dict[str, PlayerColor]:
@@ -229,7 +109,7 @@ def load_colors(path: Path) -> dict[str, PlayerColor]:
             continue
         check.unknown_keys(entry, {"rgb", "ink", "symbol"}, at)
         for key in ("rgb", "ink"):
-            if not (isinstance(entry.get(key), str) and _HEX.match(entry[key])):
+            if not (isinstance(entry.get(key), str) and HEX.match(entry[key])):
                 check.fail(f"{at}.{key}", "a colour #RRGGBB", entry.get(key))
         if entry.get("symbol") not in SYMBOLS:
             check.fail(f"{at}.symbol", "one of " + ", ".join(SYMBOLS), entry.get("symbol"))
@@ -251,13 +131,6 @@ def _read_toml(path: Path) -> dict:
         raise TemplateError(f"{path.name}: not valid TOML ({exc})") from None
     except UnicodeDecodeError:
         raise TemplateError(f"{path.name}: not a UTF-8 text file") from None
-
-
-def _field_names(text: str) -> set[str]:
-    try:
-        return {f.split(".")[0].split("[")[0] for _, f, _, _ in string.Formatter().parse(text) if f}
-    except ValueError:
-        return set()
 
 
 def load_game(path: Path, catalog_dir: Path | None = None,
@@ -301,11 +174,9 @@ def load_game(path: Path, catalog_dir: Path | None = None,
         check.fail("[palette]", "a table of name = \"#RRGGBB\"", palette)
         palette = {}
     for name, value in palette.items():
-        if not (isinstance(value, str) and _HEX.match(value)):
+        if not (isinstance(value, str) and HEX.match(value)):
             check.fail(f"palette.{name}", "a colour #RRGGBB", value)
-    # The cover page and scoresheets use ink, accent, light and paper.
-    palette = {"ink": "#000000", "paper": "#ffffff", "light": "#eeeeee",
-               "accent": palette.get("ink", "#000000"), **palette}
+    palette = with_defaults(palette)
 
     params = table.get("params", {})
     if not isinstance(params, dict):
@@ -347,8 +218,7 @@ def load_game(path: Path, catalog_dir: Path | None = None,
         params={k: float(v) for k, v in params.items()}, components=tuple(components),
         catalogs=catalogs, source=str(path), icon_dirs=icon_dirs or (str(shipped_icons),),
     )
-    _check_texts(game, path.name)
-    return game
+    return _check_faces(game, path.name)
 
 
 def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
@@ -366,7 +236,6 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
         if isinstance(size_spec, str) and size_spec.startswith("{"):
             raise UnknownNameError("param sizes are written [\"expr\", \"expr\"]")
         if isinstance(size_spec, list) and all(isinstance(v, str) for v in size_spec):
-            from pnp.layout.expr import evaluate
             size = (evaluate(size_spec[0], params), evaluate(size_spec[1], params))
         else:
             size = piece_size(size_spec)
@@ -402,25 +271,22 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
     field_types = raw.get("fields", {})
     if not isinstance(field_types, dict) or not all(
             isinstance(v, str) and v.rstrip("?") in FIELD_TYPES for v in field_types.values()):
-        check.fail(f"{at}.fields", "a table of name = \"str\" | \"int\" | \"num\" | \"bool\" "
-                   "(add ? for an optional field: \"int?\")", field_types)
+        check.fail(f"{at}.fields", "a table of name = \"str\" | \"int\" | \"num\" | \"bool\" | "
+                   "\"color\" (add ? for an optional field: \"int?\")", field_types)
         field_types = {}
-    front = _elements(raw.get("front", []), f"{at}.front", check, palette)
-    back = _elements(raw["back"], f"{at}.back", check, palette) if "back" in raw else None
-    if raw.get("same_back") is True:
-        # Both sides alike (the "Hunt Starts Here" card): the back repeats the front.
-        if back is not None:
-            check.fail(f"{at}.same_back", "either same_back = true or a back design, not both", True)
-        back = front
-    elif "same_back" in raw and not isinstance(raw["same_back"], bool):
-        check.fail(f"{at}.same_back", "true or false", raw["same_back"])
+    for name in field_types:
+        if not _FIELD.match(name) or name in ("id", "count", "front", "back"):
+            check.fail(f"{at}.fields", "field names made of letters, digits and _, other than "
+                       "id, count, front and back", name)
+    scope = Scope({n: t.rstrip("?") for n, t in field_types.items()}, frozenset(params), palette,
+                  bool(sets))
 
     raw_pieces = raw.get("pieces")
-    pieces = []
     if not isinstance(raw_pieces, list) or not raw_pieces:
         check.fail(f"{at}.pieces", "at least one [[components.pieces]] table", raw_pieces, show=False)
         raw_pieces = []
     piece_keys = {"id", "count", "front", "back", *field_types}
+    entries = []  # (index, entry, id, count, fields) of every well-formed piece table
     for index, entry in enumerate(raw_pieces):
         pat = f"{at}.pieces[{index}]"
         if not isinstance(entry, dict):
@@ -444,9 +310,33 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
             expected = FIELD_TYPES[kind]
             if (isinstance(value, bool) and kind != "bool") or not isinstance(value, expected):
                 check.fail(f"{pat}.{name}", f"a value of type {kind}", value)
+            elif kind == "color" and not _is_color_value(value, palette, bool(sets)):
+                check.fail(f"{pat}.{name}", "a colour: #RRGGBB, a palette name ("
+                           + ", ".join(sorted(palette)) + ")", value)
             fields[name] = value
-        pfront = _elements(entry["front"], f"{pat}.front", check, palette) if "front" in entry else None
-        pback = _elements(entry["back"], f"{pat}.back", check, palette) if "back" in entry else None
+        entries.append((index, entry, pid, count, fields))
+
+    everyone = [{"id": pid, **fields} for _, _, pid, _, fields in entries]
+    front = compile_elements(raw.get("front", []), f"{at}.front", check.source, scope,
+                             check.problems, everyone, tuple(sets))
+    back = (compile_elements(raw["back"], f"{at}.back", check.source, scope, check.problems,
+                             everyone, tuple(sets)) if "back" in raw else None)
+    if raw.get("same_back") is True:
+        # Both sides alike (the "Hunt Starts Here" card): the back repeats the front.
+        if back is not None:
+            check.fail(f"{at}.same_back", "either same_back = true or a back design, not both", True)
+        back = front
+    elif "same_back" in raw and not isinstance(raw["same_back"], bool):
+        check.fail(f"{at}.same_back", "true or false", raw["same_back"])
+
+    pieces = []
+    for index, entry, pid, count, fields in entries:
+        pat = f"{at}.pieces[{index}]"
+        alone = [{"id": pid, **fields}]
+        pfront = (compile_elements(entry["front"], f"{pat}.front", check.source, scope,
+                                   check.problems, alone, tuple(sets)) if "front" in entry else None)
+        pback = (compile_elements(entry["back"], f"{pat}.back", check.source, scope,
+                                  check.problems, alone, tuple(sets)) if "back" in entry else None)
         if isinstance(pid, str) and isinstance(count, int):
             pieces.append(Piece(pid, count, fields, pfront, pback, index))
     if not front and not all(p.front for p in pieces):
@@ -456,7 +346,13 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
         rotate=raw.get("rotate", True), back_kind=back_kind, gutter=raw.get("gutter", False),
         corner_radius=float(raw.get("corner_radius", 0.0)), overlap=float(raw.get("overlap", 12.0)),
         kind=made_as,
+        fields={n: t.rstrip("?") for n, t in field_types.items()},
     )
+
+
+def _is_color_value(value: str, palette: Mapping, has_sets: bool) -> bool:
+    return bool(HEX.match(value)) or value in palette or value in BUILT_IN_COLORS or (
+        has_sets and value in SET_COLORS)
 
 
 def load_game_catalogs(stem: str, folder: Path) -> dict[str, Catalog]:
@@ -464,36 +360,109 @@ def load_game_catalogs(stem: str, folder: Path) -> dict[str, Catalog]:
     return {lang: game_catalog(stem, lang, Path(folder)) for lang in LANGUAGES}
 
 
-def _check_texts(game: Game, source: str) -> None:
-    """Every catalog text a piece will print exists in every language."""
+def _check_faces(game: Game, source: str) -> Game:
+    """Check what the catalogs add to every face, and return the game with each
+    element's names complete.
+
+    Every ``@key`` a piece prints must exist in every language, and the names
+    its catalog texts use must be names a face offers. An element shown for a
+    piece must not use an optional field the piece leaves out. The names a
+    catalog text uses become names the element's look depends on.
+    """
     problems = []
     for component in game.components:
         for lang, catalog in game.catalogs.items():
             for key in (f"component.{component.id}.name", f"component.{component.id}.cut"):
                 if not catalog.has(key):
                     problems.append(f"{source}: components {component.id}: text {key!r} missing in {lang}")
+    extra: dict[int, set[str]] = {}  # id(element) -> names its catalog texts use
+    components = []
+    for component in game.components:
+        scope_names = _placeholder_scope(game, component)
+        numbers = _copy_numbers(component)
         for piece in component.pieces:
-            fields = {"id": piece.id, **piece.fields}
-            elements = [*(piece.front or component.front), *(piece.back or component.back or ())]
-            for element in elements:
-                texts = [element.props.get("text", ""), element.props.get("data", "")]
-                for row in element.props.get("rows", []):
-                    texts.extend(row)
-                for text in texts:
-                    if not text.startswith("@"):
-                        continue
-                    try:
-                        key = text[1:].format_map(fields)
-                    except (KeyError, ValueError, IndexError):
-                        # Keys that name the set or the language are checked when drawn.
-                        continue
-                    for lang, catalog in game.catalogs.items():
-                        if not catalog.has(key):
-                            problems.append(
-                                f"{element.where}: text {key!r} missing in {lang} (piece {piece.id})")
-    if problems:
-        raise TemplateError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""),
-                            problems)
+            values = {"id": piece.id, **piece.fields, "rules_url": game.rules_url, "game_id": game.id,
+                      **game.params}
+            faces = (piece.front or component.front, piece.back or component.back or ())
+            for element in (e for face in faces for e in face):
+                when = element.when
+                if when is not None and not (when.names & LATE_NAMES) and not when.holds(values):
+                    continue
+                used = extra.setdefault(id(element), set())
+                for text in uses_of(element):
+                    if text.startswith("@"):
+                        used |= _catalog_names(game, component, piece, element, text[1:], values,
+                                               numbers[piece.id], scope_names, problems)
+        components.append(component)
+    raise_problems(problems)
+
+    def completed(elements):
+        if elements is None:
+            return None
+        return tuple(e._replace(names=tuple(sorted({*e.names, *extra.get(id(e), ())})))
+                     for e in elements)
+
+    rebuilt = []
+    for component in components:
+        front, back = completed(component.front), completed(component.back)
+        if component.back is component.front:
+            back = front
+        pieces = tuple(p._replace(front=completed(p.front), back=completed(p.back))
+                       for p in component.pieces)
+        rebuilt.append(component._replace(front=front, back=back, pieces=pieces))
+    return game._replace(components=tuple(rebuilt))
+
+
+def _placeholder_scope(game: Game, component: Component) -> frozenset[str]:
+    return Scope(component.fields, frozenset(game.params), game.palette,
+                 bool(component.sets)).placeholders()
+
+
+def _copy_numbers(component: Component) -> dict[str, int]:
+    """How many copies each piece id has (copies are numbered across entries that share it)."""
+    numbers: dict[str, int] = {}
+    for piece in component.pieces:
+        numbers[piece.id] = numbers.get(piece.id, 0) + piece.count
+    return numbers
+
+
+def _catalog_names(game: Game, component: Component, piece: Piece, element: Element, key: str,
+                   values: dict, copies: int, known: frozenset[str], problems: list[str]) -> set[str]:
+    """Check every catalog text ``@key`` can be for this piece; return the names they use."""
+    key_names = placeholder_names(key)
+    choices: list[tuple[str, list]] = []
+    if "set" in key_names or "set_symbol" in key_names or "set_name" in key_names:
+        choices.append(("set", list(component.sets)))
+    if "copy" in key_names:
+        choices.append(("copy", list(range(1, copies + 1))))
+    variants = [dict(values)]
+    for name, options in choices:
+        variants = [{**v, name: option} for v in variants for option in options]
+    used: set[str] = set()
+    for lang, catalog in game.catalogs.items():
+        for variant in variants:
+            if "set" in variant and variant.get("set") is not None:
+                variant = {**variant, "set_symbol": game.colors[variant["set"]].symbol,
+                           "set_name": catalog.raw(f"color.{variant['set']}") or ""}
+            try:
+                resolved = fill(key, {**variant, "lang": lang})
+            except ExpressionError as exc:
+                problems.append(f"{element.where}: text '@{key}': {exc} (piece {piece.id})")
+                continue
+            raw = catalog.raw(resolved)
+            if raw is None:
+                problems.append(f"{element.where}: text {resolved!r} missing in {lang} (piece {piece.id})")
+                continue
+            try:
+                names = placeholder_names(raw)
+            except ExpressionError as exc:
+                problems.append(f"{element.where}: text {resolved!r} ({lang}): {exc}")
+                continue
+            for name in sorted(names - known):
+                problems.append(f"{element.where}: text {resolved!r} ({lang}) uses {{{name}}}, which "
+                                f"a face of {component.id} does not offer (known: {', '.join(sorted(known))})")
+            used |= names
+    return used
 
 
 def game_files() -> dict[str, Path]:

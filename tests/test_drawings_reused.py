@@ -30,7 +30,7 @@ accent = "#7a2e1d"
 id = "deck"
 size = "poker"
 rotate = false
-fields = { colour = "str" }
+fields = { colour = "color" }
 
 [[components.front]]
 type = "background"
@@ -176,7 +176,7 @@ designers = ["Someone"]
 [[components]]
 id = "deck"
 size = "mini"
-fields = { colour = "str" }
+fields = { colour = "color" }
 
 [[components.front]]
 type = "text"

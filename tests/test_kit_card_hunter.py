@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from pnp.build import render_to_memory
 from pnp.i18n import compare_catalogs
-from pnp.layout.expr import evaluate
+from pnp.language import evaluate
 from pnp.model import PrintOptions
 from pnp.templates import load_shipped_game, templates_dir
 

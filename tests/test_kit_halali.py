@@ -11,7 +11,7 @@ from functools import lru_cache
 import pytest
 
 from pnp.build import render_to_memory
-from pnp.layout.expr import evaluate
+from pnp.language import evaluate
 from pnp.model import PrintOptions
 from pnp.render.svg import load_icon
 from pnp.templates import load_shipped_game, templates_dir

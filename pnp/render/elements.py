@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import PnpError, TemplateError
 from pnp.i18n import Catalog
-from pnp.layout.expr import ExpressionError, evaluate
+from pnp.language import ExpressionError, evaluate
 from pnp.model import Element
 from pnp.render.colors import Inks, luminance, set_fill, set_stroke
 from pnp.render.fonts import font

@@ -1,0 +1,420 @@
+"""The element vocabulary of a face, closed: each key's kind, and the names it may use.
+
+A component definition's ``front`` and ``back`` are lists of elements
+(``rect``, ``text``, ``icon``...). Here each element is checked once, when the
+template is loaded: its keys and their kinds, its ``when`` condition, every
+name its expressions and placeholders use (against the names a face of its
+component offers), and its colours (a palette name, ``#rrggbb``, or a field
+of type ``color``; never a name built from pieces of text). A mistake is a
+problem naming the file, the key path and the name; all are collected.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Mapping, NamedTuple
+
+from pnp.i18n import LANGUAGES
+from pnp.language import (ExpressionError, compile_expression, names_in, parse_condition,
+                          placeholder_names, whole_placeholder)
+from pnp.model import Element
+
+# Kinds of value a key takes.
+LEN, COLOR, TEXT, NAME, SHAPE, STR, INT, NUM, BOOL = (
+    "len", "color", "text", "name", "shape", "str", "int", "num", "bool")
+ROWS, LENS, POINTS, REPEAT = "rows", "lens", "points", "repeat"
+
+_COMMON = {"type": STR, "when": STR, "repeat": REPEAT, "step": LENS}
+_STROKE = {"stroke": COLOR, "stroke_width": LEN, "dash": LENS}
+
+ELEMENT_SCHEMAS: dict[str, dict[str, str]] = {
+    "background": {"fill": COLOR},
+    "rect": {"x": LEN, "y": LEN, "w": LEN, "h": LEN, "fill": COLOR, "radius": LEN, **_STROKE},
+    "ellipse": {"cx": LEN, "cy": LEN, "rx": LEN, "ry": LEN, "fill": COLOR, **_STROKE},
+    "line": {"x1": LEN, "y1": LEN, "x2": LEN, "y2": LEN, **_STROKE},
+    "polygon": {"points": POINTS, "fill": COLOR, "closed": BOOL, **_STROKE},
+    "text": {
+        "x": LEN, "y": LEN, "w": LEN, "h": LEN, "text": TEXT, "font": STR, "size": LEN,
+        "min_size": NUM, "align": STR, "valign": STR, "color": COLOR, "wrap": BOOL,
+        "rotate": INT, "leading": NUM,
+    },
+    "icon": {"name": NAME, "x": LEN, "y": LEN, "w": LEN, "h": LEN, "color": COLOR, "rotate": INT,
+             "mirror": BOOL},
+    "symbol": {"shape": SHAPE, "cx": LEN, "cy": LEN, "size": LEN, "fill": COLOR, **_STROKE},
+    "table": {
+        "x": LEN, "y": LEN, "w": LEN, "rows": ROWS, "cols": LENS, "row_h": LEN, "size": NUM,
+        "font": STR, "header": BOOL, "color": COLOR, "line": COLOR, "header_fill": COLOR,
+        "header_color": COLOR, "zebra": COLOR, "align": STR,
+    },
+    "qr": {"x": LEN, "y": LEN, "size": LEN, "data": TEXT, "color": COLOR},
+    "scoresheet": {"x": LEN, "y": LEN, "w": LEN, "h": LEN, "layout": NAME, "qr": TEXT},
+}
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "background": ("fill",),
+    "rect": ("x", "y", "w", "h"),
+    "ellipse": ("cx", "cy", "rx"),
+    "line": ("x1", "y1", "x2", "y2"),
+    "polygon": ("points",),
+    "text": ("x", "y", "w", "h", "text", "size"),
+    "icon": ("name", "x", "y", "w", "h"),
+    "symbol": ("cx", "cy", "size"),
+    "table": ("x", "y", "w", "rows", "cols", "row_h", "size"),
+    "qr": ("x", "y", "size", "data"),
+    "scoresheet": ("x", "y", "w", "h", "layout"),
+}
+#: Keys with a fixed set of values.
+CHOICES: dict[str, tuple] = {
+    "font": ("regular", "bold", "black", "italic"),
+    "rotate": (0, 90, 180, 270),
+}
+TEXT_CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom")}
+TABLE_CHOICES = {"align": ("left", "center")}
+SYMBOLS = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "heart")
+#: Colour names every template may use besides its palette.
+BUILT_IN_COLORS = ("white", "black", "none")
+#: Colour names that take the piece's player colour; only in components with sets.
+SET_COLORS = ("set", "set_ink")
+#: Per-piece field types; "?" after one makes the field optional.
+FIELD_TYPES: dict[str, Any] = {"str": str, "int": int, "num": (int, float), "bool": bool, "color": str}
+#: Names every face offers to placeholders, besides its fields and the game's params.
+FACE_NAMES = ("id", "copy", "lang", "rules_url", "game_id")
+#: Names a face of a component with player colours (``sets``) offers too.
+SET_NAMES = ("set", "set_symbol", "set_name")
+#: Names conditions may test besides the fields.
+CONDITION_NAMES = ("id", "copy", "lang")
+#: Names that number the copies of a repeated element.
+REPEAT_NAMES = ("i", "col", "row")
+
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class Scope(NamedTuple):
+    """The names the elements of one component may use."""
+
+    fields: Mapping[str, str]       # field name -> type ("int", "color"...), "?" removed
+    params: frozenset[str]
+    palette: Mapping[str, str]
+    has_sets: bool
+
+    def numbers(self) -> frozenset[str]:
+        """Names an expression may use (``i``, ``col``, ``row`` are added inside repeats)."""
+        numeric = {n for n, kind in self.fields.items() if kind in ("int", "num")}
+        return frozenset({"w", "h", "copy", *self.params, *numeric})
+
+    def placeholders(self) -> frozenset[str]:
+        """Names a ``{placeholder}`` may use, in texts, catalog texts, icon names and shapes."""
+        return frozenset({*self.fields, *self.params, *FACE_NAMES,
+                          *(SET_NAMES if self.has_sets else ())})
+
+    def conditions(self) -> frozenset[str]:
+        """Names a ``when`` condition may test."""
+        return frozenset({*self.fields, *CONDITION_NAMES, *(("set",) if self.has_sets else ())})
+
+    def colors(self) -> frozenset[str]:
+        """Fields a colour may be taken from: those of type ``color``."""
+        return frozenset(n for n, kind in self.fields.items() if kind == "color")
+
+
+def _shown(value: Any) -> str:
+    return repr(value) if not isinstance(value, (dict, list)) else {dict: "a table", list: "a list"}[type(value)]
+
+
+def _known(names: Iterable[str]) -> str:
+    return ", ".join(sorted(names)) or "(none)"
+
+
+class _ElementCheck:
+    """Checks one element's keys, collecting problems and the names it uses."""
+
+    def __init__(self, scope: Scope, at: str, source: str, problems: list[str], repeats: bool):
+        self.scope, self.at, self.source, self.problems = scope, at, source, problems
+        self.repeats = repeats
+        self.names: set[str] = set()
+        self.keys: dict[str, str] = {}  # name -> the first key that uses it
+
+    def use(self, key: str, names: Iterable[str]) -> None:
+        for name in names:
+            self.names.add(name)
+            self.keys.setdefault(name, key)
+
+    def fail(self, key: str, message: str) -> None:
+        self.problems.append(f"{self.source}: {self.at}.{key}: {message}")
+
+    def expect(self, key: str, expected: str, value: Any) -> None:
+        self.fail(key, f"expected {expected}, got {_shown(value)}")
+
+    def unknown(self, key: str, name: str, kind: str, known: Iterable[str]) -> None:
+        self.fail(key, f"unknown name {name!r} in {kind} (known: {_known(known)})")
+
+    # -- kinds ---------------------------------------------------------
+    def length(self, key: str, value: Any) -> None:
+        """A number, an expression, or ``"{field}"`` naming a numeric field."""
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            self.expect(key, 'a length in mm or an expression like "w/2 - 3"', value)
+            return
+        if not isinstance(value, str):
+            return
+        text = whole_placeholder(value) or value
+        try:
+            used = names_in(text)
+        except ExpressionError:
+            self.expect(key, 'a length in mm or an expression like "w/2 - 3"', value)
+            return
+        known = self.scope.numbers() | (frozenset(REPEAT_NAMES) if self.repeats else frozenset())
+        for name in sorted(used - known):
+            if name in REPEAT_NAMES:
+                self.fail(key, f"{name!r} numbers the copies of a repeated element; this element "
+                               "has no repeat")
+            elif name in self.scope.fields:
+                self.fail(key, f"the field {name!r} is {self.scope.fields[name]}, not a number "
+                               "an expression can use")
+            else:
+                self.unknown(key, name, "the expression", known)
+        self.use(key, used - set(REPEAT_NAMES))
+
+    def color(self, key: str, value: Any) -> None:
+        """``#rrggbb``, a palette name, white/black/none, set/set_ink, or ``"{field}"`` of type color."""
+        if not isinstance(value, str):
+            self.expect(key, "a colour: #RRGGBB, a palette name or \"{field}\" of type color", value)
+            return
+        field = whole_placeholder(value)
+        if field is not None:
+            if field not in self.scope.colors():
+                kind = self.scope.fields.get(field)
+                why = (f"the field {field!r} is {kind}; declare it \"color\"" if kind else
+                       f"unknown field {field!r} (colour fields: {_known(self.scope.colors())})")
+                self.fail(key, f"a colour taken from a field needs a field of type color: {why}")
+            self.use(key, (field,))
+        elif "{" in value or "}" in value:
+            self.fail(key, f"a colour name cannot be built from pieces of text ({value!r}): give "
+                           "the piece a field of type color instead")
+        elif value in SET_COLORS:
+            if not self.scope.has_sets:
+                self.fail(key, f"{value!r} is the piece's player colour, but this component has no sets")
+            self.use(key, ("set",))
+        elif not (HEX.match(value) or value in self.scope.palette or value in BUILT_IN_COLORS):
+            self.fail(key, f"unknown colour {value!r} (expected #RRGGBB, none, white, black, "
+                           f"{'set, set_ink, ' if self.scope.has_sets else ''}or a palette name: "
+                           f"{_known(self.scope.palette)})")
+
+    def text(self, key: str, value: Any) -> None:
+        """Printed text: ``@catalog.key`` or text, both with ``{placeholders}``."""
+        if not isinstance(value, str):
+            self.expect(key, "text", value)
+            return
+        self.placeholders(key, value[1:] if value.startswith("@") else value)
+
+    def placeholders(self, key: str, value: str) -> None:
+        try:
+            used = placeholder_names(value)
+        except ExpressionError as exc:
+            self.fail(key, str(exc))
+            return
+        known = self.scope.placeholders()
+        for name in sorted(used - known):
+            if name in SET_NAMES:
+                self.fail(key, f"{{{name}}} names the piece's player colour, but this component "
+                               "has no sets")
+            else:
+                self.unknown(key, name, f"the text {value!r}", known)
+        self.use(key, used)
+
+    def name(self, key: str, value: Any) -> None:
+        if not isinstance(value, str) or not value:
+            self.expect(key, "a name", value)
+            return
+        self.placeholders(key, value)
+
+    def shape(self, key: str, value: Any) -> None:
+        if not isinstance(value, str):
+            self.expect(key, "one of " + ", ".join(SYMBOLS), value)
+        elif "{" in value:
+            self.placeholders(key, value)
+        elif value not in SYMBOLS:
+            self.expect(key, "one of " + ", ".join(SYMBOLS), value)
+
+    def value(self, kind: str, key: str, value: Any) -> None:
+        if kind == LEN:
+            self.length(key, value)
+        elif kind == COLOR:
+            self.color(key, value)
+        elif kind == TEXT:
+            self.text(key, value)
+        elif kind == NAME:
+            self.name(key, value)
+        elif kind == SHAPE:
+            self.shape(key, value)
+        elif kind == STR:
+            if not isinstance(value, str):
+                self.expect(key, "text", value)
+        elif kind == INT:
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.expect(key, "a whole number", value)
+        elif kind == NUM:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                self.expect(key, "a positive number", value)
+        elif kind == BOOL:
+            if not isinstance(value, bool):
+                self.expect(key, "true or false", value)
+        elif kind == REPEAT:
+            if isinstance(value, list):
+                if len(value) != 2:
+                    self.expect(key, "a count, or [columns, rows] for a grid", value)
+                for index, item in enumerate(value[:2]):
+                    self.length(f"{key}[{index}]", item)
+            else:
+                self.length(key, value)
+        elif kind == LENS:
+            if not isinstance(value, list):
+                self.expect(key, "a list of lengths", value)
+                return
+            for index, item in enumerate(value):
+                self.length(f"{key}[{index}]", item)
+        elif kind == POINTS:
+            if not isinstance(value, list) or not value or not all(
+                    isinstance(p, list) and len(p) == 2 for p in value):
+                self.expect(key, "a list of [x, y] points", value)
+                return
+            for index, (x, y) in enumerate(value):
+                self.length(f"{key}[{index}][0]", x)
+                self.length(f"{key}[{index}][1]", y)
+        elif kind == ROWS:
+            if not isinstance(value, list) or not all(isinstance(r, list) for r in value):
+                self.expect(key, "a list of rows, each a list of texts", value)
+                return
+            for r, row in enumerate(value):
+                for c, cell in enumerate(row):
+                    self.text(f"{key}[{r}][{c}]", cell)
+
+    def condition(self, value: Any, pieces: list[Mapping[str, Any]], sets: tuple[str, ...]):
+        if not isinstance(value, str):
+            self.expect("when", "a condition like \"suit=rage & !hits\"", value)
+            return None
+        try:
+            condition = parse_condition(value)
+        except ExpressionError as exc:
+            self.fail("when", str(exc))
+            return None
+        known = self.scope.conditions()
+        for terms in condition.alternatives:
+            for term in terms:
+                if term.name not in known:
+                    if term.name == "set":
+                        self.fail("when", "'set' is the piece's player colour, but this component "
+                                          "has no sets")
+                    else:
+                        self.unknown("when", term.name, f"the condition {value!r}", known)
+                elif term.value is not None:
+                    self._term_value(term.name, term.value, value, pieces, sets)
+        self.use("when", condition.names)
+        return condition
+
+    def _term_value(self, name: str, expected: str, text: str, pieces, sets) -> None:
+        """``field=value`` must be able to hold for some piece, or the element is silently never shown."""
+        if name == "copy":
+            possible = None if expected.isdigit() and int(expected) >= 1 else set()
+        elif name == "set":
+            possible = set(sets)
+        elif name == "lang":
+            possible = set(LANGUAGES)
+        else:
+            possible = {str(piece.get(name)) for piece in pieces}
+        if possible is not None and expected not in possible:
+            what = "a copy number (1, 2, ...)" if name == "copy" else f"one of: {_known(possible)}"
+            self.fail("when", f"in the condition {text!r}, {name} is never {expected!r} here "
+                              f"(expected {what})")
+
+
+def compile_elements(raw: Any, at: str, source: str, scope: Scope, problems: list[str],
+                     pieces: list[Mapping[str, Any]], sets: tuple[str, ...]) -> tuple[Element, ...]:
+    """Check a face's element tables and build its elements; problems are appended.
+
+    ``pieces`` are the field values (with ``id``) of the pieces the face is
+    drawn for: a condition ``field=value`` must hold for at least one of them.
+    """
+    if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+        problems.append(f"{source}: {at}: expected a list of element tables ([[...]]), got {_shown(raw)}")
+        return ()
+    elements = []
+    for index, table in enumerate(raw):
+        where = f"{at}[{index}]"
+        kind = table.get("type")
+        if kind not in ELEMENT_SCHEMAS:
+            problems.append(f"{source}: {where}.type: expected one of "
+                            f"{', '.join(ELEMENT_SCHEMAS)}, got {_shown(kind)}")
+            continue
+        schema = {**_COMMON, **ELEMENT_SCHEMAS[kind]}
+        for key in table:
+            if key not in schema:
+                problems.append(f"{source}: {where}: unknown key {key!r} (expected one of: "
+                                f"{', '.join(sorted(schema))})")
+        for key in REQUIRED[kind]:
+            if key not in table:
+                problems.append(f"{source}: {where}: a {kind} needs {key!r}")
+        check = _ElementCheck(scope, where, source, problems, repeats="repeat" in table)
+        for key, value in table.items():
+            if key in schema and key not in ("type", "when"):
+                check.value(schema[key], key, value)
+        choices = {**CHOICES, **(TEXT_CHOICES if kind == "text" else TABLE_CHOICES if kind == "table" else {})}
+        for key, allowed in choices.items():
+            if key in table and key in schema and table[key] not in allowed:
+                check.expect(key, " or ".join(str(a) for a in allowed), table[key])
+        if "step" in table and "repeat" not in table:
+            check.fail("step", "a step moves the copies of a repeated element; add repeat")
+        if kind == "table" and isinstance(table.get("rows"), list) and isinstance(table.get("cols"), list):
+            for r, row in enumerate(table["rows"]):
+                if isinstance(row, list) and len(row) > len(table["cols"]):
+                    check.fail(f"rows[{r}]", f"{len(row)} cells but only {len(table['cols'])} cols")
+        if kind == "symbol":
+            # A symbol without its own shape and fill takes the set's symbol and ink.
+            for key, default in (("shape", "{set_symbol}"), ("fill", "set_ink")):
+                if key not in table:
+                    if not scope.has_sets:
+                        check.fail(key, f"a symbol in a component without sets needs its own {key}")
+                    check.value(schema[key], key, default)
+        used_by_values = dict(check.keys)
+        condition = check.condition(table["when"], pieces, sets) if "when" in table else None
+        _optional_fields_present(check, used_by_values, condition, pieces)
+        props = {key: _bare(value, schema.get(key)) for key, value in table.items()}
+        elements.append(Element(kind, props, f"{source}: {where}", condition,
+                                tuple(sorted(check.names))))
+    return tuple(elements)
+
+
+def _bare(value: Any, kind: str | None) -> Any:
+    """A length written ``"{field}"`` is the expression ``field``: evaluated as one from now on."""
+    if kind in (LEN, REPEAT, LENS, POINTS):
+        if isinstance(value, list):
+            return [_bare(v, LEN) for v in value]
+        name = whole_placeholder(value)
+        if name is not None:
+            return name
+    return value
+
+
+#: Names whose values are not known on load: a condition naming one may hold
+#: for some copies of a piece and not for others.
+LATE_NAMES = frozenset({"copy", "set", "lang"})
+
+
+def _optional_fields_present(check: _ElementCheck, used: dict[str, str], condition, pieces) -> None:
+    """An element shown for a piece must not use an optional field the piece leaves out."""
+    fields = [name for name in check.scope.fields if name in used]
+    for piece in pieces:
+        if condition is not None and not (condition.names & LATE_NAMES) and not condition.holds(piece):
+            continue
+        for name in fields:
+            if name not in piece:
+                check.fail(used[name], f"uses the field {name!r}, which piece {piece['id']!r} "
+                                       "leaves out: give the piece a value or hide the element "
+                                       "with `when`")
+                return
+
+
+def uses_of(element: Element) -> list[str]:
+    """Every printed text of an element that may be an ``@catalog.key``."""
+    props = element.props
+    texts = [props.get("text"), props.get("data"), props.get("qr")]
+    for row in props.get("rows", ()) or ():
+        texts.extend(row)
+    return [t for t in texts if isinstance(t, str)]

@@ -1,0 +1,274 @@
+"""The template language, closed: what a component definition may compute, and with which names.
+
+Three small forms, each parsed once when a template is loaded:
+
+- **expressions** for lengths and counts: numbers, names, ``+ - * / // %``,
+  parentheses, ``min`` and ``max`` (``"w/2 - 4"``);
+- **conditions** for ``when``: terms ``field``, ``!field``, ``field=value`` and
+  ``!field=value`` joined by ``&`` (all) and ``|`` (any), ``&`` binding tighter;
+- **placeholders** in texts: ``{name}`` or ``{name:format}`` (``"{prey:+d}"``),
+  never ``{name.attr}``, ``{name[0]}`` or ``{name!r}``.
+
+Each form says which names it uses, so a loader can check every name against
+the names a face offers, and a resolver can tell which values an element's
+look depends on. Nothing here knows about games, pages or reportlab.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+import string
+from functools import lru_cache
+from typing import Any, Callable, Mapping, NamedTuple
+
+_BINARY: dict[type, Callable[[float, float], float]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
+_FUNCTIONS: dict[str, Callable[..., float]] = {"min": min, "max": max}
+
+
+class ExpressionError(ValueError):
+    """An expression, condition or placeholder that cannot be read or evaluated."""
+
+
+# ---------------------------------------------------------------- expressions
+
+_GLOBALS = {"__builtins__": {}, **_FUNCTIONS}
+
+
+@lru_cache(maxsize=4096)
+def _code(text: str):
+    # Only numbers, names, arithmetic, min and max get past compile_expression,
+    # so the compiled code can be evaluated directly: it is the hot path of layout.
+    return compile(ast.Expression(compile_expression(text)), "<expression>", "eval")
+
+
+@lru_cache(maxsize=4096)
+def compile_expression(text: str) -> ast.expr:
+    """Parse and check an expression once; evaluation is then cheap."""
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        raise ExpressionError(f"cannot read the expression {text!r}") from None
+    for node in ast.walk(tree):
+        allowed = (ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Call, ast.Load,
+                   ast.USub, ast.UAdd, *_BINARY)
+        if not isinstance(node, allowed):
+            raise ExpressionError(f"{text!r}: {type(node).__name__} is not allowed")
+        if isinstance(node, ast.Constant) and not isinstance(node.value, (int, float)):
+            raise ExpressionError(f"{text!r}: only numbers are allowed")
+        if isinstance(node, ast.Call) and not (
+            isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS and not node.keywords
+        ):
+            raise ExpressionError(f"{text!r}: only min() and max() may be called")
+    return tree
+
+
+@lru_cache(maxsize=4096)
+def names_in(text: str) -> frozenset[str]:
+    """The value names an expression uses (functions excluded).
+
+    >>> sorted(names_in("max(w, 2 * space_size) - copy"))
+    ['copy', 'space_size', 'w']
+    """
+    tree = compile_expression(text)
+    calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in calls)
+
+
+def evaluate(value: str | float | int, names: Mapping[str, float]) -> float:
+    """A number as it is, or an expression evaluated with ``names``.
+
+    >>> evaluate("w/2 - 4", {"w": 63.5})
+    27.75
+    >>> evaluate(3, {})
+    3.0
+    """
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    text = str(value)
+    try:
+        result = eval(_code(text), _GLOBALS, names)  # noqa: S307 - checked arithmetic only
+    except (NameError, TypeError, ZeroDivisionError):
+        # Say precisely what was wrong, the slow way.
+        return float(_eval(compile_expression(text), names, text))
+    if isinstance(result, bool) or not isinstance(result, (int, float)):
+        return float(_eval(compile_expression(text), names, text))
+    return float(result)
+
+
+def _eval(node: ast.expr, names: Mapping[str, float], text: str) -> float:
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        try:
+            value = names[node.id]
+        except KeyError:
+            raise ExpressionError(
+                f"{text!r}: unknown name {node.id!r} (known: {', '.join(sorted(names))})"
+            ) from None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ExpressionError(f"{text!r}: {node.id!r} is not a number")
+        return value
+    if isinstance(node, ast.UnaryOp):
+        operand = _eval(node.operand, names, text)
+        return -operand if isinstance(node.op, ast.USub) else operand
+    if isinstance(node, ast.BinOp):
+        left, right = _eval(node.left, names, text), _eval(node.right, names, text)
+        try:
+            return _BINARY[type(node.op)](left, right)
+        except ZeroDivisionError:
+            raise ExpressionError(f"{text!r}: division by zero") from None
+    if isinstance(node, ast.Call):
+        return _FUNCTIONS[node.func.id](*(_eval(a, names, text) for a in node.args))
+    raise ExpressionError(f"cannot evaluate {text!r}")
+
+
+# ---------------------------------------------------------------- conditions
+
+_TERM = re.compile(r"^(!?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:=\s*([^=!&|]*?))?$")
+
+
+class Term(NamedTuple):
+    """``name``, ``!name``, ``name=value`` or ``!name=value``."""
+
+    name: str
+    value: str | None   # None: the value's truth is tested
+    negate: bool
+
+    def holds(self, values: Mapping[str, Any]) -> bool:
+        if self.value is None:
+            result = bool(values.get(self.name))
+        else:
+            result = str(values.get(self.name)) == self.value
+        return result != self.negate
+
+
+class Condition(NamedTuple):
+    """A parsed ``when``: any of its alternatives, each all of its terms."""
+
+    text: str
+    alternatives: tuple[tuple[Term, ...], ...]
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(term.name for terms in self.alternatives for term in terms)
+
+    def holds(self, values: Mapping[str, Any]) -> bool:
+        """Whether the element shows for these values.
+
+        >>> parse_condition("part=head | suit=rage & !hits").holds({"suit": "rage", "part": "tail"})
+        True
+        """
+        return any(all(term.holds(values) for term in terms) for terms in self.alternatives)
+
+
+@lru_cache(maxsize=1024)
+def parse_condition(text: str) -> Condition:
+    """Read a ``when`` condition, or say what is wrong with it.
+
+    >>> parse_condition("suit=rage & !hits").alternatives
+    ((Term(name='suit', value='rage', negate=False), Term(name='hits', value=None, negate=True)),)
+    >>> parse_condition("suit==rage")
+    Traceback (most recent call last):
+    ...
+    pnp.language.ExpressionError: cannot read the condition 'suit==rage' at 'suit==rage': expected field, !field, field=value or !field=value
+    """
+    alternatives = []
+    for either in text.split("|"):
+        terms = []
+        for raw in either.split("&"):
+            match = _TERM.match(raw.strip())
+            if match is None or (match.group(3) is not None and not match.group(3).strip()):
+                raise ExpressionError(
+                    f"cannot read the condition {text!r} at {raw.strip()!r}: expected field, "
+                    "!field, field=value or !field=value")
+            value = match.group(3)
+            terms.append(Term(match.group(2), None if value is None else value.strip(),
+                              match.group(1) == "!"))
+        alternatives.append(tuple(terms))
+    return Condition(text, tuple(alternatives))
+
+
+# ---------------------------------------------------------------- placeholders
+
+class _Formatter(string.Formatter):
+    """str.format without attribute or item access: template text is data."""
+
+    def get_field(self, field_name, args, kwargs):
+        if "." in field_name or "[" in field_name:
+            raise KeyError(field_name)
+        return kwargs[field_name], field_name
+
+    def format_field(self, value, format_spec):
+        text = format(value, format_spec)
+        # Printed numbers take a true minus sign, not a hyphen.
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = text.replace("-", "\u2212")
+        return text
+
+
+_FORMAT = _Formatter()
+_PLACEHOLDER_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@lru_cache(maxsize=4096)
+def placeholder_names(text: str) -> frozenset[str]:
+    """The names a text's ``{placeholders}`` use; an ExpressionError for a malformed one.
+
+    >>> sorted(placeholder_names("{prey:+d} / {id}"))
+    ['id', 'prey']
+    >>> placeholder_names("{card.name}")
+    Traceback (most recent call last):
+    ...
+    pnp.language.ExpressionError: '{card.name}' in '{card.name}': a placeholder is a plain name like {field} or {field:+d}
+    """
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        raise ExpressionError(f"cannot read the placeholders of {text!r} ({exc})") from None
+    names = set()
+    for _, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        if not _PLACEHOLDER_NAME.match(name) or conversion or (spec and "{" in spec):
+            shown = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+            raise ExpressionError(f"{shown!r} in {text!r}: a placeholder is a plain name like "
+                                  "{field} or {field:+d}")
+        names.add(name)
+    return frozenset(names)
+
+
+def fill(text: str, values: Mapping[str, Any]) -> str:
+    """``text`` with its placeholders filled; numbers print with a true minus sign.
+
+    >>> fill("{hand:+d}", {"hand": -4})
+    '−4'
+    """
+    if "{" not in text and "}" not in text:
+        return text
+    try:
+        return _FORMAT.vformat(text, (), values)
+    except KeyError as exc:
+        raise ExpressionError(f"{text!r} uses {exc.args[0]!r}, which this piece does not have") from None
+    except (IndexError, ValueError, TypeError) as exc:
+        raise ExpressionError(f"cannot fill {text!r} ({exc})") from None
+
+
+def whole_placeholder(text: Any) -> str | None:
+    """The name in a value written exactly ``"{name}"``, else None.
+
+    >>> whole_placeholder("{colour}"), whole_placeholder("x{colour}")
+    ('colour', None)
+    """
+    if isinstance(text, str) and text.startswith("{") and text.endswith("}") and text.count("{") == 1:
+        name = text[1:-1]
+        return name if _PLACEHOLDER_NAME.match(name) else None
+    return None
