@@ -13,6 +13,7 @@ from pnp.layout.plan import plan_kit
 from pnp.model import Game, PrintOptions
 from pnp.options import checked
 from pnp.render.document import render_kit
+from pnp.render.fonts import MEASURER
 from pnp.units import PAPERS, paper_size
 
 
@@ -67,7 +68,7 @@ def render_to_memory(game: Game, options: PrintOptions,
                      components: list[str] | None = None) -> tuple[bytes, dict]:
     options = checked(options)
     size = paper_size(options.paper)
-    plan = plan_kit(game, options, size, components)
+    plan = plan_kit(game, options, size, components, measure=MEASURER)
     return render_kit(plan)
 
 

@@ -15,7 +15,7 @@ import re
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from pnp.i18n import LANGUAGES
-from pnp.language import (ExpressionError, compile_expression, names_in, parse_condition,
+from pnp.language import (ExpressionError, names_in, parse_condition,
                           placeholder_names, whole_placeholder)
 from pnp.model import Element
 
@@ -184,7 +184,8 @@ class _ElementCheck:
                 why = (f"the field {field!r} is {kind}; declare it \"color\"" if kind else
                        f"unknown field {field!r} (colour fields: {_known(self.scope.colors())})")
                 self.fail(key, f"a colour taken from a field needs a field of type color: {why}")
-            self.use(key, (field,))
+            # A colour field may hold "set": its colour then depends on the piece's set too.
+            self.use(key, (field, "set") if self.scope.has_sets else (field,))
         elif "{" in value or "}" in value:
             self.fail(key, f"a colour name cannot be built from pieces of text ({value!r}): give "
                            "the piece a field of type color instead")

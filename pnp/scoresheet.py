@@ -7,9 +7,11 @@ from typing import Any
 
 from pnp.build import manifest_text, write_outputs
 from pnp.errors import PnpError
+from pnp.layout.faces import Filled
 from pnp.layout.plan import plan_kit
 from pnp.model import PrintOptions
 from pnp.render.document import render_kit
+from pnp.render.fonts import MEASURER
 from pnp.templates import load_shipped_game
 from pnp.units import paper_size
 
@@ -41,10 +43,9 @@ def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = N
     game = load_shipped_game(result.game)
     if not any(c.id == "scoresheet" for c in game.components):
         raise PnpError(f"{game.id} has no scoresheet in its template")
-    plan = plan_kit(game, options, paper_size(options.paper), ["scoresheet"], cover=False)
-    plan.filled = result
-    plan.filled_qr = result_summary(result, game.catalogs[options.lang], date)
-    plan.filled_date = date
+    filled = Filled(result, result_summary(result, game.catalogs[options.lang], date), date)
+    plan = plan_kit(game, options, paper_size(options.paper), ["scoresheet"], cover=False,
+                    measure=MEASURER, filled=filled)
     return render_kit(plan)
 
 

@@ -1,7 +1,8 @@
 """The one place a length is parsed or converted.
 
-Everything in the model and the layout is in millimetres; points appear only
-in ``pnp.render``, which converts with :func:`pt`.
+Everything in the model and the layout is in millimetres; points appear in
+``pnp.render``, which converts with :func:`pt`, and in text fitting, since type
+is measured in points.
 """
 
 from __future__ import annotations

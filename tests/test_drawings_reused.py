@@ -1,17 +1,17 @@
-"""Drawings are made once and reused: what every numbered copy shares, and each icon."""
+"""Drawings are made once and reused: what the copies of a piece draw alike, and each icon."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-import pytest
-
 from conftest import pdf_reader
 from pnp.build import render_to_memory
-from pnp.i18n import Catalog
-from pnp.model import Element, PrintOptions
-from pnp.render.elements import CopyNumbers
+from pnp.layout.faces import ResolvedFace
+from pnp.layout.plan import plan_kit, shared_layers
+from pnp.layout.primitives import Rect, Text
+from pnp.layout.text import Measurer
+from pnp.model import PrintOptions
 from pnp.templates import load_game
 
 DECK = """
@@ -148,22 +148,47 @@ def test_a_catalog_text_naming_the_copy_is_drawn_per_copy(tmp_path):
     assert text.count("Owl") == 6
 
 
-@pytest.mark.parametrize("props, varies", [
-    ({"text": "{copy}"}, True),
-    ({"text": "No. {copy:02d}"}, True),
-    ({"cx": "6 + copy * 2"}, True),
-    ({"when": "copy=1"}, True),
-    ({"points": [["copy", 0], [1, 1]]}, True),
-    ({"text": "@numbered"}, True),
-    ({"text": "@plain"}, False),
-    ({"text": "@missing.{nothing}"}, True),
-    ({"fill": "{colour}", "x": "w - 8"}, False),
-    ({"text": "copyright"}, False),
-])
-def test_what_counts_as_varying_by_copy(props, varies):
-    catalog = Catalog("en", {"numbered": "Card {copy} of 12", "plain": "Fox"})
-    element = Element("text", props, "test")
-    assert CopyNumbers(catalog).varies(element, {"colour": "#000000", "copy": 1}) is varies
+def monospace() -> Measurer:
+    """Every character half an em wide, every glyph present: layout without fonts."""
+    return Measurer(lambda text, style, size: len(text) * size * 0.5, lambda text, style: "")
+
+
+def fox_faces(deck: Path) -> list:
+    """The runs of every fox front, in copy order."""
+    plan = plan_kit(load_game(deck), PrintOptions(), (210.0, 297.0), measure=monospace())
+    return [p.runs for page in plan.pages for p in page.placements
+            if p.copy.piece.id == "fox" and p.face.value == "front"]
+
+
+def test_copies_share_the_runs_whose_primitives_are_equal_in_stacking_order(tmp_path):
+    foxes = fox_faces(write_deck(tmp_path))
+    assert len(foxes) == 12
+    # Background, frame and title (shared), the number and the dot (per copy), the footer (shared).
+    assert [run.drawing is not None for run in foxes[0]] == [True, False, True]
+    first, *others = foxes
+    for runs in others:
+        assert runs[0] is first[0] and runs[2] is first[2]
+        assert runs[1] != first[1]
+    numbers = [next(p for p in runs[1].primitives if isinstance(p, Text)).lines[0].text for runs in foxes]
+    assert numbers == [str(n) for n in range(1, 13)]
+
+
+def test_an_element_that_names_the_copy_but_draws_alike_is_shared(tmp_path):
+    # The dot moves by copy * 0: it names `copy` yet every copy draws it in the same place.
+    deck = write_deck(tmp_path).read_text().replace('cx = "6 + copy * 2"', 'cx = "6 + copy * 0"')
+    (tmp_path / "numbered.toml").write_text(deck, encoding="utf-8")
+    foxes = fox_faces(tmp_path / "numbered.toml")
+    assert [run.drawing is not None for run in foxes[0]] == [True, False, True]
+    # Only the number is drawn copy by copy now; the dot joined the shared footer run.
+    assert [type(p).__name__ for p in foxes[0][1].primitives] == ["Text"]
+    assert [type(p).__name__ for p in foxes[0][2].primitives] == ["Ellipse", "Text"]
+
+
+def test_shared_layers_compares_resolved_primitives():
+    one, two = (Rect(0.0, 0.0, 1.0, 1.0, fill="#000000"),), (Rect(0.0, 0.0, 1.0, 1.0, fill="#ffffff"),)
+    faces = [ResolvedFace((5.0, 5.0), 0.0, (one, tuple(one), ())),
+             ResolvedFace((5.0, 5.0), 0.0, (one, two, ()))]
+    assert shared_layers(faces) == [True, False, True]
 
 
 ICON_DECK = """

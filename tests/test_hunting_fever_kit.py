@@ -8,7 +8,7 @@ import pytest
 
 from conftest import front_items, pdf_reader, rendered
 from pnp.build import render_to_memory
-from pnp.errors import TextFitError
+from pnp.errors import TemplateError
 from pnp.model import PrintOptions
 from pnp.templates import load_shipped_game
 from pnp.units import pt
@@ -152,25 +152,45 @@ def test_ink_saver_paints_no_background_colour():
     assert paper not in streams(saver)
 
 
-def test_a_string_too_long_for_its_box_fails_the_build_and_names_it(tmp_path):
+def test_every_text_problem_of_every_piece_is_reported_before_drawing(monkeypatch):
+    from pnp import build
     from pnp.i18n import Catalog
     game = load_shipped_game("hunting-fever")
     fr = game.catalogs["fr"]
     long_name = "Lapin " * 12
-    catalogs = {**game.catalogs, "fr": Catalog("fr", {**fr.texts, "card.rabbit": long_name.strip()})}
+    # Two mistakes in two pieces: a name too long for its box, a letter the font cannot draw.
+    catalogs = {**game.catalogs, "fr": Catalog("fr", {**fr.texts, "card.rabbit": long_name.strip(),
+                                                      "card.wolf": "Loup \u0416"})}
     broken = game._replace(catalogs=catalogs)
-    with pytest.raises(TextFitError) as caught:
+
+    def drawn(*args, **kwargs):
+        raise AssertionError("nothing may be drawn when a face has a problem")
+
+    monkeypatch.setattr(build, "render_kit", drawn)
+    with pytest.raises(TemplateError) as caught:
         render_to_memory(broken, PrintOptions(lang="fr"))
-    message = str(caught.value)
-    assert "hunting-fever" in message and "rabbit" in message and "(fr)" in message
-    assert "Lapin Lapin" in message
+    problems = caught.value.problems
+    fit = [p for p in problems if "does not fit" in p]
+    glyph = [p for p in problems if "no glyph" in p]
+    # Each problem once, though the card is printed in five sets; the wolf's
+    # name is also on the player aid.
+    assert len(fit) == 1 and len(glyph) == 2 and len(problems) == 3
+    assert "hunting-fever player-cards/rabbit front, fr" in fit[0] and "Lapin Lapin" in fit[0]
+    assert "hunting-fever.toml: components[0].front[5]" in fit[0]
+    assert "player-cards/wolf front, fr" in glyph[0] and "'\u0416'" in glyph[0]
+    assert "player-aids/player_aid front, fr" in glyph[1]
+    assert str(caught.value).endswith("(and 2 more problem(s))")
 
 
-def test_card_names_are_at_least_12_pt(hunting_fever_fr_letter):
-    from pnp.render.text import fit_text
-    from pnp.units import pt as to_pt
+def test_card_names_are_at_least_12_pt():
+    from pnp.layout.faces import resolve_piece_face
+    from pnp.layout.primitives import Text
+    from pnp.render.fonts import MEASURER
     game = load_shipped_game("hunting-fever")
     for lang, catalog in game.catalogs.items():
         for key in ("hunter", "wolf", "rabbit", "carrot", "closed_season"):
-            fitted = fit_text(catalog.get(f"card.{key}"), "black", 16, to_pt(63.5 - 26), to_pt(13))
-            assert fitted is not None and fitted.size >= 12, (lang, key)
+            face = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, "player-cards", key)
+            name = catalog.get(f"card.{key}")
+            [title] = [p for p in face.primitives if isinstance(p, Text)
+                       and " ".join(line.text for line in p.lines) == name]
+            assert title.size >= 12, (lang, key, title.size)

@@ -14,7 +14,7 @@ import pytest
 
 from pnp.build import render_to_memory
 from pnp.model import PrintOptions
-from pnp.render.svg import load_icon
+from pnp.icons import load_icon
 from pnp.templates import load_shipped_game, templates_dir
 from scoring import beavers as rules
 

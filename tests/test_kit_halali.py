@@ -13,7 +13,7 @@ import pytest
 from pnp.build import render_to_memory
 from pnp.language import evaluate
 from pnp.model import PrintOptions
-from pnp.render.svg import load_icon
+from pnp.icons import load_icon
 from pnp.templates import load_shipped_game, templates_dir
 from scoring.halali import BOX as TILES, OWN, POINTS
 

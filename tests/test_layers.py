@@ -110,3 +110,21 @@ def test_scoring_layers_import_only_layers_below():
     assert set(layer) == {name for name in edges if name.startswith("scoring.")}
     upward = [(name, other) for name in layer for other in edges[name] if other in layer and layer[other] >= layer[name]]
     assert upward == []
+
+
+def test_drawing_layers_read_one_way_and_layout_needs_no_pdf_library():
+    """templates (data) -> model -> layout (pure, mm) -> render (reportlab), late imports included."""
+    edges = graph(late=True)
+    drawing = [name for name in edges if name.startswith(("pnp.layout", "pnp.render"))]
+    assert cycles({name: edges[name] & set(drawing) for name in drawing}) == []
+    data = ["pnp.language", "pnp.model", "pnp.elements", "pnp.templates", "pnp.icons"]
+    upward = [(name, other) for name in data for other in edges[name]
+              if other.startswith(("pnp.layout", "pnp.render"))]
+    upward += [(name, other) for name in drawing if name.startswith("pnp.layout")
+               for other in edges[name] if other.startswith("pnp.render")]
+    assert upward == []
+    for name in (*data, *(n for n in drawing if n.startswith("pnp.layout"))):
+        tree = ast.parse(modules()[name].read_text(encoding="utf-8"))
+        loaded = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        loaded |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+        assert not {m for m in loaded if m.split(".")[0] == "reportlab"}, name

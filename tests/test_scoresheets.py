@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from conftest import front_items, pdf_reader, rendered
 from hunting_fever_sim import play_game, session as hf_session
 from pnp.cli import app
-from pnp.render.scoresheets import MIN_BOX
+from pnp.layout.scoresheets import MIN_BOX
 from pnp.scoresheet import render_filled_sheet, result_summary
 from pnp.model import PrintOptions
 from pnp.templates import game_files, load_shipped_game
@@ -46,7 +46,7 @@ def test_the_blank_sheet_sits_centred_on_its_page(paper, x, y):
 
 def test_pen_boxes_are_at_least_7_mm():
     assert MIN_BOX == 7.0
-    from pnp.render import scoresheets
+    from pnp.layout import scoresheets
     # Hunting Fever rows are 7.6 mm with a 0.6 mm gap: 7.0 mm tall boxes, 9 mm wide.
     assert 7.6 - 0.6 >= MIN_BOX and 11.0 - 2 >= MIN_BOX
     from scoring import hunting_fever

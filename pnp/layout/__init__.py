@@ -1,1 +1,1 @@
-"""Pure layout: model -> placements in mm. No reportlab here."""
+"""Pure layout: model -> pages, placements and resolved faces, in mm. No reportlab here."""

@@ -1,15 +1,37 @@
-"""The page plan of one kit: which pages, and what sits where on each.
+"""The page plan of one kit: which pages, what sits where on each, and what each face draws.
 
-Pure computation over the model; the renderer only draws what the plan says.
+Pure computation over the model: the pages are imposed, every face is
+resolved into primitives (every problem of every piece found before anything
+is drawn), the cover is laid out, and each page's marks and footer. The
+renderer only draws what the plan says.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple, Sequence
 
+from pnp.errors import raise_problems
+from pnp.layout.cover import CoverContents, lay_out_cover
+from pnp.layout.faces import FaceResolver, Filled, ResolvedFace
+from pnp.layout.furniture import footer_layout, marks_layout, seams_layout
 from pnp.layout.imposition import (Box, Mark, Part, crop_marks, fit_grid,
                                    mirror_for_long_edge, split_piece)
+from pnp.layout.primitives import Primitive
+from pnp.layout.text import Measurer
 from pnp.model import Component, Copy, Face, Game, PageKind, PrintOptions
+
+
+class Run(NamedTuple):
+    """Consecutive layers of a face that are drawn together.
+
+    ``drawing`` numbers a run that every copy printed from the same face
+    design draws alike (their resolved primitives are equal): the renderer
+    draws it once, as a PDF form, when it is placed more than once. A run
+    whose primitives differ from copy to copy (a card's number) has none.
+    """
+
+    primitives: tuple[Primitive, ...]
+    drawing: int | None = None
 
 
 class Placement(NamedTuple):
@@ -21,6 +43,7 @@ class Placement(NamedTuple):
     printed: Box         # trim plus the bleed printed on each side
     rotation: int = 0    # quarter turns counter-clockwise: 0, 90, 180, 270
     part: Part | None = None
+    runs: tuple[Run, ...] = ()   # what the face draws, in stacking order
 
 
 class PagePlan(NamedTuple):
@@ -31,19 +54,21 @@ class PagePlan(NamedTuple):
     sheets: int = 0
     placements: tuple[Placement, ...] = ()
     marks: tuple[Mark, ...] = ()
+    #: What the page draws besides its pieces, over them: the cover's
+    #: contents, crop marks, board seams, the footer (mm from the page's top-left).
+    drawing: tuple[Primitive, ...] = ()
 
 
 class KitPlan:
-    """Every page of one kit; a filled scoresheet also carries its result."""
+    """Every page of one kit, each face resolved, ready to draw."""
 
     def __init__(self, game: Game, options: PrintOptions, page_size: tuple[float, float]) -> None:
         self.game = game
         self.options = options
         self.page_size = page_size
         self.pages: list[PagePlan] = []
-        self.filled: Any = None             # a scoring Result, for a filled scoresheet
-        self.filled_qr: str | None = None   # its one-line summary, for the QR code
-        self.filled_date: str | None = None
+        #: drawing number -> how many placements draw it (a form when more than one)
+        self.drawing_uses: dict[int, int] = {}
 
     def sheets_of(self, component_id: str) -> int:
         return sum(1 for p in self.pages if p.component and p.component.id == component_id
@@ -126,20 +151,124 @@ def _part_bleed(part: Part, bleed: float) -> tuple[float, float, float, float]:
 
 
 def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
-             component_ids: list[str] | None = None, cover: bool = True) -> KitPlan:
-    """Cover first, then every component's sheets (front, its back, next front...)."""
+             component_ids: list[str] | None = None, cover: bool = True, *,
+             measure: Measurer, filled: Filled | None = None) -> KitPlan:
+    """Cover first, then every component's sheets (front, its back, next front...).
+
+    Every face is resolved here; a template mistake anywhere (a text that does
+    not fit, a box outside the trim, a missing glyph or icon) is reported with
+    all the others, as one TemplateError, before anything is drawn.
+    """
     page_w, page_h = page_size
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
-    kit = KitPlan(game, options, page_size)
-    if cover:
-        kit.pages.append(PagePlan(1, PageKind.COVER))
+    sheet_pages: list[PagePlan] = []
     for component in chosen:
         sheets = plan_component(component, page_w, page_h, options)
         for index, (fronts, backs, marks) in enumerate(sheets, start=1):
             kind = PageKind.FRONT if backs is not None else PageKind.SHEET
-            kit.pages.append(PagePlan(len(kit.pages) + 1, kind, component, index, len(sheets),
-                                      tuple(fronts), tuple(marks)))
+            sheet_pages.append(PagePlan(0, kind, component, index, len(sheets), tuple(fronts), tuple(marks)))
             if backs is not None:
-                kit.pages.append(PagePlan(len(kit.pages) + 1, PageKind.BACK, component, index,
-                                          len(sheets), tuple(backs)))
+                sheet_pages.append(PagePlan(0, PageKind.BACK, component, index, len(sheets), tuple(backs)))
+
+    resolved, uses = resolve_placements(game, options, [p for page in sheet_pages for p in page.placements],
+                                        measure=measure, filled=filled)
+    kit = KitPlan(game, options, page_size)
+    kit.drawing_uses = uses
+    placed = iter(resolved)
+    catalog = game.catalogs[options.lang]
+    pages: list[PagePlan] = []
+    if cover:
+        contents = CoverContents(
+            components=chosen, copies={c.id: len(copies(c)) for c in chosen},
+            sheets={c.id: sum(1 for p in sheet_pages if p.component is c and p.kind is not PageKind.BACK)
+                    for c in chosen},
+            has_backs=any(p.kind is PageKind.BACK for p in sheet_pages))
+        for drawing in lay_out_cover(game, options, page_size, contents, measure):
+            pages.append(PagePlan(0, PageKind.COVER, drawing=drawing))
+    for page in sheet_pages:
+        placements = tuple(next(placed) for _ in page.placements)
+        drawing = list(marks_layout(page.marks, page_h))
+        if placements and placements[0].part is not None:
+            drawing += seams_layout(placements[0], page_h, catalog, measure)
+        drawing += footer_layout(page_size, options, catalog, measure, page.component.id, page.kind,
+                                 page.sheet, page.sheets)
+        pages.append(page._replace(placements=placements, drawing=tuple(drawing)))
+    kit.pages = [page._replace(number=number) for number, page in enumerate(pages, start=1)]
     return kit
+
+
+def resolve_placements(game: Game, options: PrintOptions, placements: Sequence[Placement], *,
+                       measure: Measurer, filled: Filled | None = None
+                       ) -> tuple[list[Placement], dict[int, int]]:
+    """Every placement with its face resolved into runs, and how many placements
+    draw each shared run (a run drawn more than once becomes one PDF form).
+
+    Every problem of every face is collected first and raised as one
+    TemplateError: nothing can be drawn from a kit with a mistake in a face.
+    """
+    resolver = FaceResolver(game, options, measure, filled)
+    designs: dict[tuple, dict[int, ResolvedFace]] = {}  # face design -> copy number -> face
+    for placement in placements:
+        copy = placement.copy
+        design = designs.setdefault((*copy.face_key, placement.face.value), {})
+        if copy.copy not in design:
+            design[copy.copy] = resolver.face(copy, placement.face)
+    raise_problems(resolver.problems)
+    runs = _share(designs)
+    uses: dict[int, int] = {}
+    resolved = []
+    for placement in placements:
+        placed = placement._replace(runs=runs[(*placement.copy.face_key, placement.face.value,
+                                               placement.copy.copy)])
+        for run in placed.runs:
+            if run.drawing is not None:
+                uses[run.drawing] = uses.get(run.drawing, 0) + 1
+        resolved.append(placed)
+    return resolved, uses
+
+
+def shared_layers(faces: Sequence[ResolvedFace]) -> list[bool]:
+    """For each layer, whether every face has it equal: what copies can share.
+
+    >>> from pnp.layout.primitives import Rect
+    >>> a, b = (Rect(0, 0, 1, 1),), (Rect(0, 0, 2, 2),)
+    >>> shared_layers([ResolvedFace((1, 1), 0, (a, a)), ResolvedFace((1, 1), 0, (a, b))])
+    [True, False]
+    """
+    first = faces[0].layers
+    return [all(f.layers[k] is layer or f.layers[k] == layer for f in faces[1:])
+            for k, layer in enumerate(first)]
+
+
+def _share(designs: dict[tuple, dict[int, ResolvedFace]]) -> dict[tuple, tuple[Run, ...]]:
+    """Each copy's face as runs, in stacking order: the runs of layers equal in
+    every copy of a face design are shared (one drawing for all of them), the
+    others are drawn copy by copy."""
+    result: dict[tuple, tuple[Run, ...]] = {}
+    drawings = 0
+    for design, by_copy in designs.items():
+        faces = list(by_copy.values())
+        spans: list[tuple[bool, int, int]] = []
+        for index, same in enumerate(shared_layers(faces)):
+            if spans and spans[-1][0] == same:
+                spans[-1] = (same, spans[-1][1], index + 1)
+            else:
+                spans.append((same, index, index + 1))
+        common: dict[int, Run] = {}
+        for number, (same, start, end) in enumerate(spans):
+            primitives = tuple(p for layer in faces[0].layers[start:end] for p in layer)
+            if same and primitives:
+                common[number] = Run(primitives, drawings)
+                drawings += 1
+        for copy_number, face in by_copy.items():
+            runs = []
+            for number, (same, start, end) in enumerate(spans):
+                if same:
+                    if number in common:
+                        runs.append(common[number])
+                    continue
+                primitives = tuple(p for layer in face.layers[start:end] for p in layer)
+                if primitives:
+                    runs.append(Run(primitives))
+            result[(*design, copy_number)] = tuple(runs)
+    return result

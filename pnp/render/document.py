@@ -1,137 +1,70 @@
 """Turn a kit plan into PDF bytes and its manifest.
 
-Each distinct face (a piece in a set, front or back) is drawn once into a
-reportlab form and placed wherever a copy of it goes: identical cards cost one
-drawing, and the PDF stays small. Numbered copies share the form too; only
-their numbers are drawn one by one.
+The plan has every face resolved into primitives and grouped into runs. A
+run that copies share (equal primitives) and that is placed more than once
+is drawn once into a reportlab form and placed wherever it goes: identical
+cards cost one drawing, and the PDF stays small. What differs per copy (a
+card's number) is drawn copy by copy, in its place among the shared runs.
 """
 
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Mapping
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.i18n import Catalog
-from pnp.layout.plan import KitPlan, PagePlan, Placement
-from pnp.model import Copy, Element, Face, Game, PageKind
-from pnp.render.colors import Inks
-from pnp.render.cover import draw_cover
-from pnp.render.elements import CopyNumbers, FaceContext, draw_face
-from pnp.render.fonts import font
-from pnp.render.furniture import draw_footer, draw_marks, draw_seams
+from pnp.layout.faces import ResolvedFace, resolve_piece_face
+from pnp.layout.plan import KitPlan, PagePlan, Placement, Run
+from pnp.model import Face, Game, PageKind, PrintOptions
+from pnp.options import checked
+from pnp.render.draw import draw_primitives
+from pnp.render.fonts import MEASURER, font
 from pnp.units import pt
-
-
-def face_values(game: Game, copy: Copy, catalog: Catalog, params: dict) -> dict[str, Any]:
-    """The named values a face may use in texts and expressions."""
-    values: dict[str, Any] = {**game.params, **params, **copy.piece.fields,
-                              "id": copy.piece.id, "copy": copy.copy, "lang": catalog.lang,
-                              "rules_url": game.rules_url, "game_id": game.id}
-    if copy.set:
-        color = game.colors[copy.set]
-        values.update(set=copy.set, set_symbol=color.symbol,
-                      set_name=catalog.get(f"color.{copy.set}"))
-    return values
-
 
 # Streams are compressed; ASCII85 on top would only make them 25% bigger.
 rl_config.useA85 = 0
 
 
-class _Faces:
-    """Draws each face. What every copy of a face shares is drawn once, as a
-    form, when the face is printed more than once; what differs per copy (a
-    card's number) is drawn copy by copy, in its place among the shared parts."""
+class Drawings:
+    """The forms of one PDF: each shared run placed more than once, drawn on first use."""
 
-    def __init__(self, canvas: Canvas, plan: KitPlan, catalog: Catalog) -> None:
-        self.canvas, self.plan, self.catalog, self.game = canvas, plan, catalog, plan.game
-        self.uses: dict[tuple, int] = {}    # face key -> how many times it is printed
-        for page in plan.pages:
-            for placement in page.placements:
-                key = (*placement.copy.face_key, placement.face.value)
-                self.uses[key] = self.uses.get(key, 0) + 1
-        self.runs: dict[tuple, list] = {}   # face key -> [(shared by every copy, elements)]
-        self.forms: dict[tuple, str] = {}   # (face key, run index) -> form name
-        self.copy_numbers = CopyNumbers(catalog)
+    def __init__(self, canvas: Canvas, uses: Mapping[int, int], bleed: float) -> None:
+        self.canvas, self.uses, self.bleed = canvas, uses, bleed
+        self.forms: dict[int, str] = {}
 
-    def place(self, placement: Placement) -> None:
-        key = (*placement.copy.face_key, placement.face.value)
-        runs = self.runs.get(key)
-        if runs is None:
-            runs = self.runs[key] = self._runs(placement)
-        shared = self.uses[key] > 1
-        if shared:
-            for index, (same, elements) in enumerate(runs):
-                if same and (key, index) not in self.forms:
-                    self._form((key, index), placement, elements)
+    def draw(self, run: Run, size: tuple[float, float]) -> None:
+        """Draw one run of a face whose trim is ``size`` mm, the canvas at its bottom-left."""
+        canvas = self.canvas
+        if run.drawing is None or self.uses.get(run.drawing, 0) < 2:
+            # A drawing placed once compresses better inline with its page.
+            draw_primitives(canvas, run.primitives, size[1])
+            return
+        name = self.forms.get(run.drawing)
+        if name is None:
+            name = self.forms[run.drawing] = f"F{len(self.forms)}"
+            w, h = size
+            bleed = self.bleed
+            canvas.beginForm(name, -pt(bleed), -pt(bleed), pt(w + bleed), pt(h + bleed))
+            draw_primitives(canvas, run.primitives, h)
+            canvas.endForm()
+        canvas.doForm(name)
 
-        def draw() -> None:
-            ctx = None
-            for index, (same, elements) in enumerate(runs):
-                if same and shared:
-                    self.canvas.doForm(self.forms[key, index])
-                else:
-                    # A face printed once compresses better inline with its page.
-                    ctx = ctx or self._context(placement)
-                    draw_face(self.canvas, elements, ctx)
 
-        _place(self.canvas, placement, draw)
+def place(canvas: Canvas, placement: Placement, drawings: Drawings) -> None:
+    """Draw a placement's face where the plan puts it: moved, turned, clipped to its printed area."""
+    size = placement.copy.component.size
 
-    def _elements(self, placement: Placement) -> tuple[Element, ...]:
-        piece, component = placement.copy.piece, placement.copy.component
-        if placement.face is Face.FRONT:
-            return piece.front or component.front
-        return piece.back or component.back or ()
+    def draw() -> None:
+        for run in placement.runs:
+            drawings.draw(run, size)
 
-    def _runs(self, placement: Placement) -> list[tuple[bool, tuple[Element, ...]]]:
-        """The face's elements in order, grouped into runs that every copy shares or not."""
-        values = self._values(placement.copy)
-        runs: list[tuple[bool, tuple[Element, ...]]] = []
-        for element in self._elements(placement):
-            same = not self.copy_numbers.varies(element, values)
-            if runs and runs[-1][0] == same:
-                runs[-1] = (same, runs[-1][1] + (element,))
-            else:
-                runs.append((same, (element,)))
-        return runs
-
-    def _form(self, name_key: tuple, placement: Placement, elements: tuple[Element, ...]) -> None:
-        name = f"F{len(self.forms)}"
-        w, h = placement.copy.component.size
-        bleed = self.plan.options.bleed
-        self.canvas.beginForm(name, -pt(bleed), -pt(bleed), pt(w + bleed), pt(h + bleed))
-        draw_face(self.canvas, elements, self._context(placement))
-        self.canvas.endForm()
-        self.forms[name_key] = name
-
-    def _values(self, copy: Copy) -> dict[str, Any]:
-        return face_values(self.game, copy, self.catalog, dict(self.plan.options.params))
-
-    def _context(self, placement: Placement) -> FaceContext:
-        copy, face = placement.copy, placement.face
-        component, piece = copy.component, copy.piece
-        w, h = component.size
-        options = self.plan.options
-        return FaceContext(
-            catalog=self.catalog,
-            inks=Inks(self.game.palette, self.game.colors.get(copy.set) if copy.set else None,
-                      options.ink_saver),
-            width=w, height=h, bleed=options.bleed,
-            values=self._values(copy),
-            icon_dir=self.game.icon_dirs,
-            where=f"{self.game.id} {component.id}/{piece.id} {face.value} ({self.catalog.lang})",
-            qr_override=options.qr_url,
-            colors=self.game.colors,
-            filled=self.plan.filled,
-            filled_qr=self.plan.filled_qr,
-            filled_date=self.plan.filled_date,
-        )
+    _place(canvas, placement, draw)
 
 
 def _place(canvas: Canvas, placement: Placement, draw) -> None:
+    """Move the canvas to the piece's place on the page, turned and clipped to its printed area."""
     trim, printed = placement.trim, placement.printed
     w, h = placement.copy.component.size
     canvas.saveState()
@@ -157,6 +90,40 @@ def _place(canvas: Canvas, placement: Placement, draw) -> None:
         canvas.rotate(placement.rotation)
     draw()
     canvas.restoreState()
+
+
+def draw_face(canvas: Canvas, face: ResolvedFace, x: float, y: float) -> None:
+    """Draw one resolved face on any canvas, its trim's bottom-left at (x, y) mm,
+    its bleed included and nothing past it.
+
+    The entry point for exporting one piece alone: a page of the trim plus
+    the bleed on each side takes the face at (bleed, bleed).
+    """
+    w, h = face.size
+    b = face.bleed
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(pt(x - b), pt(y - b), pt(w + 2 * b), pt(h + 2 * b))
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.translate(pt(x), pt(y))
+    draw_primitives(canvas, face.primitives, h)
+    canvas.restoreState()
+
+
+def draw_piece_face(canvas: Canvas, game: Game, component_id: str, piece_id: str,
+                    face: Face = Face.FRONT, *, options: PrintOptions = PrintOptions(), copy: int = 1,
+                    set_name: str | None = None, x: float = 0.0, y: float = 0.0) -> ResolvedFace:
+    """Resolve one face of one piece and draw it alone, bleed included, its
+    trim's bottom-left at (x, y) mm on ``canvas``; returns what was drawn.
+
+    >>> # a page just the size of the printed card:
+    >>> # canvas = Canvas(out, pagesize=(pt(63.5 + 6), pt(88.9 + 6)))
+    >>> # draw_piece_face(canvas, game, "player-cards", "wolf", x=3, y=3)
+    """
+    resolved = resolve_piece_face(game, checked(options), MEASURER, component_id, piece_id, face,
+                                  copy, set_name)
+    draw_face(canvas, resolved, x, y)
+    return resolved
 
 
 def _manifest_item(game: Game, placement: Placement) -> dict:
@@ -198,41 +165,30 @@ def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
     canvas.setCreator("pnp")
     canvas.setKeywords(f"{game.id} {options.lang} {options.paper}")
     canvas.setViewerPreference("PrintScaling", "None")
-    if any(p.kind is PageKind.BACK for p in plan.pages):
+    duplex = any(p.kind is PageKind.BACK for p in plan.pages)
+    if duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    faces = _Faces(canvas, plan, catalog)
-    manifest_pages = []
+    drawings = Drawings(canvas, plan.drawing_uses, options.bleed)
     for page in plan.pages:
-        if page.kind is PageKind.COVER:
-            # A long cover goes on to more pages; they are all cover pages.
-            for _ in range(draw_cover(canvas, plan, catalog) - 1):
-                manifest_pages.append({"number": 0, "kind": page.kind.value, "items": []})
-        else:
-            _draw_page(canvas, faces, page, plan, catalog)
-        manifest_pages.append({
+        _draw_page(canvas, drawings, page, page_h)
+        canvas.showPage()
+    canvas.save()
+    manifest = {
+        "game": game.id, "lang": options.lang, "paper": options.paper,
+        "page_size_mm": [round(page_w, 3), round(page_h, 3)],
+        "bleed_mm": options.bleed, "duplex": duplex,
+        "back_offset_mm": list(options.back_offset), "ink_saver": options.ink_saver,
+        "pages": [{
             "number": page.number, "kind": page.kind.value,
             **({"component": page.component.id, "sheet": page.sheet, "sheets": page.sheets}
                if page.component else {}),
             "items": [_manifest_item(game, p) for p in page.placements],
-        })
-        canvas.showPage()
-    canvas.save()
-    for number, entry in enumerate(manifest_pages, start=1):
-        entry["number"] = number
-    manifest = {
-        "game": game.id, "lang": options.lang, "paper": options.paper,
-        "page_size_mm": [round(page_w, 3), round(page_h, 3)],
-        "bleed_mm": options.bleed, "duplex": any(p.kind is PageKind.BACK for p in plan.pages),
-        "back_offset_mm": list(options.back_offset), "ink_saver": options.ink_saver,
-        "pages": manifest_pages,
+        } for page in plan.pages],
     }
     return buffer.getvalue(), manifest
 
 
-def _draw_page(canvas: Canvas, faces: _Faces, page: PagePlan, plan: KitPlan, catalog: Catalog) -> None:
+def _draw_page(canvas: Canvas, drawings: Drawings, page: PagePlan, page_h: float) -> None:
     for placement in page.placements:
-        faces.place(placement)
-    draw_marks(canvas, page.marks)
-    if page.placements and page.placements[0].part is not None:
-        draw_seams(canvas, page, plan)
-    draw_footer(canvas, plan, page, catalog)
+        place(canvas, placement, drawings)
+    draw_primitives(canvas, page.drawing, page_h)

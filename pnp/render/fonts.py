@@ -7,6 +7,7 @@ from functools import lru_cache
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp.layout.text import Measurer
 from pnp.templates import fonts_dir
 
 #: Template font names -> (registered name, file)
@@ -46,3 +47,7 @@ def missing_glyphs(text: str, style: str) -> str:
     """The characters of ``text`` the font cannot draw (they would print as boxes)."""
     covered = _coverage(style)
     return "".join(sorted({ch for ch in text if ch != "\n" and ord(ch) not in covered}))
+
+
+#: Text measured with the fonts the PDFs embed, for laying faces out.
+MEASURER = Measurer(text_width, missing_glyphs)

@@ -1,9 +1,9 @@
 """One piece face alone on its own page: what `pnp export` rasterises and prints.
 
 Everything that draws a single piece for the exports goes through
-:func:`faces_pdf`. It draws with the kit renderer's face drawing (a one-piece
-plan: no cover, no footer, no crop marks), so an exported face is the very
-drawing of the kit's PDF.
+:func:`faces_pdf`. Its faces are resolved as a kit's are and placed with the
+kit renderer's own placement (no cover, no footer, no crop marks), so an
+exported face is the very drawing of the kit's PDF.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from typing import NamedTuple
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.imposition import Box
-from pnp.layout.plan import KitPlan, PagePlan, Placement
-from pnp.model import Copy, Face, Game, PageKind, PrintOptions
-from pnp.render.document import _Faces, _place
-from pnp.render.fonts import font
+from pnp.layout.plan import Placement, resolve_placements
+from pnp.model import Copy, Face, Game, PrintOptions
+from pnp.render.document import Drawings, place
+from pnp.render.fonts import MEASURER, font
 from pnp.units import pt
 
 
@@ -48,11 +48,9 @@ def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage]) -> Faces
     no marks. ``options`` gives the language, ink saver, QR address and settings."""
     # The bleed a face is drawn with, in the piece's own mm: enough for every page.
     bleed = max((_bleed_in_piece_mm(p) for p in pages), default=0.0)
-    plan = KitPlan(game, options._replace(bleed=bleed, crop_marks=False), (0.0, 0.0))
-    placements = [_placement(p) for p in pages]
-    # One page per face in the plan, so faces printed more than once share one drawing.
-    plan.pages = [PagePlan(n, PageKind.FRONT, p.copy.component, placements=(p,))
-                  for n, p in enumerate(placements, start=1)]
+    # Faces are resolved together, so the runs copies share are drawn once, as forms.
+    placements, uses = resolve_placements(game, options._replace(bleed=bleed, crop_marks=False),
+                                          [_placement(p) for p in pages], measure=MEASURER)
     buffer = io.BytesIO()
     first = pages[0].page_size if pages else (10.0, 10.0)
     canvas = Canvas(buffer, pagesize=(pt(first[0]), pt(first[1])), invariant=1,
@@ -60,7 +58,7 @@ def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage]) -> Faces
     catalog = game.catalogs[options.lang]
     canvas.setTitle(catalog.get("game.name"))
     canvas.setCreator("pnp")
-    faces = _Faces(canvas, plan, catalog)
+    drawings = Drawings(canvas, uses, bleed)
     first_with: dict[tuple, int] = {}
     same_as = []
     for index, (page, placement) in enumerate(zip(pages, placements)):
@@ -72,7 +70,7 @@ def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage]) -> Faces
         sx, sy = _stretch(page)
         canvas.saveState()
         canvas.scale(sx, sy)
-        faces.place(placement)
+        place(canvas, placement, drawings)
         canvas.restoreState()
         # Two pages of one size with the same drawing operators look the same:
         # copies of a face share its form, so only what differs (a number) shows here.

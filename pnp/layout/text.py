@@ -1,30 +1,43 @@
-"""Measure first, draw second: fit a string into a box or say why it cannot fit."""
+"""Measure first, draw second: fit a string into a box or say why it cannot fit.
+
+Text is measured through a :class:`Measurer` given by the caller (the PDF
+renderer gives one backed by the embedded fonts), so laying out a face needs
+no PDF library. Sizes and widths are in points, as type is measured; boxes
+come in millimetres and are converted once, here.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from pnp.errors import TextFitError
-from pnp.render.fonts import missing_glyphs, text_width
 
 MIN_SIZE = 6.0
 STEP = 0.25
+
+
+class Measurer(NamedTuple):
+    """How wide a string is, and which of its characters the font cannot draw."""
+
+    width: Callable[[str, str, float], float]   # (text, style, size pt) -> width in points
+    missing: Callable[[str, str], str]           # (text, style) -> the characters without a glyph
 
 
 class FittedText(NamedTuple):
     lines: tuple[str, ...]
     size: float
     leading: float
-    widths: tuple[float, ...] = ()  # of each line at ``size``, in points: drawn without measuring again
+    widths: tuple[float, ...] = ()  # of each line at ``size``, in points: placed without measuring again
 
     @property
     def height(self) -> float:
         return self.size + (len(self.lines) - 1) * self.leading
 
 
-def _wrap(text: str, style: str, size: float, width: float) -> list[str] | None:
+def _wrap(measure: Measurer, text: str, style: str, size: float, width: float) -> list[str] | None:
     """Greedy word wrap; None if one word alone is wider than the box."""
+    text_width = measure.width
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
@@ -43,18 +56,19 @@ def _wrap(text: str, style: str, size: float, width: float) -> list[str] | None:
 
 
 @lru_cache(maxsize=8192)
-def fit_text(text: str, style: str, size: float, width: float, height: float,
+def fit_text(measure: Measurer, text: str, style: str, size: float, width: float, height: float,
              wrap: bool = False, leading: float = 1.18, min_size: float = MIN_SIZE) -> FittedText | None:
     """The largest size <= ``size`` (down to ``min_size``) at which ``text`` fits.
 
     Width and height are in points. Returns None if it does not fit even at
-    ``min_size``; callers turn that into a :class:`TextFitError` with context.
+    ``min_size``; :func:`fit_or_fail` says why with its context.
     """
+    text_width = measure.width
     current = size
     while current >= min_size - 1e-9:
         line_gap = current * leading
         if wrap:
-            lines = _wrap(text, style, current, width)
+            lines = _wrap(measure, text, style, current, width)
         else:
             lines = text.split("\n")
             if any(text_width(line, style, current) > width for line in lines):
@@ -69,14 +83,16 @@ def fit_text(text: str, style: str, size: float, width: float, height: float,
     return None
 
 
-def fit_or_fail(text: str, style: str, size: float, width: float, height: float, *,
-                wrap: bool, leading: float, min_size: float, where: str) -> FittedText:
-    missing = missing_glyphs(text, style)
+def fit_or_fail(measure: Measurer, text: str, style: str, size: float, width: float,
+                height: float, *, wrap: bool, leading: float, min_size: float = MIN_SIZE,
+                where: str | None = None) -> FittedText:
+    """:func:`fit_text` (box in points), or a TextFitError naming the text (and ``where``)."""
+    at = f"{where}: " if where else ""
+    missing = measure.missing(text, style)
     if missing:
-        raise TextFitError(f"the font has no glyph for {missing!r}: {where}: {text!r}")
-    fitted = fit_text(text, style, size, width, height, wrap, leading, max(min_size, MIN_SIZE))
+        raise TextFitError(f"the font has no glyph for {missing!r}: {at}{text!r}")
+    smallest = max(min_size, MIN_SIZE)
+    fitted = fit_text(measure, text, style, size, width, height, wrap, leading, smallest)
     if fitted is None:
-        raise TextFitError(
-            f"text does not fit its box even at {max(min_size, MIN_SIZE):g} pt: {where}: {text!r}"
-        )
+        raise TextFitError(f"text does not fit its box even at {smallest:g} pt: {at}{text!r}")
     return fitted

@@ -1,7 +1,7 @@
 """Scoresheets for the four games: blank to fill with a pen, or filled from a session.
 
 A scoresheet is an element of a piece (``type = "scoresheet"``) so it is imposed,
-footed and written like every other piece. Boxes meant for a pen are at least
+footed and written like every other piece; here it is laid out as primitives. Boxes meant for a pen are at least
 7 mm; entered numbers are printed in pen blue, computed totals in bold ink.
 The optional ``result`` is a :class:`scoring.Result` (duck-typed: this module
 does not import the scoring package).
@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pnp.errors import TemplateError
-from pnp.render.colors import set_fill, set_stroke
-from pnp.render.fonts import font
-from pnp.render.text import fit_or_fail
-from pnp.units import pt
+from pnp.layout.primitives import QR, Icon, Line, Primitive, Rect, Symbol, Text, TextLine
+from pnp.layout.text import fit_or_fail
+from pnp.units import POINTS_PER_MM, pt
 
 PEN = "#1d3f9a"
 MIN_BOX = 7.0
@@ -35,67 +32,66 @@ def signed(value: int) -> str:
 
 
 class Sheet:
-    """Drawing in mm from the top-left of the sheet's box, y downwards."""
+    """Lays out a sheet in mm from the top-left of its box, y downwards, as primitives."""
 
-    def __init__(self, canvas: Canvas, ctx, x: float, y: float, w: float, h: float):
-        self.c, self.ctx = canvas, ctx
+    def __init__(self, ctx, x: float, y: float, w: float, h: float):
+        self.ctx = ctx
         self.x0, self.y0, self.w, self.h = x, y, w, h
+        self.out: list[Primitive] = []
         self.ink = ctx.inks.line("ink")
-        self.accent = ctx.inks.line("accent") if "accent" in ctx.inks.palette else self.ink
-        self.light = ctx.inks.fill("light") if "light" in ctx.inks.palette else "#eeeeee"
+        self.accent = ctx.inks.line("accent")
+        self.light = ctx.inks.fill("light")
         self.pen = ctx.inks.line(PEN)
-
-    def _y(self, y: float) -> float:
-        return pt(self.ctx.height - self.y0 - y)
 
     def box(self, x: float, y: float, w: float, h: float, fill: str | None = None,
             width: float = 0.3, stroke: str | None = None) -> None:
-        c = self.c
-        if fill:
-            set_fill(c, fill)
-        set_stroke(c, stroke or self.ink)
-        c.setLineWidth(pt(width))
-        c.rect(pt(self.x0 + x), self._y(y + h), pt(w), pt(h), stroke=1, fill=int(fill is not None))
+        self.out.append(Rect(self.x0 + x, self.y0 + y, w, h, fill, stroke or self.ink, width))
 
     def fill(self, x: float, y: float, w: float, h: float, color: str) -> None:
-        set_fill(self.c, color)
-        self.c.rect(pt(self.x0 + x), self._y(y + h), pt(w), pt(h), stroke=0, fill=1)
+        self.out.append(Rect(self.x0 + x, self.y0 + y, w, h, fill=color))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.3,
              color: str | None = None) -> None:
-        set_stroke(self.c, color or self.ink)
-        self.c.setLineWidth(pt(width))
-        self.c.line(pt(self.x0 + x1), self._y(y1), pt(self.x0 + x2), self._y(y2))
+        self.out.append(Line(self.x0 + x1, self.y0 + y1, self.x0 + x2, self.y0 + y2,
+                             color or self.ink, width))
 
     def text(self, x: float, y: float, w: float, h: float, text: str, size: float = 8,
              style: str = "regular", align: str = "center", color: str | None = None,
              wrap: bool = False) -> None:
         if not text:
             return
-        fitted = fit_or_fail(text, style, size, pt(w - 1.0), pt(h), wrap=wrap, leading=1.15,
-                             min_size=6, where=f"{self.ctx.where} scoresheet")
-        c = self.c
-        set_fill(c, color or self.ink)
-        c.setFont(font(style), fitted.size)
+        fitted = fit_or_fail(self.ctx.measure, text, style, size, pt(w - 1.0), pt(h), wrap=wrap,
+                             leading=1.15, min_size=6)
         block = 0.72 * fitted.size + (len(fitted.lines) - 1) * fitted.leading
-        baseline = self._y(y + h / 2) + block / 2 - 0.72 * fitted.size
-        for line in fitted.lines:
+        # The first baseline, in mm down from the sheet's top: the block is centred on the box.
+        baseline = self.y0 + y + h / 2 - (block / 2 - 0.72 * fitted.size) / POINTS_PER_MM
+        lines = []
+        for line, width in zip(fitted.lines, fitted.widths):
             if align == "left":
-                c.drawString(pt(self.x0 + x + 0.6), baseline, line)
+                left = self.x0 + x + 0.6
             elif align == "right":
-                c.drawRightString(pt(self.x0 + x + w - 0.6), baseline, line)
+                left = self.x0 + x + w - 0.6 - width / POINTS_PER_MM
             else:
-                c.drawCentredString(pt(self.x0 + x + w / 2), baseline, line)
-            baseline -= fitted.leading
+                left = self.x0 + x + w / 2 - width / 2 / POINTS_PER_MM
+            lines.append(TextLine(line, left, baseline))
+            baseline += fitted.leading / POINTS_PER_MM
+        self.out.append(Text(tuple(lines), style, fitted.size, color or self.ink))
 
     def t(self, key: str, **values: Any) -> str:
         return self.ctx.catalog.get(key, **values)
 
     def icon(self, name: str, x: float, y: float, w: float, h: float) -> None:
-        from pnp.render.elements import draw_icon
-        from pnp.render.svg import load_icon
-        icon = load_icon(self.ctx.icon_dir, name)
-        draw_icon(self.c, icon, pt(self.x0 + x), self._y(y + h), pt(w), pt(h), self.ink, self.ctx.inks)
+        from pnp.icons import load_icon  # the SVG reader loads only for kits with icons
+
+        source = load_icon(self.ctx.icon_dirs, name).source
+        self.out.append(Icon(source, self.x0 + x, self.y0 + y, w, h, self.ink,
+                             line_art=self.ctx.inks.ink_saver))
+
+    def symbol(self, shape: str, cx: float, cy: float, size: float, color: str) -> None:
+        self.out.append(Symbol(shape, self.x0 + cx, self.y0 + cy, size, color))
+
+    def qr(self, data: str, x: float, y: float, size: float) -> None:
+        self.out.append(QR(data, self.x0 + x, self.y0 + y, size, self.ink))
 
     def pen_number(self, x: float, y: float, w: float, h: float, value: int | str | None,
                    computed: bool = False) -> None:
@@ -108,19 +104,19 @@ class Sheet:
 
 def _header(s: Sheet, title: str, qr_data: str | None, hint: str, filled: bool) -> float:
     """Title, date line, hint and QR code; returns where the body starts (mm)."""
-    from pnp.render.elements import draw_qr
     qr = 21.0
-    s.fill(0, 0, s.w - qr - 3, 11, s.ctx.inks.fill("accent") if "accent" in s.ctx.inks.palette else "#444444")
+    s.fill(0, 0, s.w - qr - 3, 11, s.ctx.inks.fill("accent"))
     s.text(3, 0, s.w - qr - 9, 11, title, size=15, style="black", align="left",
            color=s.ctx.inks.line("#ffffff"))
     s.text(0, 12, 14, 6, s.t("sheet.date_label"), size=8.5, style="bold", align="left")
     s.line(14, 17, 64, 17, 0.3)
-    if filled and s.ctx.filled_date:
-        s.text(15, 11.5, 48, 6, s.ctx.filled_date, size=9.5, style="bold", align="left", color=s.pen)
+    date = s.ctx.filled.date if s.ctx.filled is not None else None
+    if filled and date:
+        s.text(15, 11.5, 48, 6, date, size=9.5, style="bold", align="left", color=s.pen)
     s.text(66, 11.5, s.w - qr - 69, 9.5, s.t("sheet.filled_note") if filled else hint, size=7,
            align="left", wrap=True)
     if qr_data:
-        draw_qr(s.c, qr_data, pt(s.x0 + s.w - qr), s._y(qr), pt(qr), s.ink)
+        s.qr(qr_data, s.w - qr, 0, qr)
     return qr + 2.0
 
 
@@ -160,8 +156,7 @@ def hunting_fever(s: Sheet, result, qr_data: str | None) -> None:
                 cx = base + i * col_w
                 s.icon(_hf_icon(card), cx + 0.6, y + 0.4, 4.6, 4.6)
                 s.text(cx + 5.0, y, col_w - 5.0, 5.4, signed(points[card]), size=7.5, style="bold",
-                       color=s.ctx.inks.line("bad" if points[card] < 0 else "good")
-                       if "good" in s.ctx.inks.palette else s.ink)
+                       color=s.ctx.inks.line("bad" if points[card] < 0 else "good"))
         s.text(x_lodge, y, lodge_w, 5.4, "+4", size=7.5, style="bold")
         y += 5.6
         for r in range(rows):
@@ -332,14 +327,11 @@ def beavers(s: Sheet, result, qr_data: str | None) -> None:
     # Colour headings with their symbols, and the player's name.
     for i, color in enumerate(HHB_COLORS):
         x = round_w + i * group_w
-        player_color = s.ctx.inks.fill(s.ctx.colors[color].rgb)
-        s.box(x + 0.5, y, group_w - 1, 7, fill=player_color, width=0.4)
-        set_fill(s.c, s.ctx.inks.line(s.ctx.colors[color].ink))
-        from pnp.render.shapes import symbol_path
-        s.c.drawPath(symbol_path(s.c, s.ctx.colors[color].symbol, pt(s.x0 + x + 4.5), s._y(y + 3.5), pt(4.6)),
-                     stroke=0, fill=1)
+        player = s.ctx.colors[color]
+        s.box(x + 0.5, y, group_w - 1, 7, fill=s.ctx.inks.fill(player.rgb), width=0.4)
+        s.symbol(player.symbol, x + 4.5, y + 3.5, 4.6, s.ctx.inks.line(player.ink))
         s.text(x + 8, y, group_w - 9, 7, s.t(f"color.{color}"), size=9, style="black", align="left",
-               color=s.ctx.inks.line(s.ctx.colors[color].ink))
+               color=s.ctx.inks.line(player.ink))
         s.box(x + 0.5, y + 7.5, group_w - 1, 7)
         if colors.get(color):
             s.text(x + 0.5, y + 7.5, group_w - 1, 7, colors[color], size=9, style="bold", color=s.pen)
@@ -448,12 +440,12 @@ LAYOUTS: dict[str, Callable] = {
 }
 
 
-def draw_scoresheet(canvas: Canvas, ctx, x: float, y: float, w: float, h: float, layout: str,
-                    result, qr_data: str | None) -> None:
-    """Draw one game's scoresheet in the box (mm, top-left of the piece)."""
+def lay_out_scoresheet(ctx, layout: str, x: float, y: float, w: float, h: float,
+                       qr_data: str | None) -> tuple[Primitive, ...]:
+    """One game's scoresheet in the box (mm, top-left of the piece), blank or filled."""
     if layout not in LAYOUTS:
-        raise TemplateError(f"{ctx.where}: unknown scoresheet layout {layout!r}; expected one of: "
-                            + ", ".join(LAYOUTS))
-    canvas.saveState()
-    LAYOUTS[layout](Sheet(canvas, ctx, x, y, w, h), result, qr_data)
-    canvas.restoreState()
+        raise TemplateError(f"unknown scoresheet layout {layout!r}; expected one of: " + ", ".join(LAYOUTS))
+    sheet = Sheet(ctx, x, y, w, h)
+    result = ctx.filled.result if ctx.filled is not None else None
+    LAYOUTS[layout](sheet, result, qr_data)
+    return tuple(sheet.out)

@@ -1,10 +1,11 @@
-"""A small SVG reader for our own pictograms, drawn as reportlab vector paths.
+"""A small SVG reader for our own pictograms: their shapes as plain path operations.
 
 Supports what hand-made icons use: ``path`` (all commands, arcs included),
 ``circle``, ``ellipse``, ``rect`` (with rx), ``polygon``, ``polyline``,
 ``line`` and ``g``, with ``fill``, ``stroke``, ``stroke-width``,
 ``stroke-linecap``, ``stroke-linejoin``, ``fill-rule``, ``opacity`` and
 ``transform``. ``currentColor`` takes the colour the template asks for.
+The renderer draws the shapes; nothing here needs a PDF library.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ class Icon(NamedTuple):
     name: str
     view_box: tuple[float, float, float, float]
     shapes: tuple[Shape, ...]
+    source: str = ""    # the file it was read from
+
+
+class IconError(TemplateError):
+    """An icon file is missing or cannot be read."""
 
 
 def _arc_to_beziers(x1, y1, rx, ry, phi, large, sweep, x2, y2):
@@ -335,6 +341,20 @@ def parse_icon(text: str, name: str = "icon") -> Icon:
 
 
 @lru_cache(maxsize=None)
+def read_icon(source: str) -> Icon:
+    """Read one SVG file, once; errors name the file."""
+    path = Path(source)
+    try:
+        return parse_icon(path.read_text(encoding="utf-8"), path.stem)._replace(source=source)
+    except FileNotFoundError:
+        raise IconError(f"{path}: no such icon") from None
+    except OSError as exc:
+        raise IconError(f"{path}: cannot read the icon ({exc.strerror})") from None
+    except (ET.ParseError, ValueError, IndexError, AttributeError) as exc:
+        raise IconError(f"{path}: cannot read the icon ({exc})") from None
+
+
+@lru_cache(maxsize=None)
 def load_icon(folders: str | tuple[str, ...], name: str) -> Icon:
     """Read ``name.svg`` from the first folder that has it, once; errors name the file.
 
@@ -342,10 +362,7 @@ def load_icon(folders: str | tuple[str, ...], name: str) -> Icon:
     """
     folders = (folders,) if isinstance(folders, str) else folders
     path = next((Path(f) / f"{name}.svg" for f in folders if (Path(f) / f"{name}.svg").exists()),
-                Path(folders[-1]) / f"{name}.svg")
-    try:
-        return parse_icon(path.read_text(encoding="utf-8"), name)
-    except FileNotFoundError:
-        raise TemplateError(f"{path}: no such icon (looked for {name!r})") from None
-    except (ET.ParseError, ValueError, IndexError, AttributeError) as exc:
-        raise TemplateError(f"{path}: cannot read the icon ({exc})") from None
+                None)
+    if path is None:
+        raise IconError(f"no icon {name!r} ({name}.svg) in {', '.join(folders)}")
+    return read_icon(str(path))

@@ -1,0 +1,496 @@
+"""Faces resolved before drawing: a piece copy's face, as primitives in mm.
+
+A face is its template's elements filled with one copy's values (fields,
+copy number, player colour, language) and the print options (ink saver,
+bleed, QR address). Each element becomes a *layer*: the primitives it draws,
+in stacking order (an element hidden by ``when`` draws an empty layer).
+
+An element is resolved once per distinct set of the values it uses (the
+template language says which names each element uses): 36 copies of a card
+cost one resolution of each element that does not name ``copy``. Problems
+(a text that does not fit, a box outside the trim, a missing glyph or icon)
+are collected, with the game, piece, face and language, rather than raised:
+a kit is checked whole before anything is drawn.
+
+Nothing here imports a PDF library: text is measured through the
+:class:`~pnp.layout.text.Measurer` given to the resolver.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
+
+from pnp.elements import SYMBOLS
+from pnp.errors import PnpError, TemplateError
+from pnp.language import ExpressionError, evaluate, fill
+from pnp.layout.colors import BLACK, Inks
+from pnp.layout.primitives import (QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol,
+                                   Text, TextLine)
+from pnp.layout.text import MIN_SIZE, Measurer, fit_or_fail
+from pnp.model import Component, Copy, Element, Face, Game, Piece, PrintOptions
+from pnp.units import POINTS_PER_MM, pt
+
+OUTLINE_MM = 0.3          # outline given to filled shapes by the ink saver
+DEFAULT_STROKE_MM = 0.3
+Layer = tuple[Primitive, ...]
+
+
+class Filled(NamedTuple):
+    """A scoresheet filled from a score session: its result, QR text and date."""
+
+    result: Any           # a scoring Result (duck-typed: layout does not import scoring)
+    qr: str | None = None
+    date: str | None = None
+
+
+class ResolvedFace(NamedTuple):
+    """One face of one copy, ready to draw: one layer per element, in stacking order."""
+
+    size: tuple[float, float]     # the trim, mm
+    bleed: float                  # drawn beyond the trim on every side, mm
+    layers: tuple[Layer, ...]
+
+    @property
+    def primitives(self) -> tuple[Primitive, ...]:
+        return tuple(p for layer in self.layers for p in layer)
+
+
+class _Failed(NamedTuple):
+    message: str
+
+
+def face_elements(component: Component, piece: Piece, face: Face) -> tuple[Element, ...]:
+    """The elements a face of a piece is drawn from: its own, else its component's."""
+    if face is Face.FRONT:
+        return piece.front or component.front
+    return piece.back or component.back or ()
+
+
+class FaceResolver:
+    """Resolves the faces of one kit: one game, one set of print options, one language.
+
+    The game, options, language, measurer and filled result are fixed for the
+    resolver's life; its cache of resolved elements is keyed on the element
+    and the values of every name the element uses, which is all that can
+    differ between two copies.
+    """
+
+    def __init__(self, game: Game, options: PrintOptions, measure: Measurer,
+                 filled: Filled | None = None) -> None:
+        self.game, self.options, self.measure, self.filled = game, options, measure, filled
+        self.catalog = game.catalogs[options.lang]
+        self.params = {**game.params, **options.params}
+        self.problems: list[str] = []
+        self._reported: set[str] = set()
+        self._cache: dict[tuple, Layer | _Failed] = {}
+        self._getters: dict[int, Callable] = {}
+
+    # -- values --------------------------------------------------------
+    def values(self, copy: Copy) -> dict[str, Any]:
+        """The named values a face of this copy offers its elements."""
+        component, piece = copy.component, copy.piece
+        values: dict[str, Any] = {**self.params, **piece.fields, "id": piece.id, "copy": copy.copy,
+                                  "lang": self.catalog.lang, "rules_url": self.game.rules_url,
+                                  "game_id": self.game.id}
+        if copy.set:
+            color = self.game.colors[copy.set]
+            values.update(set=copy.set, set_symbol=color.symbol,
+                          set_name=self.catalog.get(f"color.{copy.set}"))
+        values["w"], values["h"] = component.size
+        return values
+
+    # -- faces ---------------------------------------------------------
+    def face(self, copy: Copy, face: Face) -> ResolvedFace:
+        """Resolve one face of one copy; problems are added to :attr:`problems`."""
+        component, piece = copy.component, copy.piece
+        values = self.values(copy)
+        context = None  # made on the first element not resolved yet
+        layers = []
+        for element in face_elements(component, piece, face):
+            key = self._key(element, values)
+            layer = self._cache.get(key)
+            if layer is None:
+                context = context or _Context(self, copy, values)
+                layer = self._cache[key] = self._resolve(element, context)
+            if isinstance(layer, _Failed):
+                where = (f"{self.game.id} {component.id}/{piece.id} {face.value}, "
+                         f"{self.catalog.lang}")
+                self._report(f"{element.where} ({where}): {layer.message}")
+                layer = ()
+            layers.append(layer)
+        return ResolvedFace(component.size, self.options.bleed, tuple(layers))
+
+    def _key(self, element: Element, values: Mapping[str, Any]) -> tuple:
+        getter = self._getters.get(id(element))
+        if getter is None:
+            names = element.names
+            getter = self._getters[id(element)] = (
+                itemgetter(*names) if names else (lambda _values: ()))
+        try:
+            return (id(element), getter(values))
+        except KeyError:
+            # An optional field the piece leaves out: absent is a value too.
+            return (id(element), tuple(values.get(n, _Missing) for n in element.names))
+
+    def _resolve(self, element: Element, context: _Context) -> Layer | _Failed:
+        try:
+            if element.when is not None and not element.when.holds(context.values):
+                return ()
+            return tuple(_repeated(element, context))
+        except (PnpError, ExpressionError) as exc:
+            return _Failed(str(exc))
+        except (KeyError, ValueError, TypeError) as exc:
+            return _Failed(f"cannot resolve this {element.type} ({exc})")
+
+    def _report(self, message: str) -> None:
+        if message not in self._reported:
+            self._reported.add(message)
+            self.problems.append(message)
+
+
+def resolve_piece_face(game: Game, options: PrintOptions, measure: Measurer, component_id: str,
+                       piece_id: str, face: Face = Face.FRONT, copy: int = 1,
+                       set_name: str | None = None) -> ResolvedFace:
+    """One face of one piece copy, resolved alone (for drawing it on its own).
+
+    ``copy`` numbers the copy among the pieces with this id; ``set_name`` is
+    its player colour, for a component with sets (the first set if not given).
+    A problem with the face raises a TemplateError naming every problem found.
+    """
+    from pnp.errors import UnknownNameError, raise_problems
+
+    component = game.component(component_id)
+    if set_name is not None and set_name not in component.sets:
+        raise UnknownNameError(f"{component.id} has no set {set_name!r}; expected one of: "
+                               + (", ".join(component.sets) or "(none)"))
+    chosen = set_name if set_name is not None else (component.sets[0] if component.sets else None)
+    number = 0
+    for piece in component.pieces:
+        if piece.id != piece_id:
+            continue
+        if copy <= number + piece.count:
+            resolver = FaceResolver(game, options, measure)
+            resolved = resolver.face(Copy(component, piece, copy, chosen), face)
+            raise_problems(resolver.problems)
+            return resolved
+        number += piece.count
+    if number == 0:
+        raise UnknownNameError(f"{component.id} has no piece {piece_id!r}; expected one of: "
+                               + ", ".join(dict.fromkeys(p.id for p in component.pieces)))
+    raise UnknownNameError(f"{component.id} has {number} {piece_id!r}, not a copy {copy}")
+
+
+class _MissingType:
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+_Missing = _MissingType()
+
+
+class _Context:
+    """One copy's face being resolved: its values, colours and size."""
+
+    def __init__(self, resolver: FaceResolver, copy: Copy, values: dict[str, Any]):
+        game = resolver.game
+        self.resolver = resolver
+        self.values = values
+        self.catalog = resolver.catalog
+        self.measure = resolver.measure
+        self.options = resolver.options
+        self.inks = Inks(game.palette, game.colors.get(copy.set) if copy.set else None,
+                         resolver.options.ink_saver)
+        self.width, self.height = copy.component.size
+        self.bleed = resolver.options.bleed
+        self.icon_dirs = game.icon_dirs
+        self.colors = game.colors
+        self.filled = resolver.filled
+
+    def text(self, raw: str, values: Mapping[str, Any]) -> str:
+        """``@catalog.key`` looked up, and ``{placeholders}`` filled."""
+        if raw.startswith("@"):
+            return fill(self.catalog.get(fill(raw[1:], values)), values)
+        return fill(raw, values)
+
+    def color(self, raw: str | None, values: Mapping[str, Any]) -> str | None:
+        """A colour name as written, or the value of the colour field it names."""
+        if raw is not None and raw[:1] == "{":
+            return values[raw[1:-1]]
+        return raw
+
+
+def mm(raw: Any, values: Mapping[str, Any]) -> float:
+    """A length: a number, or an expression of the face's values."""
+    return evaluate(raw, values)
+
+
+def _repeated(element: Element, c: _Context) -> Iterable[Primitive]:
+    """The element's primitives; a repeated element's copies each laid out in
+    its own frame and moved by the step (checks see where they land)."""
+    props = element.props
+    resolve = _RESOLVE[element.type]
+    repeat = props.get("repeat")
+    values = c.values
+    if repeat is None:
+        yield from resolve(props, c, values, 0.0, 0.0)
+        return
+    if isinstance(repeat, list):  # a grid: [columns, rows]
+        cols, rows = (int(mm(v, values)) for v in repeat)
+    else:
+        cols, rows = int(mm(repeat, values)), 1
+    step = props.get("step")
+    grid = rows > 1 or isinstance(repeat, list)
+    for index in range(max(0, cols) * max(0, rows)):
+        row, col = divmod(index, cols)
+        names = {**values, "i": index, "col": col, "row": row}
+        dx = dy = 0.0
+        if step:
+            dx = mm(step[0], names) * (col if grid else index)
+            dy = mm(step[1], names) * (row if grid else index) if len(step) > 1 else 0.0
+        primitives = resolve(props, c, names, dx, dy)
+        if dx or dy:
+            if primitives:
+                yield Moved(dx, dy, primitives)
+        else:
+            yield from primitives
+
+
+# ---------------------------------------------------------------- elements
+# Each function lays out one element in its own frame; (dx, dy) says where a
+# repeated copy's frame sits on the piece, for the checks that need to know.
+
+def _stroke(props, c: _Context, v) -> tuple[str | None, float, tuple[float, ...]]:
+    """(colour, width, dash) of an element's outline; the colour is None when it has none."""
+    color = c.inks.line(c.color(props.get("stroke"), v))
+    if color is None:
+        return None, 0.0, ()
+    dash = tuple(mm(d, v) for d in props["dash"]) if props.get("dash") else ()
+    return color, mm(props.get("stroke_width", DEFAULT_STROKE_MM), v), dash
+
+
+def _paint(props, c: _Context, v) -> tuple[str | None, str | None, float, tuple[float, ...]]:
+    """(fill, stroke, width, dash) of a filled shape; the ink saver outlines what it whitens."""
+    raw = c.color(props.get("fill"), v)
+    fill_color = c.inks.fill(raw)
+    if fill_color is not None and c.inks.ink_saver and props.get("stroke") is None \
+            and raw not in ("white", "paper"):
+        return fill_color, BLACK, OUTLINE_MM, ()
+    stroke, width, dash = _stroke(props, c, v)
+    return fill_color, stroke, width, dash
+
+
+def _background(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    color = c.inks.fill(c.color(props["fill"], v))
+    if color is None:
+        return ()
+    b = c.bleed
+    return (Rect(-b, -b, c.width + 2 * b, c.height + 2 * b, fill=color),)
+
+
+def _rect(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    fill_color, stroke, width, dash = _paint(props, c, v)
+    if fill_color is None and stroke is None:
+        return ()
+    return (Rect(mm(props["x"], v), mm(props["y"], v), mm(props["w"], v), mm(props["h"], v),
+                 fill_color, stroke, width, mm(props.get("radius", 0), v), dash),)
+
+
+def _ellipse(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    fill_color, stroke, width, dash = _paint(props, c, v)
+    if fill_color is None and stroke is None:
+        return ()
+    rx = mm(props["rx"], v)
+    return (Ellipse(mm(props["cx"], v), mm(props["cy"], v), rx,
+                    mm(props["ry"], v) if "ry" in props else rx, fill_color, stroke, width, dash),)
+
+
+def _line(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    if "stroke" not in props:
+        props = {**props, "stroke": "ink"}
+    stroke, width, dash = _stroke(props, c, v)
+    if stroke is None:
+        return ()
+    return (Line(mm(props["x1"], v), mm(props["y1"], v), mm(props["x2"], v), mm(props["y2"], v),
+                 stroke, width, dash, cap=1),)
+
+
+def _polygon(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    fill_color, stroke, width, dash = _paint(props, c, v)
+    if fill_color is None and stroke is None:
+        return ()
+    points = tuple((mm(x, v), mm(y, v)) for x, y in props["points"])
+    return (Path((points,), props.get("closed", True), fill_color, stroke, width, dash, join=1),)
+
+
+def inside_trim(c: _Context, x: float, y: float, w: float, h: float, what: str) -> None:
+    """Boxes of text stay inside the piece, so no text can run past a cut (mm, top-left)."""
+    tolerance = 0.01
+    if x < -tolerance or y < -tolerance or x + w > c.width + tolerance or y + h > c.height + tolerance:
+        raise TemplateError(f"{what} box ({x:g}, {y:g}, {w:g} x {h:g} mm) runs outside the "
+                        f"{c.width:g} x {c.height:g} mm piece")
+
+
+def _text(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    text = c.text(props["text"], v)
+    if not text:
+        return ()
+    x, y = mm(props["x"], v), mm(props["y"], v)
+    w, h = mm(props["w"], v), mm(props["h"], v)
+    inside_trim(c, x + dx, y + dy, w, h, f"text {text[:20]!r}")
+    rotate = props.get("rotate", 0)
+    # The text's own frame, in points: turned a quarter, its width is the box's height.
+    frame_w, frame_h = (pt(h), pt(w)) if rotate in (90, 270) else (pt(w), pt(h))
+    style = props.get("font", "regular")
+    fitted = fit_or_fail(c.measure, text, style, mm(props["size"], v), frame_w, frame_h,
+                         wrap=props.get("wrap", False), leading=float(props.get("leading", 1.18)),
+                         min_size=float(props.get("min_size", MIN_SIZE)))
+    color = c.inks.line(c.color(props.get("color", "ink"), v))
+    baselines = _baselines(fitted, frame_h, props.get("valign", "middle"))
+    share = _SHARE[props.get("align", "center")]
+    if not rotate:
+        lines = tuple(TextLine(line, x + (frame_w - width) * share / POINTS_PER_MM,
+                               y + h - baseline / POINTS_PER_MM)
+                      for line, width, baseline in zip(fitted.lines, fitted.widths, baselines))
+        return (Text(lines, style, fitted.size, color),)
+    # Turned text is laid out in its own frame, centred on the box's centre.
+    lines = tuple(TextLine(line, (-frame_w / 2 + (frame_w - width) * share) / POINTS_PER_MM,
+                           (frame_h / 2 - baseline) / POINTS_PER_MM)
+                  for line, width, baseline in zip(fitted.lines, fitted.widths, baselines))
+    return (Text(lines, style, fitted.size, color, rotate, (x + w / 2, y + h / 2)),)
+
+
+_SHARE = {"left": 0.0, "center": 0.5, "right": 1.0}
+
+
+def _baselines(fitted, frame_h: float, valign: str) -> list[float]:
+    """Each line's baseline, in points up from the bottom of its frame."""
+    cap = 0.72 * fitted.size
+    count = len(fitted.lines)
+    if valign == "top":
+        first = frame_h - 0.94 * fitted.size
+    elif valign == "bottom":
+        first = 0.22 * fitted.size + (count - 1) * fitted.leading
+    else:
+        first = (frame_h + cap + (count - 1) * fitted.leading) / 2 - cap
+    baselines = []
+    for _ in range(count):
+        baselines.append(first)
+        first -= fitted.leading
+    return baselines
+
+
+def find_icon(folders: tuple[str, ...], name: str) -> str:
+    """The SVG file of an icon, read and checked once (an IconError if missing or broken)."""
+    from pnp.icons import load_icon  # the SVG reader loads only for kits with icons
+
+    return load_icon(folders, name).source
+
+
+def _icon(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    source = find_icon(c.icon_dirs, c.text(str(props["name"]), v))
+    tint = c.inks.resolve(c.color(props.get("color", "ink"), v))
+    return (Icon(source, mm(props["x"], v), mm(props["y"], v), mm(props["w"], v),
+                 mm(props["h"], v), tint or BLACK, props.get("rotate", 0), bool(props.get("mirror", False)),
+                 c.inks.ink_saver),)
+
+
+def _symbol(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    shape = c.text(str(props.get("shape", "{set_symbol}")), v)
+    if shape not in SYMBOLS:
+        raise TemplateError(f"unknown symbol {shape!r}; expected one of: {', '.join(SYMBOLS)}")
+    fill_color = c.inks.fill(c.color(props.get("fill", "set_ink"), v))
+    if c.inks.ink_saver:
+        # The shape alone tells the sets apart once colours are gone.
+        fill_color = BLACK
+    stroke, width, dash = _stroke(props, c, v)
+    return (Symbol(shape, mm(props["cx"], v), mm(props["cy"], v), mm(props["size"], v),
+                   fill_color, stroke, width, dash),)
+
+
+TABLE_PAD = 1.5
+TABLE_RULE_PT = 0.5
+TABLE_FRAME_PT = 0.8
+
+
+def _table(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    x, top = mm(props["x"], v), mm(props["y"], v)
+    width, row_h = mm(props["w"], v), mm(props["row_h"], v)
+    weights = [mm(col, v) for col in props["cols"]]
+    total = sum(weights)
+    widths = [width * weight / total for weight in weights]
+    size = float(props["size"])
+    rule = c.inks.line(c.color(props.get("line", "ink"), v))
+    header = props.get("header", True)
+    rows = props["rows"]
+    inside_trim(c, x + dx, top + dy, width, row_h * len(rows), "table")
+    out: list[Primitive] = []
+    for r, row in enumerate(rows):
+        y = top + r * row_h
+        is_header = header and r == 0
+        fill_name = props.get("header_fill") if is_header else (props.get("zebra") if r % 2 == 0 else None)
+        fill_color = c.inks.fill(c.color(fill_name, v))
+        if fill_color:
+            out.append(Rect(x, y, width, row_h, fill=fill_color))
+        left = x
+        for col, cell in enumerate(row):
+            text = c.text(cell, v)
+            style = "bold" if is_header or col == 0 else props.get("font", "regular")
+            color = c.inks.line(c.color(props.get("header_color" if is_header else "color", "ink"), v)
+                                or "ink")
+            if text:
+                fitted = fit_or_fail(c.measure, text, style, size, pt(widths[col] - 2 * TABLE_PAD),
+                                     pt(row_h - 1), wrap=True, leading=1.12, min_size=MIN_SIZE)
+                block = 0.72 * fitted.size + (len(fitted.lines) - 1) * fitted.leading
+                # Baseline of the first line, in mm down from the row's top.
+                base = row_h - ((pt(row_h) + block) / 2 - 0.72 * fitted.size) / POINTS_PER_MM
+                lines = []
+                for line, line_w in zip(fitted.lines, fitted.widths):
+                    if col == 0 or props.get("align", "center") == "left":
+                        lines.append(TextLine(line, left + TABLE_PAD, y + base))
+                    else:
+                        lines.append(TextLine(line, left + widths[col] / 2 - line_w / 2 / POINTS_PER_MM,
+                                              y + base))
+                    base += fitted.leading / POINTS_PER_MM
+                out.append(Text(tuple(lines), style, fitted.size, color))
+            left += widths[col]
+        if rule:
+            out.append(Line(x, y + row_h, x + width, y + row_h, rule, TABLE_RULE_PT / POINTS_PER_MM))
+    if rule:
+        out.append(Rect(x, top, width, len(rows) * row_h, stroke=rule,
+                        width=TABLE_FRAME_PT / POINTS_PER_MM))
+    return tuple(out)
+
+
+def _qr(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    data = c.options.qr_url or c.text(props["data"], v)
+    color = c.inks.line(c.color(props.get("color", "ink"), v)) or BLACK
+    return (QR(data, mm(props["x"], v), mm(props["y"], v), mm(props["size"], v), color),)
+
+
+def _scoresheet(props, c: _Context, v, dx: float, dy: float) -> Layer:
+    from pnp.layout.scoresheets import lay_out_scoresheet  # only kits with a scoresheet need it
+
+    x, y = mm(props["x"], v), mm(props["y"], v)
+    w, h = mm(props["w"], v), mm(props["h"], v)
+    inside_trim(c, x + dx, y + dy, w, h, "scoresheet")
+    if c.filled is not None:
+        qr = c.filled.qr
+    else:
+        qr = c.options.qr_url or (c.text(props["qr"], v) if props.get("qr") else None)
+    return lay_out_scoresheet(c, c.text(props["layout"], v), x, y, w, h, qr)
+
+
+_RESOLVE: dict[str, Callable[..., Layer]] = {
+    "background": _background,
+    "rect": _rect,
+    "ellipse": _ellipse,
+    "line": _line,
+    "polygon": _polygon,
+    "text": _text,
+    "icon": _icon,
+    "symbol": _symbol,
+    "table": _table,
+    "qr": _qr,
+    "scoresheet": _scoresheet,
+}
