@@ -184,18 +184,15 @@ def describe(primitives, digits: int = 2) -> list[str]:
         for name, value in zip(primitive._fields, primitive):
             if name in defaults and value == defaults[name]:
                 continue
-            parts.append(f"{name}={_rounded(value, digits)!r}" if isinstance(value, (str, bool))
-                         or value is None else f"{name}={_rounded(value, digits)}")
+            parts.append(f"{name}={_rounded(value, digits)!r}")
         lines.append(" ".join(parts))
     return lines
 
 
 def _rounded(value, digits: int):
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return value
     if isinstance(value, float):
-        return round(value, digits) + 0.0 if round(value, digits) != int(round(value, digits)) \
-            else int(round(value, digits))
+        value = round(value, digits) + 0.0  # + 0.0: no "-0"
+        return int(value) if value.is_integer() else value
     if isinstance(value, tuple):
         return tuple(_rounded(v, digits) for v in value)
     return value

@@ -116,9 +116,10 @@ def draw_piece_face(canvas: Canvas, game: Game, component_id: str, piece_id: str
     """Resolve one face of one piece and draw it alone, bleed included, its
     trim's bottom-left at (x, y) mm on ``canvas``; returns what was drawn.
 
-    >>> # a page just the size of the printed card:
-    >>> # canvas = Canvas(out, pagesize=(pt(63.5 + 6), pt(88.9 + 6)))
-    >>> # draw_piece_face(canvas, game, "player-cards", "wolf", x=3, y=3)
+    On a page just the size of a printed poker card with 3 mm of bleed,
+    ``Canvas(out, pagesize=(pt(63.5 + 6), pt(88.9 + 6)))``, the wolf goes at
+    ``draw_piece_face(canvas, game, "player-cards", "wolf", x=3, y=3)``.
+    A problem with the face raises a TemplateError naming every problem.
     """
     resolved = resolve_piece_face(game, checked(options), MEASURER, component_id, piece_id, face,
                                   copy, set_name)
