@@ -22,7 +22,7 @@ from operator import itemgetter
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from pnp.elements import SYMBOLS
-from pnp.errors import PnpError, TemplateError
+from pnp.errors import PnpError, TemplateError, UnknownNameError, raise_problems
 from pnp.language import ExpressionError, evaluate, fill
 from pnp.layout.colors import BLACK, Inks
 from pnp.layout.primitives import (QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol,
@@ -158,8 +158,6 @@ def resolve_piece_face(game: Game, options: PrintOptions, measure: Measurer, com
     its player colour, for a component with sets (the first set if not given).
     A problem with the face raises a TemplateError naming every problem found.
     """
-    from pnp.errors import UnknownNameError, raise_problems
-
     component = game.component(component_id)
     if set_name is not None and set_name not in component.sets:
         raise UnknownNameError(f"{component.id} has no set {set_name!r}; expected one of: "
@@ -194,7 +192,6 @@ class _Context:
 
     def __init__(self, resolver: FaceResolver, copy: Copy, values: dict[str, Any]):
         game = resolver.game
-        self.resolver = resolver
         self.values = values
         self.catalog = resolver.catalog
         self.measure = resolver.measure
