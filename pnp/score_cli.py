@@ -31,7 +31,7 @@ def _lang_option() -> object:
 
 @score_app.command()
 def check(
-    file: Path = typer.Argument(..., help="Session file (.toml or .json).", show_default=False),
+    file: Path = typer.Argument(..., help="Session file (.toml, .json or .csv).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the table."),
     lang: Lang = _lang_option(),
 ) -> None:
@@ -43,7 +43,7 @@ def check(
 
 @score_app.command()
 def sheet(
-    file: Path = typer.Argument(..., help="Session file (.toml or .json).", show_default=False),
+    file: Path = typer.Argument(..., help="Session file (.toml, .json or .csv).", show_default=False),
     lang: Lang = _lang_option(),
     paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
     out: Path = typer.Option(None, "--out", help="PDF to write; default: the session file with .pdf."),
@@ -59,7 +59,7 @@ def sheet(
 def new(
     game: str = typer.Argument(..., help="Game id (see `pnp games`).", show_default=False),
     players: str = typer.Option(..., "--players", help="Player names in seating order, separated by commas."),
-    out: Path = typer.Option(None, "--out", help="File to write (.toml or .json); default ./GAME-session.toml."),
+    out: Path = typer.Option(None, "--out", help="File to write (.toml, .json or .csv); default ./GAME-session.toml."),
     force: bool = typer.Option(False, "--force", help="Replace the file if it already exists."),
     lang: Lang = typer.Option(None, "--lang", help="Language stored in the session for its messages."),
 ) -> None:
@@ -71,7 +71,7 @@ def new(
 
 @score_app.command()
 def add(
-    file: Path = typer.Argument(..., help="Session file (.toml or .json) to add to.", show_default=False),
+    file: Path = typer.Argument(..., help="Session file (.toml, .json or .csv) to add to.", show_default=False),
     lang: Lang = _lang_option(),
 ) -> None:
     """Enter the next day or round at the prompt; save it only if it passes every check."""

@@ -145,8 +145,8 @@ def sheet(file: Path, lang: str | None, paper: str, out: Path | None, ink_saver:
 
 
 def _template_text(raw: dict, fmt: str, example: dict, words: Messages, file: Path) -> str:
-    if fmt == "json":
-        return dumps(raw, "json")
+    if fmt != "toml":  # only TOML has comments to show an example in
+        return dumps(raw, fmt)
     # Control characters (a line break in the file name) would end the comment early.
     shown = "".join(c if c.isprintable() else "?" for c in printable(str(file)))
     lines = [f"# {words.text('game.name')}: pnp score add {shown}"]

@@ -62,6 +62,15 @@ class FileError(ProblemCode):
     UNKNOWN_GAME = "unknown_game", "found", "expected"
     FILE_EXISTS = "file_exists"
     FILE_UNWRITABLE = "file_unwritable", "reason"
+    INVALID_CSV = "invalid_csv", "line"
+    CSV_NO_HEADER = "csv_no_header"
+    CSV_MISSING_COLUMN = "csv_missing_column", "column"
+    CSV_BAD_COLUMN = "csv_bad_column", "column"
+    CSV_EXTRA_CELLS = "csv_extra_cells", "line"
+    CSV_NO_PLAYER = "csv_no_player", "line"
+    CSV_BAD_ROUND = "csv_bad_round", "line", "found"
+    CSV_NO_ROUND = "csv_no_round", "line", "column"
+    CSV_CONFLICT = "csv_conflict", "line", "column"
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
-"""Reading and writing session files (TOML or JSON, chosen by the file name's extension).
+"""Reading and writing session files (TOML, JSON or CSV, chosen by the file name's extension).
 
 Reading turns every way a file can fail (missing, unreadable, not UTF-8, not
-TOML/JSON) into a :class:`~scoring.errors.SessionFileError`; writing goes
+TOML/JSON/CSV) into a :class:`~scoring.errors.SessionFileError`; writing goes
 through the project's one writer, :mod:`pnp.files` (a temporary file beside
 the session, flushed to disk, renamed over it), keeping the previous version
 as ``FILE.bak``.
@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.files import WriteError, write_file
+import scoring.session_csv as session_csv
 import scoring.toml_writer as toml_writer
 from scoring.errors import SessionFileError
 from scoring.problems import FileError
 from scoring.terms import Position
 
-FORMATS = {".toml": "toml", ".json": "json"}
+FORMATS = {".toml": "toml", ".json": "json", ".csv": "csv"}
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,9 @@ _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 
 
 def parse_session_text(text: str, fmt: str) -> object:
-    """The value a session text holds; SessionFileError if it is not valid TOML/JSON."""
+    """The value a session text holds; SessionFileError if it is not valid TOML/JSON/CSV."""
+    if fmt == "csv":
+        return session_csv.loads(text)
     if fmt == "toml":
         try:
             return tomllib.loads(text)
@@ -129,9 +132,11 @@ def read_session_file(path: str | os.PathLike) -> SessionFile:
 
 
 def dumps(raw: dict, fmt: str) -> str:
-    """The text of a session in ``toml`` or ``json``."""
+    """The text of a session in ``toml``, ``json`` or ``csv``."""
     if fmt == "json":
         return json.dumps(raw, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "csv":
+        return session_csv.dumps(raw)
     return toml_writer.dumps(raw)
 
 

@@ -19,6 +19,7 @@ SCORING_LAYERS = [
     {"problems"},
     {"messages"},
     {"errors"},
+    {"session_csv"},
     {"fields", "result", "forms", "session_file"},
     {"rules"},
     {"hunting_fever", "halali", "beavers", "card_hunter"},
