@@ -6,13 +6,14 @@ the scoring package then stays out of ``pnp render`` and ``pnp build``.
 
 from enum import Enum
 from pathlib import Path
+from typing import List
 
 import typer
 
 from pnp.i18n import LANGUAGES
 
 score_app = typer.Typer(
-    help="Score companion: check a session, start one, add the next day or round.",
+    help="Score companion: check a session, start one, add the next day or round, keep a history.",
     no_args_is_help=True,
 )
 
@@ -78,3 +79,33 @@ def add(
     from pnp import score_commands
 
     score_commands.add(file, _code(lang))
+
+
+def _data_option() -> object:
+    return typer.Option(None, "--data", metavar="DIR",
+                        help="Folder of the history database, as for pnp serve (default: your data folder).")
+
+
+@score_app.command("import")
+def import_(
+    files: List[Path] = typer.Argument(..., help="Session files (.toml, .json or .csv).", show_default=False),
+    data: Path = _data_option(),
+    lang: Lang = _lang_option(),
+) -> None:
+    """Put session files into the history that pnp serve keeps; a session already there is not added again."""
+    from pnp import score_commands
+
+    score_commands.import_files(files, data, _code(lang))
+
+
+@score_app.command()
+def history(
+    data: Path = _data_option(),
+    game: str = typer.Option(None, "--game", help="Only this game (its id, see `pnp games`)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the tables."),
+    lang: Lang = typer.Option(None, "--lang", help="Language of the tables (default en)."),
+) -> None:
+    """List the history: each player's sessions, wins and average total per game, then every session."""
+    from pnp import score_commands
+
+    score_commands.history(data, game, as_json, _code(lang))

@@ -318,4 +318,115 @@ def add(file: Path, lang: str | None) -> None:
     typer.echo(words.text("cli.saved", file=str(file), backup=str(backup)))
 
 
-__all__ = ["add", "check", "new", "sheet"]
+
+
+# -- history -----------------------------------------------------------------
+
+
+def _database(data: Path | None):
+    from pnp.web.db import Database, DatabaseError, default_data_dir
+
+    try:
+        return Database.in_folder(data if data is not None else default_data_dir())
+    except DatabaseError as error:
+        _fail(str(error))
+
+
+def import_files(files: list[Path], data: Path | None, lang: str | None) -> None:
+    """Put session files into the history; nothing is imported unless every file passes its check."""
+    from pnp.web.db import DatabaseError
+    from pnp.web.tables import import_documents
+
+    documents = []
+    broken = False
+    for file in files:
+        raw = None
+        try:
+            raw = read_session_file(file).raw
+            checked = check_session(raw)
+        except SessionFileError as error:
+            error.path = error.path or str(file)
+            typer.echo(ERROR_PREFIX + file_error_text(error, _words(lang, raw)), err=True)
+            broken = True
+            continue
+        if checked.problems:
+            words = _words(lang, raw)
+            typer.echo(ERROR_PREFIX + words.plural("cli.problems", len(checked.problems), file=str(file)), err=True)
+            for line in problem_lines(checked.problems, words):
+                typer.echo(line, err=True)
+            broken = True
+            continue
+        documents.append((str(file), raw))
+    words = _words(lang)
+    if broken:
+        typer.echo(words.text("cli.nothing_imported"), err=True)
+        raise typer.Exit(1)
+    db = _database(data)
+    try:
+        done = import_documents(db, documents)
+    except DatabaseError as error:
+        _fail(str(error))
+    finally:
+        db.close()
+    for item in done:
+        key = "cli.imported" if item.new else "cli.already_imported"
+        typer.echo(words.text(key, file=item.source, id=item.session_id))
+
+
+def history(data: Path | None, game: str | None, as_json: bool, lang: str | None) -> None:
+    """Print the history: per game, every player's sessions, wins and average; then every session."""
+    from pnp.web.db import DatabaseError
+    from pnp.web.tables import history_json, list_sessions
+    from pnp.web.words import long_date, number
+
+    words = _words(lang)
+    if game is not None:
+        try:
+            game = find_rules(game).id
+        except SessionFileError as error:
+            _fail(file_error_text(error, words))
+    db = _database(data)
+    try:
+        sessions = list_sessions(db, game)
+    except DatabaseError as error:
+        _fail(str(error))
+    finally:
+        db.close()
+    found = history_json(sessions)
+    if as_json:
+        typer.echo(json.dumps(found, ensure_ascii=False))
+        return
+    if not sessions:
+        typer.echo(words.text("cli.history_empty"))
+        return
+    code = words.lang
+    headings = [words.text(f"cli.history_{name}") for name in ("player", "played", "won", "average", "best")]
+    for game_id, rows in found["players"].items():
+        typer.echo(messages(code, find_rules(game_id)).text("game.name"))
+        cells = [[printable(r["name"]), str(r["played"]), str(r["won"]), number(r["average"], code),
+                  "–" if r["best"] is None else str(r["best"])] for r in rows]
+        widths = [max(len(line[i]) for line in [headings] + cells) for i in range(len(headings))]
+        for line in [headings] + cells:
+            typer.echo("  " + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                                        for i, (cell, w) in enumerate(zip(line, widths))).rstrip())
+        typer.echo("")
+    typer.echo(words.text("cli.history_sessions"))
+    for item in found["sessions"]:
+        people = []
+        for player in item["players"]:
+            shown = printable(player)
+            if player in item["totals"]:
+                shown += f" {item['totals'][player]}"
+            if player in item["winners"]:
+                shown += " ★"
+            people.append(shown)
+        notes = [] if item["complete"] else [words.text("cli.history_unfinished")]
+        if item["source"]:
+            notes.append(printable(item["source"]))
+        date = long_date(item["date"], code) or "–"
+        tail = f"  ({'; '.join(notes)})" if notes else ""
+        name = messages(code, find_rules(item["game"])).text("game.name")
+        typer.echo(f"  {date}  {name} — {' · '.join(people)}{tail}")
+
+
+__all__ = ["add", "check", "new", "sheet", "import_files", "history"]

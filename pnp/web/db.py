@@ -1,0 +1,224 @@
+"""The SQLite file a table's or a club's sessions live in: schema, migrations, transactions.
+
+The file is the only source of truth (as in Datasette): the server keeps no
+session in memory between requests, so a server killed at any moment and
+started again on the same folder has every committed entry.  Each write is one
+``BEGIN IMMEDIATE`` transaction; the journal is a write-ahead log (readers never
+wait for the writer) flushed to disk at every commit (``synchronous=FULL``).
+
+The schema is created and brought up to date when the database is opened: the
+``schema_version`` table holds how many of :data:`MIGRATIONS` have run.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Mapping
+
+from pnp.errors import PnpError
+from pnp.i18n import common_catalog
+
+DATABASE_NAME = "pnp.sqlite3"
+#: Written in the file's header so that another program's SQLite file is never taken for ours.
+APPLICATION_ID = 0x706E7031  # "pnp1"
+
+#: Each entry upgrades the schema by one version; never edit one that has shipped, add another.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        # Values the server keeps between runs (the secret its CSRF and read keys are made from).
+        """CREATE TABLE settings (
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        )""",
+        # One row per session: `document` is the session file itself, as JSON (what
+        # `pnp score check` reads); `result` is its scored result (check --json), kept so
+        # the history does not score every session again.
+        """CREATE TABLE sessions (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            document TEXT NOT NULL CHECK (json_valid(document)),
+            result TEXT NOT NULL CHECK (json_valid(result)),
+            complete INTEGER NOT NULL CHECK (complete IN (0, 1)),
+            token_hash TEXT,
+            origin TEXT NOT NULL CHECK (origin IN ('table', 'import')),
+            source TEXT,
+            fingerprint TEXT NOT NULL,
+            played_on TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            completed_at TEXT
+        )""",
+        "CREATE INDEX sessions_by_date ON sessions (played_on, created_at)",
+        # A session file is imported once, however often `pnp score import` is run on it.
+        "CREATE UNIQUE INDEX sessions_imported_once ON sessions (fingerprint) WHERE origin = 'import'",
+        # What players have sent of a day that is not complete yet: one row per player
+        # (the key of their part in the day), so parts sent at once from several phones
+        # are all kept.  The day moves into the document when it is complete and passes.
+        """CREATE TABLE parts (
+            session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            key TEXT NOT NULL,
+            body TEXT NOT NULL CHECK (json_valid(body)),
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (session_id, number, key)
+        )""",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class DatabaseError(PnpError):
+    """The database cannot be opened, read, written or migrated; the message says which file and why."""
+
+
+def _say(key: str, **values: object) -> str:
+    return common_catalog("en").get(f"cli.database.{key}", **values)
+
+
+def default_data_dir(platform: str = sys.platform, environ: Mapping[str, str] = os.environ,
+                     home: Path | None = None) -> Path:
+    """Where ``pnp serve`` keeps its database unless told otherwise, by platform convention.
+
+    >>> default_data_dir("linux", {"XDG_DATA_HOME": "/data"}, Path("/home/ann")).as_posix()
+    '/data/pnp'
+    >>> default_data_dir("linux", {"XDG_DATA_HOME": "relative"}, Path("/home/ann")).as_posix()
+    '/home/ann/.local/share/pnp'
+    >>> default_data_dir("darwin", {}, Path("/Users/ann")).as_posix()
+    '/Users/ann/Library/Application Support/pnp'
+    """
+    home = Path.home() if home is None else home
+    if platform.startswith("win"):
+        appdata = environ.get("APPDATA")
+        return (Path(appdata) if appdata else home / "AppData" / "Roaming") / "pnp"
+    if platform == "darwin":
+        return home / "Library" / "Application Support" / "pnp"
+    xdg = environ.get("XDG_DATA_HOME", "")
+    # The XDG spec says a relative path there is invalid and must be ignored.
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share"
+    return base / "pnp"
+
+
+class Database:
+    """The database of one data folder, shared by every thread of the server.
+
+    Each thread gets its own connection.  Writers of this process queue on a
+    lock before ``BEGIN IMMEDIATE`` (which is what keeps other processes, such
+    as ``pnp score import``, out while a write runs): a lock wakes the next
+    writer at once, where SQLite's busy handler would sleep and poll.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()
+        self._writer = threading.Lock()
+        self.migrate()
+
+    @classmethod
+    def in_folder(cls, folder: Path) -> "Database":
+        """Open (creating the folder and the file if needed) ``folder/pnp.sqlite3``."""
+        folder = Path(folder).expanduser()
+        if folder.exists() and not folder.is_dir():
+            raise DatabaseError(_say("folder_is_file", path=folder))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DatabaseError(_say("folder_uncreatable", path=folder, reason=error.strerror)) from None
+        return cls(folder / DATABASE_NAME)
+
+    # -- connections ---------------------------------------------------------
+
+    def connection(self) -> sqlite3.Connection:
+        """This thread's connection, opened on first use."""
+        connection = getattr(self._local, "connection", None)
+        if connection is None:
+            connection = self._connect()
+            self._local.connection = connection
+            with self._guard:
+                self._connections.append(connection)
+        return connection
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            # isolation_level=None: transactions are begun and ended here, explicitly.
+            connection = sqlite3.connect(self.path, isolation_level=None, timeout=30, check_same_thread=False)
+            connection.execute("PRAGMA foreign_keys = ON")
+            connection.execute("PRAGMA synchronous = FULL")
+            connection.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.Error as error:
+            raise self._error("open", error) from None
+        return connection
+
+    def close(self) -> None:
+        """Close every thread's connection (the server is stopping)."""
+        with self._guard:
+            connections, self._connections = self._connections, []
+        for connection in connections:
+            connection.close()
+        self._local = threading.local()
+
+    def _error(self, doing: str, error: sqlite3.Error) -> DatabaseError:
+        """``doing`` is ``open``, ``read`` or ``write``: what could not be done with the file."""
+        return DatabaseError(_say(f"cannot_{doing}", path=self.path, reason=error))
+
+    # -- transactions --------------------------------------------------------
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: everything inside is committed together, or nothing is."""
+        connection = self.connection()
+        with self._writer:
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                raise self._error("write", error) from None
+            try:
+                yield connection
+                connection.execute("COMMIT")
+            except BaseException as error:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise self._error("write", error) from None
+                raise
+
+    @contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: every query inside sees the same committed state."""
+        connection = self.connection()
+        try:
+            connection.execute("BEGIN")
+            try:
+                yield connection
+            finally:
+                connection.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise self._error("read", error) from None
+
+    # -- schema --------------------------------------------------------------
+
+    def migrate(self) -> int:
+        """Create the schema or bring it up to :data:`SCHEMA_VERSION`; return the version found."""
+        with self.write() as connection:
+            application = connection.execute("PRAGMA application_id").fetchone()[0]
+            tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if application not in (0, APPLICATION_ID) or (application == 0 and tables):
+                raise DatabaseError(_say("foreign", path=self.path))
+            if not tables:
+                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                connection.execute("INSERT INTO schema_version VALUES (0)")
+            found = connection.execute("SELECT version FROM schema_version").fetchone()[0]
+            if found > SCHEMA_VERSION:
+                raise DatabaseError(_say("newer", path=self.path, found=found, known=SCHEMA_VERSION))
+            for statements in MIGRATIONS[found:]:
+                for statement in statements:
+                    connection.execute(statement)
+            connection.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+        return found

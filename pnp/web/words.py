@@ -1,0 +1,123 @@
+"""The words of the web pages and API in English and French, and the language a visitor gets.
+
+Page strings live with every other shared sentence, in the ``[web]`` tables of
+``templates/common.<lang>.toml``; the rules' words and every problem's sentence
+come from the game's catalog, so a page says exactly what ``pnp score check``
+says.
+"""
+
+from __future__ import annotations
+
+from pnp.i18n import LANGUAGES, Catalog, common_catalog
+from scoring import Messages, Problem, SessionFileError, find_rules, messages
+from scoring.report import part_json
+
+__all__ = ["LANGUAGES", "accepted", "choose", "file_error_json", "game_words", "long_date", "notice_json",
+           "number", "part_json", "problem_json", "problem_text", "web"]
+
+
+def web(lang: str) -> Catalog:
+    """The shared catalog of ``lang``; page strings are its ``web.`` keys."""
+    return common_catalog(lang)
+
+
+def game_words(lang: str, game: str | None = None) -> Messages:
+    """The rules' sentences of ``lang``, with the game's own words when ``game`` is given."""
+    return messages(lang, find_rules(game) if game is not None else None)
+
+
+def accepted(header: str | None) -> str | None:
+    """The first of our languages an ``Accept-Language`` header asks for, by preference.
+
+    >>> accepted("de-DE,fr;q=0.8,en;q=0.5"), accepted("en-GB"), accepted("de"), accepted(None)
+    ('fr', 'en', None, None)
+    """
+    if not header:
+        return None
+    choices = []
+    for position, item in enumerate(header.split(",")):
+        tag, _, rest = item.strip().partition(";")
+        weight = 1.0
+        rest = rest.strip()
+        if rest.startswith("q="):
+            try:
+                weight = float(rest[2:])
+            except ValueError:
+                weight = 0.0
+        choices.append((-weight, position, tag.split("-")[0].strip().lower()))
+    for weight, _, tag in sorted(choices):
+        if tag in LANGUAGES and weight < 0:
+            return tag
+    return None
+
+
+def choose(*candidates: object) -> str:
+    """The first candidate that is one of our languages, else English."""
+    for candidate in candidates:
+        if candidate in LANGUAGES:
+            return candidate
+    return "en"
+
+
+def number(value: float | None, lang: str, decimals: int = 1) -> str:
+    """A decimal number as ``lang`` writes it (a comma in French); a dash when there is none.
+
+    >>> number(23.456, "en"), number(23.456, "fr"), number(None, "fr"), number(4.0, "en", 0)
+    ('23.5', '23,5', '–', '4')
+    """
+    if value is None:
+        return "–"
+    text = f"{value:.{decimals}f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def long_date(iso: str | None, lang: str) -> str:
+    """A date as people write it (23 November 2026, 23 novembre 2026); empty when there is none.
+
+    >>> long_date("2026-11-23", "fr"), long_date("2026-03-01", "en"), long_date(None, "en")
+    ('23 novembre 2026', '1 March 2026', '')
+    """
+    if not iso:
+        return ""
+    year, month, day = (int(part) for part in iso.split("-"))
+    words = web(lang)
+    months = words.get("web.date.months").split(",")
+    return words.get("web.date.long", day=day, month=months[month - 1].strip(), year=year)
+
+
+def problem_text(problem: Problem, lang: str, game: str | None = None) -> str:
+    """The sentence for a problem: the rules' own, or the web's for the few only a change sent here has."""
+    words = game_words(lang, game)
+    if words.catalog.has(f"problem.{problem.code}"):
+        return words.problem(problem)
+    params = {name: words.show(value) for name, value in problem.params.items()}
+    return web(lang).get(f"web.problem.{problem.code}", where=words.where(problem), **params)
+
+
+def problem_json(problem: Problem, lang: str, game: str | None = None) -> dict:
+    """A problem as the API reports it: ``pnp score check --json``'s fields, plus where it points.
+
+    ``place``, ``item`` and ``key`` (with ``round`` and ``player``) name the field a
+    page shows the message next to.
+    """
+    return {
+        "code": str(problem.code),
+        "message": problem_text(problem, lang, game),
+        "round": problem.round,
+        "player": problem.player,
+        "place": problem.place.key if problem.place else None,
+        "item": problem.item.key if problem.item else None,
+        "key": problem.key,
+    }
+
+
+def file_error_json(error: SessionFileError, lang: str) -> dict:
+    """A session that is not a session at all (unknown game...), as an API error."""
+    return {"code": str(error.code), "message": game_words(lang).file_error(error), "round": None,
+            "player": None, "place": None, "item": None, "key": None}
+
+
+def notice_json(code: str, lang: str, **params: object) -> dict:
+    """An error only the web reports (a missing token, a day out of turn), as an API error."""
+    return {"code": code, "message": web(lang).get(f"web.error.{code}", **params), "round": None,
+            "player": None, "place": None, "item": None, "key": None}
