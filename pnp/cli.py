@@ -280,6 +280,23 @@ def export(
         typer.echo(say("tts_copy", file=written.main_file.name))
 
 
+@app.command()
+@reports_errors
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host",
+                             help="Address to listen on; 0.0.0.0 lets phones on the same network join."),
+    port: int = typer.Option(8765, "--port", min=0, max=65535, help="Port to listen on (0: any free port)."),
+    data: Optional[Path] = typer.Option(None, "--data", metavar="DIR",
+                                        help="Folder of the database (pnp.sqlite3); default: your data folder."),
+    token: Optional[str] = typer.Option(None, "--token",
+                                        help="The organiser's secret (default: a new random one, printed)."),
+) -> None:
+    """Serve table-side scoring to phones: start sessions, enter scores, see results and history."""
+    from pnp.web.serve import run  # the web stack loads only for this command
+
+    run(host, port, data, token, typer.echo)
+
+
 from pnp.score_cli import score_app  # noqa: E402  (the sub-app mounts on the main one)
 
 app.add_typer(score_app, name="score", help="Check and tally scores; print scoresheets.")

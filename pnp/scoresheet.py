@@ -38,12 +38,17 @@ def result_summary(result: Any, catalog, date: str | None = None) -> str:
     return " | ".join(parts)
 
 
-def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = None) -> tuple[bytes, dict]:
-    """The game's scoresheet with every entered number, the totals and the winners."""
+def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = None,
+                        qr_text: str | None = None) -> tuple[bytes, dict]:
+    """The game's scoresheet with every entered number, the totals and the winners.
+
+    Its QR code carries ``qr_text`` (the session's result page, from ``pnp serve``)
+    or, without one, the result itself as short text.
+    """
     game = load_shipped_game(result.game)
     if not any(c.id == "scoresheet" for c in game.components):
         raise PnpError(f"{game.id} has no scoresheet in its template")
-    filled = Filled(result, result_summary(result, game.catalogs[options.lang], date), date)
+    filled = Filled(result, qr_text or result_summary(result, game.catalogs[options.lang], date), date)
     plan = plan_kit(game, options, paper_size(options.paper), ["scoresheet"], cover=False,
                     measure=MEASURER, filled=filled)
     return render_kit(plan)

@@ -1,15 +1,19 @@
-"""``pnp score import`` and ``pnp score history``: the history pnp serve keeps, from the command line."""
+"""``pnp score import`` and ``pnp score history`` (the history pnp serve keeps), and ``pnp serve``'s start."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
 
 from conftest import score_host_app
 from scoring.session_csv import dumps as csv_dumps
-from web_helpers import beavers, halali, hunting_fever
+from pnp.errors import PnpError
+from pnp.web.serve import check_token, public_url, url_host
+from web_helpers import ROOT, beavers, halali, hunting_fever
 
 APP = score_host_app()
 
@@ -86,3 +90,36 @@ def test_a_data_folder_that_cannot_be_used_is_one_error_line(tmp_path):
     (tmp_path / "file").write_text("x")
     result = run("history", "--data", tmp_path / "file")
     assert result.exit_code == 1 and result.stderr == f"Error: data folder {tmp_path / 'file'} is a file\n"
+
+
+@pytest.mark.parametrize("token", ["short", "has space here", "é" * 10])
+def test_an_organiser_token_must_be_safe_in_a_link(token):
+    with pytest.raises(PnpError, match="--token"):
+        check_token(token)
+
+
+def test_addresses_for_links():
+    assert url_host("::1") == "[::1]" and url_host("192.168.1.2") == "192.168.1.2"
+    assert public_url("127.0.0.1", 8765) == "http://127.0.0.1:8765"
+
+
+def test_serve_reports_a_port_in_use_in_one_line(tmp_path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "pnp", "serve", "--port", str(port), "--data", str(tmp_path)],
+                                capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"Error: cannot listen on 127.0.0.1:{port}: ")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_drawing_commands_do_not_load_the_web_stack():
+    code = ("import sys, pnp.cli; from typer.testing import CliRunner; "
+            "CliRunner().invoke(pnp.cli.app, ['games']); "
+            "print(sorted(m for m in ('starlette', 'uvicorn', 'jinja2') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.stdout.strip() == "[]", out.stderr

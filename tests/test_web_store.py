@@ -1,13 +1,16 @@
-"""The database: schema and migrations, refusing files that are not ours, one transaction per write."""
+"""The database: schema and migrations, refusing files that are not ours, and a killed server losing nothing."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import urllib.request
 
 import pytest
 
 from pnp.web import tables
 from pnp.web.db import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, Database, DatabaseError, default_data_dir
+from web_helpers import ORGANISER, ServerProcess, hunting_fever
 
 
 def test_a_new_database_has_the_whole_schema(tmp_path):
@@ -107,3 +110,39 @@ def test_the_database_refuses_a_part_of_a_session_that_does_not_exist(tmp_path):
         with db.write() as connection:
             connection.execute("INSERT INTO parts VALUES ('nobody', 1, 'Ann', '{}', 'now')")
     db.close()
+
+
+def _call(url: str, method: str = "GET", body: object = None, token: str = ORGANISER) -> dict:
+    request = urllib.request.Request(url, method=method, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def test_a_server_killed_with_sigkill_loses_nothing_committed(tmp_path):
+    raw = hunting_fever(21)
+    server = ServerProcess(tmp_path)
+    try:
+        created = _call(f"{server.url}/api/sessions", "POST", {"game": "hunting-fever", "players": raw["players"]})
+        base = f"{server.url}/api/sessions/{created['id']}"
+        for number in (1, 2):
+            _call(f"{base}/rounds/{number}", "PUT", raw["days"][number - 1], created["token"])
+        _call(f"{base}/rounds/3", "PATCH", {"Alice": raw["days"][2]["Alice"]}, created["token"])
+        before = _call(base, token=created["token"])
+        assert len(before["rounds"]) == 2
+    finally:
+        server.kill()
+    again = ServerProcess(tmp_path)
+    try:
+        assert _call(base.replace(server.url, again.url), token=created["token"]) == before
+        status = _call(f"{again.url}/api/sessions/{created['id']}/rounds/3", token=created["token"])
+        assert status["entered"] == ["Alice"]
+        for player in ("Bob", "Chloé"):
+            _call(f"{again.url}/api/sessions/{created['id']}/rounds/3", "PATCH", {player: raw["days"][2][player]},
+                  created["token"])
+        after = _call(f"{again.url}/api/sessions/{created['id']}", token=created["token"])
+        assert len(after["rounds"]) == 3
+    finally:
+        again.stop()
+    check = sqlite3.connect(tmp_path / "pnp.sqlite3")
+    assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

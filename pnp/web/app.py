@@ -1,0 +1,797 @@
+"""The web app of ``pnp serve``: the JSON API and the pages, over the session tables.
+
+Who may do what:
+
+* the organiser's token (``--token``, or printed at start) starts sessions and
+  sees the history: ``Authorization: Bearer`` on the API, or the organiser
+  link once, which leaves it in a cookie;
+* each session's own token (returned when it is started, carried by its join
+  link and QR code, then kept in a cookie for that session's pages only) is
+  needed for everything about that session; the organiser's token works too;
+* a read-only key, printed on the filled scoresheet's QR code, shows a
+  session's result and nothing else.
+
+Cookies are ``HttpOnly`` and ``SameSite=Lax`` (never sent with a form posted
+from another site); every form also carries a CSRF token.  A missing token is
+401, a wrong one 403, and neither changes anything.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+from pathlib import Path
+from typing import Callable
+from urllib.parse import parse_qsl, quote, urlencode
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from scoring import FileError, SessionFileError, Value, check_session, find_rules, game_ids, score_session
+from scoring.session_file import dumps as session_text, parse_session_text
+
+from pnp.web import bgstats, charts, entry, qr, tables
+from pnp.web.auth import Keys, bearer, matches, new_token, token_hash
+from pnp.web.db import Database, DatabaseError
+from pnp.web.words import (
+    LANGUAGES,
+    accepted,
+    choose,
+    file_error_json,
+    game_words,
+    long_date,
+    notice_json,
+    number,
+    part_json,
+    problem_json,
+    problem_text,
+    web,
+)
+
+HERE = Path(__file__).resolve().parent
+MAX_BODY = 256 * 1024
+ORGANISER_COOKIE = "pnp_organiser"
+SESSION_COOKIE = "pnp_session"
+LANG_COOKIE = "pnp_lang"
+EXPORTS = {"toml": "application/toml", "json": "application/json", "csv": "text/csv"}
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+     b"frame-ancestors 'none'; form-action 'self'; base-uri 'none'"),
+]
+
+
+class Stop(Exception):
+    """Ends a request early with a ready response (a refusal)."""
+
+    def __init__(self, response: Response) -> None:
+        self.response = response
+
+
+class SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every response (no framing, no sniffing, scripts from here only)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": list(message.get("headers", [])) + SECURITY_HEADERS}
+            await send(message)
+
+        return await self.app(scope, receive, send_with_headers)
+
+
+class Site:
+    """Everything the handlers share: the database, the keys, the organiser's token, the templates."""
+
+    def __init__(self, db: Database, organiser_token: str, public_url: str | None = None) -> None:
+        self.db = db
+        self.organiser_hash = token_hash(organiser_token)
+        self.keys = Keys(tables.server_secret(db))
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.templates = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(HERE / "templates"),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+
+    # -- requests ------------------------------------------------------------
+
+    def base(self, request: Request) -> str:
+        """The address phones reach the server at (the LAN address, not the laptop's loopback)."""
+        return self.public_url or str(request.base_url).rstrip("/")
+
+    def lang(self, request: Request, session_lang: object = None) -> str:
+        """The query's ``lang``, else the visitor's choice, else the session's, else the browser's."""
+        return choose(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE), session_lang,
+                      accepted(request.headers.get("accept-language")))
+
+    def is_organiser(self, token: str | None) -> bool:
+        return matches(token, self.organiser_hash)
+
+    async def body(self, request: Request) -> bytes:
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+            raise Stop(self.api_error(request, 413, "too_large", limit=MAX_BODY // 1024))
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise Stop(self.api_error(request, 413, "too_large", limit=MAX_BODY // 1024))
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def json_body(self, request: Request, lang: str) -> object:
+        data = await self.body(request)
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise Stop(self.api_error(request, 400, "not_utf8", lang=lang)) from None
+        try:
+            return parse_session_text(text, "json")
+        except SessionFileError as error:
+            raise Stop(JSONResponse({"errors": [file_error_json(error, lang)]}, status_code=400)) from None
+
+    # -- API answers ---------------------------------------------------------
+
+    def api_error(self, request: Request, status: int, code: str, lang: str | None = None, **params) -> JSONResponse:
+        lang = lang or self.lang(request)
+        headers = {"WWW-Authenticate": 'Bearer realm="pnp"'} if status == 401 else None
+        return JSONResponse({"errors": [notice_json(code, lang, **params)]}, status_code=status, headers=headers)
+
+    def refused(self, problems, lang: str, game: str | None = None) -> JSONResponse:
+        return JSONResponse({"errors": [problem_json(p, lang, game) for p in problems]}, status_code=422)
+
+    def out_of_turn(self, request: Request, error: tables.OutOfTurn, stored: tables.StoredSession,
+                    lang: str) -> JSONResponse:
+        return self.api_error(request, 409, "out_of_turn", lang, where=round_name(stored.game, lang, error.number),
+                              expected=round_name(stored.game, lang, error.expected))
+
+    def closed(self, request: Request, error: tables.Closed, stored: tables.StoredSession, lang: str) -> JSONResponse:
+        return self.api_error(request, 409, "closed", lang, reason=game_words(lang, stored.game).label(error.reason))
+
+    async def api_session(self, request: Request) -> tables.StoredSession:
+        """The session the API request names, once its token (or the organiser's) is checked."""
+        token = bearer(request.headers.get("authorization"))
+        if token is None:
+            raise Stop(self.api_error(request, 401, "token_missing"))
+        try:
+            stored = await run_in_threadpool(tables.get_session, self.db, request.path_params["id"])
+        except tables.UnknownSession:
+            raise Stop(self.api_error(request, 404, "unknown_session")) from None
+        if not (matches(token, stored.token_hash) or self.is_organiser(token)):
+            raise Stop(self.api_error(request, 403, "token_wrong"))
+        return stored
+
+    def api_organiser(self, request: Request) -> None:
+        token = bearer(request.headers.get("authorization"))
+        if token is None:
+            raise Stop(self.api_error(request, 401, "token_missing"))
+        if not self.is_organiser(token):
+            raise Stop(self.api_error(request, 403, "token_wrong"))
+
+    # -- pages ---------------------------------------------------------------
+
+    def page(self, request: Request, name: str, lang: str, status: int = 200, **context) -> HTMLResponse:
+        words = web(lang)
+
+        def t(key: str, **values) -> str:
+            return words.get(f"web.{key}", **values)
+
+        def tn(key: str, count: int, **values) -> str:
+            return words.plural(f"web.{key}", count, **values)
+
+        def switch(code: str) -> str:
+            query = dict(request.query_params)
+            query["lang"] = code
+            return f"{request.url.path}?{urlencode(query)}"
+
+        html = self.templates.get_template(name).render(
+            lang=lang, t=t, tn=tn, languages=LANGUAGES, switch=switch,
+            decimal=lambda value: number(value, lang),
+            **context)
+        response = HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+        if request.query_params.get("lang") in LANGUAGES:
+            response.set_cookie(LANG_COOKIE, request.query_params["lang"], max_age=365 * 86400, samesite="lax")
+        return response
+
+    def message(self, request: Request, status: int, key: str, lang: str | None = None, **values) -> HTMLResponse:
+        lang = lang or self.lang(request)
+        return self.page(request, "message.html", lang, status, title_key=f"page.{key}.title",
+                         text_key=f"page.{key}.text", values=values)
+
+    def credential(self, request: Request, stored: tables.StoredSession) -> str | None:
+        """The cookie token that lets this visitor change ``stored`` (the session's or the organiser's)."""
+        own = request.cookies.get(SESSION_COOKIE)
+        if matches(own, stored.token_hash):
+            return own
+        organiser = request.cookies.get(ORGANISER_COOKIE)
+        if self.is_organiser(organiser):
+            return organiser
+        return None
+
+    async def page_session(self, request: Request, read_only: bool = False) -> tuple[tables.StoredSession, str | None]:
+        """The session a page is about and the visitor's credential (None: read-only key)."""
+        try:
+            stored = await run_in_threadpool(tables.get_session, self.db, request.path_params["id"])
+        except tables.UnknownSession:
+            raise Stop(self.message(request, 404, "unknown_session")) from None
+        credential = self.credential(request, stored)
+        if credential is None:
+            if read_only and self.keys.read_key_ok(stored.id, request.query_params.get("k")):
+                return stored, None
+            if request.cookies.get(SESSION_COOKIE) or request.cookies.get(ORGANISER_COOKIE):
+                raise Stop(self.message(request, 403, "wrong_session", self.lang(request, stored.lang)))
+            raise Stop(self.message(request, 401, "join_first", self.lang(request, stored.lang)))
+        return stored, credential
+
+    async def form(self, request: Request, credential: str | None) -> dict[str, str]:
+        """A posted form's fields, once its CSRF token matches the visitor's credential."""
+        data = await self.body(request)
+        try:
+            fields = dict(parse_qsl(data.decode("utf-8"), keep_blank_values=True, max_num_fields=100,
+                                    strict_parsing=False))
+        except (UnicodeDecodeError, ValueError):
+            raise Stop(self.message(request, 400, "bad_form")) from None
+        origin = request.headers.get("origin")
+        if origin and origin != "null" and origin.rstrip("/") not in self.origins(request):
+            raise Stop(self.message(request, 403, "bad_form"))
+        if not self.keys.csrf_ok(credential, fields.get("csrf")):
+            raise Stop(self.message(request, 403, "bad_form"))
+        return fields
+
+    def origins(self, request: Request) -> set[str]:
+        found = {str(request.base_url).rstrip("/")}
+        if self.public_url:
+            found.add(self.public_url)
+        return found
+
+    # -- what pages show -----------------------------------------------------
+
+    def join_link(self, request: Request, session_id: str, token: str) -> str:
+        return f"{self.base(request)}/s/{session_id}/join?{urlencode({'t': token})}"
+
+    def result_link(self, request: Request, session_id: str) -> str:
+        return f"{self.base(request)}/s/{session_id}/result?{urlencode({'k': self.keys.read_key(session_id)})}"
+
+    def summary(self, stored: tables.StoredSession, lang: str) -> dict:
+        """What the table, result and history pages show of one session."""
+        rules = find_rules(stored.game)
+        words = game_words(lang, stored.game)
+        result = stored.result
+        expected = tables.rounds_in_game(stored.game)
+        entered = tables.rounds_entered(stored.document, stored.complete)
+        checked = check_session(stored.document)
+        outcome = []
+        if checked.session is not None:
+            outcome = [words.label(line) for line in rules.report(score_session(checked.session)).lines]
+        winners = result["winners"]
+        headline = (words.plural("report.winners", len(winners), names=winners) if winners
+                    else web(lang).get("web.result.no_winner"))
+        rounds = []
+        for n, scores in enumerate(result["rounds"], start=1):
+            long = round_name(stored.game, lang, n)
+            # "D2", "J2", "R2": the round word's first letter, in whatever language and game.
+            rounds.append({"short": f"{long[:1]}{n}", "long": long, "scores": scores})
+        return {
+            "id": stored.id,
+            "game": stored.game,
+            "game_name": words.text("game.name"),
+            "players": stored.players,
+            "date": long_date(stored.played_on, lang),
+            "rounds": rounds,
+            "totals": result["totals"],
+            "has_points": bool(result["totals"]),
+            "complete": stored.complete,
+            "winners": winners,
+            "outcome": outcome,
+            "headline": headline,
+            "details": [line for line in outcome if line != headline],
+            "expected": expected,
+            "entered": entered,
+            "progress": web(lang).get("web.table.progress", current=round_name(stored.game, lang, entered + 1),
+                                      total=expected),
+            "single_outcome": tables.rounds_key(stored.game) is None,
+            "origin": stored.origin,
+        }
+
+
+def round_name(game: str, lang: str, number: int) -> str:
+    """"Day 2", "Manche 2": a day or round as the game's catalog names it."""
+    return game_words(lang, game).text(f"{find_rules(game).round_word}.where", number=number)
+
+def _download_name(stored: tables.StoredSession, fmt: str) -> str:
+    return f"{stored.game}-{stored.played_on or stored.created_at[:10]}-{stored.id}.{fmt}"
+
+
+def _export(stored: tables.StoredSession, fmt: str) -> Response:
+    text = session_text(stored.document, fmt)
+    return Response(text, media_type=EXPORTS[fmt], headers={
+        "Content-Disposition": f'attachment; filename="{_download_name(stored, fmt)}"',
+        "Cache-Control": "no-store"})
+
+
+def _played_at(stored: tables.StoredSession) -> datetime.datetime:
+    """When the session ended, in the server's local time (the date alone for an imported session)."""
+    if stored.origin == "table" and stored.completed_at:
+        return datetime.datetime.fromisoformat(stored.completed_at).astimezone()
+    day = datetime.date.fromisoformat(stored.played_on) if stored.played_on else datetime.date.today()
+    return datetime.datetime.combine(day, datetime.time(0, 0))
+
+
+def _bgstats_play(stored: tables.StoredSession) -> dict:
+    lang = stored.lang or "en"
+    minutes = None
+    if stored.origin == "table" and stored.completed_at:
+        started = datetime.datetime.fromisoformat(stored.created_at)
+        ended = datetime.datetime.fromisoformat(stored.completed_at)
+        minutes = max(1, round((ended - started).total_seconds() / 60))
+    comments = ""
+    if stored.result["tie_break"] is not None:
+        # Who won is in the players' entries; how a tie was settled is said nowhere else.
+        checked = check_session(stored.document)
+        words = game_words(lang, stored.game)
+        lines = checked.rules.report(score_session(checked.session)).lines
+        comments = " ".join(words.label(line) for line in lines[1:])
+    # The English name: BG Stats matches it against its own list (BoardGameGeek's names).
+    name = game_words("en", stored.game).text("game.name")
+    return bgstats.play(stored.id, stored.game, name, stored.result, _played_at(stored), minutes, comments)
+
+
+def create_app(db: Database, organiser_token: str, public_url: str | None = None) -> Starlette:
+    """The ASGI app over ``db``; ``public_url`` is the address phones use (for join links and QR codes)."""
+    site = Site(db, organiser_token, public_url)
+
+    def handler(function: Callable) -> Callable:
+        async def endpoint(request: Request) -> Response:
+            try:
+                return await function(request)
+            except Stop as stop:
+                return stop.response
+            except DatabaseError as error:
+                if request.url.path.startswith("/api/"):
+                    return JSONResponse({"errors": [{"code": "database", "message": str(error)}]}, status_code=503)
+                return site.message(request, 503, "database", detail=str(error))
+
+        endpoint.__name__ = function.__name__
+        return endpoint
+
+    # -- API -----------------------------------------------------------------
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"ok": True})
+
+    async def api_create(request: Request) -> Response:
+        site.api_organiser(request)
+        lang = site.lang(request)
+        body = await site.json_body(request, lang)
+        if not isinstance(body, dict):
+            return JSONResponse({"errors": [file_error_json(SessionFileError(FileError.NOT_A_TABLE, found=Value(body)), lang)]},
+                                status_code=422)
+        lang = choose(request.query_params.get("lang"), body.get("lang"), lang)
+        if "game" not in body:
+            error = SessionFileError(FileError.MISSING_GAME, expected=", ".join(game_ids()))
+            return JSONResponse({"errors": [file_error_json(error, lang)]}, status_code=422)
+        extra = {k: v for k, v in body.items() if k not in ("game", "players", "lang")}
+        token = new_token()
+        try:
+            document = tables.start_document(body["game"], body.get("players"), body.get("lang"), extra)
+            stored = await run_in_threadpool(tables.create_session, site.db, document, token_hash(token))
+        except SessionFileError as error:
+            return JSONResponse({"errors": [file_error_json(error, lang)]}, status_code=422)
+        except tables.Refused as refusal:
+            return site.refused(refusal.problems, lang, body["game"] if isinstance(body["game"], str) else None)
+        return JSONResponse({"id": stored.id, "token": token, "url": site.join_link(request, stored.id, token)},
+                            status_code=201, headers={"Location": f"/api/sessions/{stored.id}"})
+
+    async def api_show(request: Request) -> Response:
+        stored = await site.api_session(request)
+        # Scored again from the document: exactly what `pnp score check --json` says of it.
+        result, _ = tables.scored(stored.document)
+        return JSONResponse(result, headers={"Cache-Control": "no-store"})
+
+    async def api_put_round(request: Request) -> Response:
+        stored = await site.api_session(request)
+        lang = site.lang(request, stored.lang)
+        body = await site.json_body(request, lang)
+        number = request.path_params["number"]
+        try:
+            saved = await run_in_threadpool(tables.put_round, site.db, stored.id, number, body)
+        except tables.Refused as refusal:
+            return site.refused(refusal.problems, lang, stored.game)
+        except tables.OutOfTurn as error:
+            return site.out_of_turn(request, error, stored, lang)
+        return JSONResponse(saved.result)
+
+    async def api_patch_round(request: Request) -> Response:
+        stored = await site.api_session(request)
+        lang = site.lang(request, stored.lang)
+        body = await site.json_body(request, lang)
+        number = request.path_params["number"]
+        try:
+            saved, status = await run_in_threadpool(tables.add_parts, site.db, stored.id, number, body)
+        except tables.Refused as refusal:
+            return site.refused(refusal.problems, lang, stored.game)
+        except tables.OutOfTurn as error:
+            return site.out_of_turn(request, error, stored, lang)
+        except tables.Closed as error:
+            return site.closed(request, error, stored, lang)
+        return JSONResponse(_status_json(status, saved, lang))
+
+    async def api_round(request: Request) -> Response:
+        stored = await site.api_session(request)
+        lang = site.lang(request, stored.lang)
+        number = request.path_params["number"]
+        status = await run_in_threadpool(tables.round_status, site.db, stored.id, number)
+        return JSONResponse(_status_json(status, stored, lang), headers={"Cache-Control": "no-store"})
+
+    async def api_export(request: Request) -> Response:
+        stored = await site.api_session(request)
+        fmt = request.query_params.get("format", "toml")
+        if fmt not in EXPORTS:
+            return site.api_error(request, 400, "unknown_format", site.lang(request, stored.lang),
+                                  found=fmt, expected=", ".join(EXPORTS))
+        return _export(stored, fmt)
+
+    async def api_bgstats(request: Request) -> Response:
+        stored = await site.api_session(request)
+        if not stored.complete:
+            return site.api_error(request, 409, "not_finished", site.lang(request, stored.lang))
+        return JSONResponse({"url": bgstats.link(_bgstats_play(stored))})
+
+    async def api_history(request: Request) -> Response:
+        site.api_organiser(request)
+        game = request.query_params.get("game")
+        sessions = await run_in_threadpool(tables.list_sessions, site.db, game)
+        return JSONResponse(tables.history_json(sessions), headers={"Cache-Control": "no-store"})
+
+    def _status_json(status: tables.RoundStatus, stored: tables.StoredSession, lang: str) -> dict:
+        return {"number": status.number, "committed": status.committed, "entered": list(status.entered),
+                "missing": list(status.missing), "round": status.round, "unanswered": list(status.unanswered),
+                "problems": [problem_json(p, lang, stored.game) for p in status.problems],
+                "session": stored.result}
+
+    # -- pages ---------------------------------------------------------------
+
+    async def home(request: Request) -> Response:
+        lang = site.lang(request)
+        given = request.query_params.get("token")
+        if given is not None:
+            if not site.is_organiser(given):
+                return site.message(request, 403, "wrong_organiser", lang)
+            response = RedirectResponse("/", status_code=303)
+            response.set_cookie(ORGANISER_COOKIE, given, httponly=True, samesite="lax", max_age=30 * 86400)
+            return response
+        organiser = request.cookies.get(ORGANISER_COOKIE)
+        if not site.is_organiser(organiser):
+            return site.message(request, 401, "welcome", lang)
+        return await _home_page(request, lang, organiser)
+
+    async def _home_page(request: Request, lang: str, organiser: str, status: int = 200,
+                         form: dict | None = None, errors: list[str] | None = None) -> Response:
+        sessions = await run_in_threadpool(tables.list_sessions, site.db)
+        recent = [site.summary(s, lang) for s in sessions if s.origin == "table"][:12]
+        games = [{"id": game, "name": game_words(lang, game).text("game.name"),
+                  "low": find_rules(game).player_range[0], "high": find_rules(game).player_range[1]} for game in game_ids()]
+        most = max(game["high"] for game in games)
+        return site.page(request, "home.html", lang, status, csrf=site.keys.csrf(organiser), games=games,
+                         recent=recent, seats=most, form=form or {}, errors=errors or [])
+
+    async def start(request: Request) -> Response:
+        lang = site.lang(request)
+        organiser = request.cookies.get(ORGANISER_COOKIE)
+        if not site.is_organiser(organiser):
+            return site.message(request, 401, "welcome", lang)
+        fields = await site.form(request, organiser)
+        names = [fields.get(f"player{i}", "").strip() for i in range(1, 9)]
+        names = [n for n in names if n]
+        chosen_lang = fields.get("lang") if fields.get("lang") in LANGUAGES else lang
+        token = new_token()
+        try:
+            document = tables.start_document(fields.get("game"), names, chosen_lang)
+            stored = await run_in_threadpool(tables.create_session, site.db, document, token_hash(token))
+        except SessionFileError as error:
+            return await _home_page(request, lang, organiser, 422, fields,
+                                    [game_words(lang).file_error(error)])
+        except tables.Refused as refusal:
+            return await _home_page(request, lang, organiser, 422, fields,
+                                    [problem_text(p, lang, fields.get("game")) for p in refusal.problems])
+        response = RedirectResponse(f"/s/{stored.id}", status_code=303)
+        _session_cookie(response, stored.id, token)
+        return response
+
+    def _session_cookie(response: Response, session_id: str, token: str) -> None:
+        response.set_cookie(SESSION_COOKIE, token, path=f"/s/{session_id}", httponly=True, samesite="lax",
+                            max_age=7 * 86400)
+
+    async def join(request: Request) -> Response:
+        try:
+            stored = await run_in_threadpool(tables.get_session, site.db, request.path_params["id"])
+        except tables.UnknownSession:
+            return site.message(request, 404, "unknown_session")
+        given = request.query_params.get("t")
+        if not matches(given, stored.token_hash):
+            return site.message(request, 403, "wrong_join", site.lang(request, stored.lang))
+        response = RedirectResponse(f"/s/{stored.id}", status_code=303)
+        _session_cookie(response, stored.id, given)
+        return response
+
+    async def table(request: Request) -> Response:
+        stored, credential = await site.page_session(request)
+        lang = site.lang(request, stored.lang)
+        context = await _table_context(request, stored, lang)
+        join_link = None
+        if matches(request.cookies.get(SESSION_COOKIE), stored.token_hash):
+            join_link = site.join_link(request, stored.id, request.cookies[SESSION_COOKIE])
+        flash = None
+        sent = request.query_params.get("sent", "")
+        if sent.isdigit() and int(sent) >= 1:
+            done = int(sent) <= context["view"]["entered"]
+            name = round_name(stored.game, lang, int(sent)) if not context["view"]["single_outcome"] \
+                else web(lang).get("web.enter.team")
+            flash = web(lang).get("web.enter.committed" if done else "web.enter.sent", round=name)
+        return site.page(request, "table.html", lang, join_link=join_link, flash=flash,
+                         join_qr=qr.svg(join_link, web(lang).get("web.table.join_qr")) if join_link else None,
+                         **context)
+
+    async def _table_context(request: Request, stored: tables.StoredSession, lang: str) -> dict:
+        view = site.summary(stored, lang)
+        current = None
+        if not stored.complete:
+            current = await run_in_threadpool(tables.round_status, site.db, stored.id, view["entered"] + 1)
+        return {"view": view, "current": current,
+                "current_label": round_name(stored.game, lang, view["entered"] + 1),
+                "problems": [problem_text(p, lang, stored.game) for p in current.problems] if current else [],
+                "etag": _etag(stored, current)}
+
+    # -- entering a day or round -------------------------------------------------
+
+    def _questions(form, words, answers: dict, typed: dict, problems: dict, prefix: str) -> list[dict]:
+        shown = []
+        for question in part_json(form, words):
+            value = typed.get(question["id"], answers.get(question["id"], question["suggested"]))
+            shown.append({**question, "name": prefix + question["id"], "value": value,
+                          "problems": problems.get(question["id"], [])})
+        return shown
+
+    async def _entry_page(request: Request, stored: tables.StoredSession, credential: str, lang: str,
+                          player: str | None, status: int = 200, typed: dict | None = None,
+                          problems: tuple = ()) -> Response:
+        form = entry.form_for(stored.document)
+        if form is None:
+            return site.message(request, 409, "closed", lang)
+        if player is not None and player not in form.players:
+            return site.message(request, 404, "not_found", lang)
+        view = site.summary(stored, lang)
+        number = view["entered"] + 1
+        waiting = await run_in_threadpool(tables.waiting_parts, site.db, stored.id, number)
+        words = game_words(lang, stored.game)
+        typed = typed or {}
+        round_part = waiting.get(entry.ROUND_KEY, {})
+        round_answers = entry.answers_of(form.round, round_part)
+        start = entry.round_start(form, round_part)
+        round_by, round_general = entry.where_problems_go(form.round, [p for p in problems if p.player is None])
+        round_questions = []
+        if start is None or not form.players:
+            round_questions = _questions(form.round, words, round_answers, typed.get("r.", {}),
+                                         {k: [problem_text(p, lang, stored.game) for p in v] for k, v in round_by.items()},
+                                         "r.")
+        facts = [words.label(fact.label) for fact in form.given]
+        if start is not None and form.players:
+            for question in form.round.questions:
+                answer = next((c.label for c in question.choices if c.value == round_answers.get(question.id)),
+                              round_answers.get(question.id))
+                facts.append(f"{words.label(question.label)} {words.show(answer)}")
+        part_questions = []
+        general = [problem_text(p, lang, stored.game) for p in round_general]
+        entered_before = False
+        if player is not None and start is not None:
+            part_form = form.player_form(player, start)
+            entered_before = player in waiting
+            answers = entry.answers_of(part_form, waiting[player]) if entered_before else {}
+            by_question, part_general = entry.where_problems_go(part_form, [p for p in problems if p.player is not None])
+            general += [problem_text(p, lang, stored.game) for p in part_general]
+            part_questions = _questions(part_form, words, answers, typed.get("p.", {}),
+                                        {k: [problem_text(p, lang, stored.game) for p in v]
+                                         for k, v in by_question.items()}, "p.")
+        heading = (words.label(form.heading(player)) if player is not None and form.number is not None
+                   else round_name(stored.game, lang, number) if form.number is not None
+                   else web(lang).get("web.enter.team"))
+        pick = []
+        if player is None and start is not None and form.players:
+            pick = [{"name": p, "entered": p in waiting} for p in form.players]
+        return site.page(request, "entry.html", lang, status, view=view, csrf=site.keys.csrf(credential),
+                         number=number, player=player, heading=heading, facts=facts,
+                         round_questions=round_questions, part_questions=part_questions, pick=pick,
+                         general=general, entered_before=entered_before,
+                         round_label=round_name(stored.game, lang, number) if form.number is not None else heading)
+
+    async def enter_page(request: Request) -> Response:
+        stored, credential = await site.page_session(request)
+        lang = site.lang(request, stored.lang)
+        return await _entry_page(request, stored, credential, lang, request.query_params.get("player"))
+
+    async def enter_post(request: Request) -> Response:
+        stored, credential = await site.page_session(request)
+        lang = site.lang(request, stored.lang)
+        fields = await site.form(request, credential)
+        player = fields.get("player") or None
+        form = entry.form_for(stored.document)
+        number = tables.rounds_entered(stored.document, stored.complete) + 1
+        if form is None or fields.get("number") != str(number):
+            # The day was committed (or the session finished) while this page was open.
+            return RedirectResponse(f"/s/{stored.id}", status_code=303)
+        waiting = await run_in_threadpool(tables.waiting_parts, site.db, stored.id, number)
+        body: dict = {}
+        problems = []
+        typed = {"r.": {}, "p.": {}}
+        if any(key.startswith("r.") for key in fields):
+            answers, unreadable = entry.part_from_fields(form.round, fields, "r.")
+            typed["r."] = {**answers, **unreadable}
+            problems += entry.refused_answers(form.round, answers, number, None)
+            problems += entry.unreadable(form.round, unreadable, number, None)
+            problems += entry.missing_answers(form.round, {**answers, **unreadable}, number)
+            if not problems:
+                body.update(form.round.to_raw(answers))
+        part_sent = False
+        if player is not None and player in form.players and not problems:
+            start = entry.round_start(form, entry.merged_round(waiting.get(entry.ROUND_KEY, {}), body))
+            if start is not None and any(key.startswith("p.") for key in fields):
+                part_form = form.player_form(player, start)
+                answers, unreadable = entry.part_from_fields(part_form, fields, "p.")
+                typed["p."] = {**answers, **unreadable}
+                problems += entry.refused_answers(part_form, answers, number, player)
+                problems += entry.unreadable(part_form, unreadable, number, player)
+                if not problems:
+                    try:
+                        part = part_form.to_raw(entry.fill_defaults(part_form, answers))
+                    except ValueError:
+                        part = None
+                    if part is not None:
+                        entry.put_in(body, (*form.parts_at, player), part)
+                        part_sent = True
+        if not problems and body:
+            try:
+                await run_in_threadpool(tables.add_parts, site.db, stored.id, number, body)
+            except tables.Refused as refusal:
+                problems = list(refusal.problems)
+            except (tables.OutOfTurn, tables.Closed):
+                return RedirectResponse(f"/s/{stored.id}", status_code=303)
+        if problems:
+            return await _entry_page(request, stored, credential, lang, player, 422, typed, tuple(problems))
+        if player is not None and not part_sent:
+            return RedirectResponse(f"/s/{stored.id}/enter?{urlencode({'player': player})}", status_code=303)
+        return RedirectResponse(f"/s/{stored.id}?{urlencode({'sent': number})}", status_code=303)
+
+    async def live(request: Request) -> Response:
+        stored, _ = await site.page_session(request)
+        lang = site.lang(request, stored.lang)
+        context = await _table_context(request, stored, lang)
+        if request.headers.get("if-none-match") == context["etag"]:
+            return Response(status_code=304, headers={"ETag": context["etag"]})
+        response = site.page(request, "_scores.html", lang, **context)
+        response.headers["ETag"] = context["etag"]
+        return response
+
+    def _etag(stored: tables.StoredSession, current: tables.RoundStatus | None) -> str:
+        state = json.dumps([stored.updated_at, stored.result, current and list(current.entered),
+                            current and list(current.unanswered)], sort_keys=True)
+        return '"' + hashlib.sha256(state.encode()).hexdigest()[:16] + '"'
+
+    async def result_page(request: Request) -> Response:
+        stored, credential = await site.page_session(request, read_only=True)
+        lang = site.lang(request, stored.lang)
+        view = site.summary(stored, lang)
+        context: dict = {"view": view, "read_key": site.keys.read_key(stored.id), "bgstats": None}
+        if stored.complete:
+            data = _bgstats_play(stored)
+            web_link = bgstats.link(data, bgstats.WEB_LINK)
+            context["bgstats"] = {"app": bgstats.link(data),
+                                  "qr": qr.svg(web_link, web(lang).get("web.result.bgstats_qr"), dense=True)}
+        return site.page(request, "result.html", lang, **context)
+
+    async def page_export(request: Request) -> Response:
+        stored, _ = await site.page_session(request, read_only=True)
+        fmt = request.path_params["fmt"]
+        if fmt not in EXPORTS:
+            return site.message(request, 404, "not_found")
+        return _export(stored, fmt)
+
+    async def sheet(request: Request) -> Response:
+        stored, _ = await site.page_session(request, read_only=True)
+        paper = request.path_params["paper"]
+        if paper not in ("a4", "letter"):
+            return site.message(request, 404, "not_found")
+        lang = site.lang(request, stored.lang)
+        link = site.result_link(request, stored.id)
+        pdf = await run_in_threadpool(_filled_sheet, stored, lang, paper, link)
+        return Response(pdf, media_type="application/pdf", headers={
+            "Content-Disposition": f'inline; filename="{_download_name(stored, "pdf")}"',
+            "Cache-Control": "no-store"})
+
+    async def history(request: Request) -> Response:
+        lang = site.lang(request)
+        if not site.is_organiser(request.cookies.get(ORGANISER_COOKIE)):
+            return site.message(request, 401, "welcome", lang)
+        sessions = await run_in_threadpool(tables.list_sessions, site.db)
+        records = tables.player_records(sessions)
+        words = web(lang)
+        games = []
+        for game, rows in records.items():
+            points = any(r.totals for r in rows)
+            if points:
+                chart = charts.bars([(r.name, r.average) for r in rows if r.average is not None],
+                                    words.get("web.history.chart_average"), lambda v: number(v, lang))
+            else:
+                chart = charts.bars([(r.name, float(r.won)) for r in rows], words.get("web.history.chart_wins"),
+                                    lambda v: number(v, lang, 0))
+            games.append({"id": game, "name": game_words(lang, game).text("game.name"),
+                          "rows": rows, "chart": chart, "points": points})
+        return site.page(request, "history.html", lang, games=games,
+                         sessions=[site.summary(s, lang) for s in sessions])
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        if request.url.path.startswith("/api/"):
+            return site.api_error(request, 404, "not_found")
+        return site.message(request, 404, "not_found")
+
+    async def method_not_allowed(request: Request, exc: Exception) -> Response:
+        if request.url.path.startswith("/api/"):
+            return site.api_error(request, 405, "method_not_allowed")
+        return site.message(request, 405, "not_found")
+
+    routes = [
+        Route("/healthz", handler(healthz)),
+        Route("/api/sessions", handler(api_create), methods=["POST"]),
+        Route("/api/sessions/{id}", handler(api_show)),
+        Route("/api/sessions/{id}/rounds/{number:int}", handler(api_put_round), methods=["PUT"]),
+        Route("/api/sessions/{id}/rounds/{number:int}", handler(api_patch_round), methods=["PATCH"]),
+        Route("/api/sessions/{id}/rounds/{number:int}", handler(api_round), methods=["GET"]),
+        Route("/api/sessions/{id}/export", handler(api_export)),
+        Route("/api/sessions/{id}/bgstats", handler(api_bgstats)),
+        Route("/api/history", handler(api_history)),
+        Route("/", handler(home)),
+        Route("/sessions", handler(start), methods=["POST"]),
+        Route("/history", handler(history)),
+        Route("/s/{id}", handler(table)),
+        Route("/s/{id}/join", handler(join)),
+        Route("/s/{id}/live", handler(live)),
+        Route("/s/{id}/enter", handler(enter_page), methods=["GET"]),
+        Route("/s/{id}/enter", handler(enter_post), methods=["POST"]),
+        Route("/s/{id}/result", handler(result_page)),
+        Route("/s/{id}/export/{fmt}", handler(page_export)),
+        Route("/s/{id}/sheet/{paper}.pdf", handler(sheet)),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: method_not_allowed})
+    app.state.site = site
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def _filled_sheet(stored: tables.StoredSession, lang: str, paper: str, link: str) -> bytes:
+    """The session printed on its game's scoresheet, its QR code pointing to the result page."""
+    from pnp.model import PrintOptions
+    from pnp.scoresheet import render_filled_sheet
+
+    checked = check_session(stored.document)
+    pdf, _ = render_filled_sheet(score_session(checked.session), PrintOptions(lang=lang, paper=paper),
+                                 stored.played_on, qr_text=link)
+    return pdf
+

@@ -1,0 +1,69 @@
+"""QR codes for the pages (inline SVG) and for the terminal (text blocks)."""
+
+from __future__ import annotations
+
+import functools
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
+
+
+@functools.lru_cache(maxsize=256)
+def modules(text: str, dense: bool = False) -> tuple[tuple[bool, ...], ...]:
+    """The dark (True) and light modules of ``text``'s QR code, quiet zone included.
+
+    ``dense`` trades error correction for fewer modules (a long link on a screen,
+    which is never smudged).
+    """
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_L if dense else ERROR_CORRECT_M, border=4)
+    code.add_data(text)
+    code.make(fit=True)
+    return tuple(tuple(row) for row in code.get_matrix())
+
+
+def svg(text: str, label: str, dense: bool = False) -> str:
+    """An SVG QR code of ``text``, one path of unit squares, scaled by CSS; ``label`` is its alt text.
+
+    >>> svg("pnp", "code").startswith('<svg xmlns="http://www.w3.org/2000/svg" class="qr" role="img"')
+    True
+    """
+    from markupsafe import escape
+
+    grid = modules(text, dense)
+    size = len(grid)
+    runs = []
+    for y, row in enumerate(grid):
+        x = 0
+        while x < size:
+            if row[x]:
+                start = x
+                while x < size and row[x]:
+                    x += 1
+                runs.append(f"M{start} {y}h{x - start}v1h{start - x}z")
+            else:
+                x += 1
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="qr" role="img" aria-label="{escape(label)}" '
+            f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
+            f'<rect width="{size}" height="{size}" fill="#fff"/>'
+            f'<path fill="#000" d="{"".join(runs)}"/></svg>')
+
+
+def terminal(text: str) -> str:
+    """``text``'s QR code drawn with half blocks, two module rows per line, dark on light.
+
+    Light modules are printed as blocks and dark ones as spaces: on a terminal
+    with a dark background (the usual one) that is dark on light, as scanners
+    expect.  On a light background the code comes out inverted, which most
+    phone cameras still read; the address is printed beside it anyway.
+    """
+    grid = modules(text)
+    lines = []
+    for y in range(0, len(grid), 2):
+        top = grid[y]
+        bottom = grid[y + 1] if y + 1 < len(grid) else tuple(False for _ in top)
+        line = []
+        for upper, lower in zip(top, bottom):
+            light_up, light_down = not upper, not lower
+            line.append("█" if light_up and light_down else "▀" if light_up else "▄" if light_down else " ")
+        lines.append("".join(line))
+    return "\n".join(lines)
