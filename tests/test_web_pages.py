@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -294,3 +295,21 @@ def test_a_page_sent_for_a_day_already_committed_goes_back_to_the_table(app):
                                                        **part_fields(raw["days"][1][raw["players"][0]])})
     assert late.status_code == 303 and late.headers["location"] == f"/s/{session_id}"
     assert client.get(f"/api/sessions/{session_id}/rounds/2", headers=organiser_headers()).json()["entered"] == []
+
+
+def test_every_page_string_the_templates_and_code_name_is_in_both_catalogs():
+    from pnp.i18n import common_catalog
+
+    web = Path(__file__).resolve().parent.parent / "pnp" / "web"
+    named, plural = set(), set()
+    for page in (web / "templates").glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        named |= {f"web.{key}" for key in re.findall(r"""\bt\(\s*["']([a-z_.]*[a-z_])["']""", text)}
+        plural |= {f"web.{key}" for key in re.findall(r"""\btn\(\s*["']([a-z_.]+)["']""", text)}
+    for source in web.glob("*.py"):
+        named |= set(re.findall(r"""["'](web\.[a-z_]+\.[a-z_.]+)["']""", source.read_text(encoding="utf-8")))
+    assert len(named) > 60  # the scan found them
+    for lang in ("en", "fr"):
+        texts = common_catalog(lang).texts
+        assert [key for key in named if key not in texts] == []
+        assert [key for key in plural if f"{key}.one" not in texts or f"{key}.other" not in texts] == []

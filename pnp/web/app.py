@@ -620,6 +620,7 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
                          number=number, player=player, heading=heading, facts=facts,
                          round_questions=round_questions, part_questions=part_questions, pick=pick,
                          general=general, entered_before=entered_before,
+                         beside=sum(len(q["problems"]) for q in round_questions + part_questions),
                          round_label=round_name(stored.game, lang, number) if form.number is not None else heading)
 
     async def enter_page(request: Request) -> Response:

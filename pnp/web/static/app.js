@@ -66,6 +66,10 @@
   document.addEventListener("change", refreshWhen);
   refreshWhen();
 
+  // After a refused entry, bring the first answer to correct into view.
+  var wrong = document.querySelector(".question.wrong");
+  if (wrong) wrong.scrollIntoView({ block: "center" });
+
   // "Copy" buttons put the text of the field they name on the clipboard.
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-copy]");
