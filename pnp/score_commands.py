@@ -373,6 +373,14 @@ def import_files(files: list[Path], data: Path | None, lang: str | None) -> None
         typer.echo(words.text(key, file=item.source, id=item.session_id))
 
 
+def _game_name(game: str, lang: str) -> str:
+    """The game's name in ``lang``; its id when its rules are not loaded (a game joined at run time)."""
+    try:
+        return messages(lang, find_rules(game)).text("game.name")
+    except SessionFileError:
+        return game
+
+
 def history(data: Path | None, game: str | None, as_json: bool, lang: str | None) -> None:
     """Print the history: per game, every player's sessions, wins and average; then every session."""
     from pnp.web.db import DatabaseError
@@ -402,7 +410,7 @@ def history(data: Path | None, game: str | None, as_json: bool, lang: str | None
     code = words.lang
     headings = [words.text(f"cli.history_{name}") for name in ("player", "played", "won", "average", "best")]
     for game_id, rows in found["players"].items():
-        typer.echo(messages(code, find_rules(game_id)).text("game.name"))
+        typer.echo(_game_name(game_id, code))
         cells = [[printable(r["name"]), str(r["played"]), str(r["won"]), number(r["average"], code),
                   "–" if r["best"] is None else str(r["best"])] for r in rows]
         widths = [max(len(line[i]) for line in [headings] + cells) for i in range(len(headings))]
@@ -425,7 +433,7 @@ def history(data: Path | None, game: str | None, as_json: bool, lang: str | None
             notes.append(printable(item["source"]))
         date = long_date(item["date"], code) or "–"
         tail = f"  ({'; '.join(notes)})" if notes else ""
-        name = messages(code, find_rules(item["game"])).text("game.name")
+        name = _game_name(item["game"], code)
         typer.echo(f"  {date}  {name} — {' · '.join(people)}{tail}")
 
 

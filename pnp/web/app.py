@@ -177,6 +177,11 @@ class Site:
             raise Stop(self.api_error(request, 404, "unknown_session")) from None
         if not (matches(token, stored.token_hash) or self.is_organiser(token)):
             raise Stop(self.api_error(request, 403, "token_wrong"))
+        try:
+            find_rules(stored.game)
+        except SessionFileError as error:
+            raise Stop(JSONResponse({"errors": [file_error_json(error, self.lang(request, stored.lang))]},
+                                    status_code=409)) from None
         return stored
 
     def api_organiser(self, request: Request) -> None:
@@ -232,6 +237,11 @@ class Site:
             stored = await run_in_threadpool(tables.get_session, self.db, request.path_params["id"])
         except tables.UnknownSession:
             raise Stop(self.message(request, 404, "unknown_session")) from None
+        try:
+            find_rules(stored.game)
+        except SessionFileError:
+            raise Stop(self.message(request, 409, "unknown_game", self.lang(request, stored.lang),
+                                    game=stored.game)) from None
         credential = self.credential(request, stored)
         if credential is None:
             if read_only and self.keys.read_key_ok(stored.id, request.query_params.get("k")):
@@ -272,7 +282,10 @@ class Site:
 
     def summary(self, stored: tables.StoredSession, lang: str) -> dict:
         """What the table, result and history pages show of one session."""
-        rules = find_rules(stored.game)
+        try:
+            rules = find_rules(stored.game)
+        except SessionFileError:
+            return _stranger(stored, lang)
         words = game_words(lang, stored.game)
         result = stored.result
         expected = tables.rounds_in_game(stored.game)
@@ -310,6 +323,15 @@ class Site:
             "single_outcome": tables.rounds_key(stored.game) is None,
             "origin": stored.origin,
         }
+
+
+def _stranger(stored: tables.StoredSession, lang: str) -> dict:
+    """A session of a game this server does not know (joined at run time, then gone): listed, not shown."""
+    return {"id": stored.id, "game": stored.game, "game_name": stored.game, "players": stored.players,
+            "date": long_date(stored.played_on, lang), "rounds": [], "totals": stored.result["totals"],
+            "has_points": False, "complete": stored.complete, "winners": stored.result["winners"], "outcome": [],
+            "headline": "", "details": [], "expected": 0, "entered": 0, "progress": "", "single_outcome": True,
+            "origin": stored.origin}
 
 
 def round_name(game: str, lang: str, number: int) -> str:
@@ -699,7 +721,8 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         stored, credential = await site.page_session(request, read_only=True)
         lang = site.lang(request, stored.lang)
         view = site.summary(stored, lang)
-        context: dict = {"view": view, "read_key": site.keys.read_key(stored.id), "bgstats": None}
+        context: dict = {"view": view, "read_key": site.keys.read_key(stored.id), "bgstats": None,
+                         "scoresheet": _has_scoresheet(stored.game)}
         if stored.complete:
             data = _bgstats_play(stored)
             web_link = bgstats.link(data, bgstats.WEB_LINK)
@@ -720,6 +743,8 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         if paper not in ("a4", "letter"):
             return site.message(request, 404, "not_found")
         lang = site.lang(request, stored.lang)
+        if not _has_scoresheet(stored.game):
+            return site.message(request, 404, "not_found", lang)
         link = site.result_link(request, stored.id)
         pdf = await run_in_threadpool(_filled_sheet, stored, lang, paper, link)
         return Response(pdf, media_type="application/pdf", headers={
@@ -784,6 +809,13 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
     app.state.site = site
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def _has_scoresheet(game: str) -> bool:
+    """Whether the game ships a kit to print a filled scoresheet on (a game joined at run time may not)."""
+    from pnp.templates import game_files
+
+    return game in game_files()
 
 
 def _filled_sheet(stored: tables.StoredSession, lang: str, paper: str, link: str) -> bytes:
