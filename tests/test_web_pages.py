@@ -313,3 +313,13 @@ def test_every_page_string_the_templates_and_code_name_is_in_both_catalogs():
         texts = common_catalog(lang).texts
         assert [key for key in named if key not in texts] == []
         assert [key for key in plural if f"{key}.one" not in texts or f"{key}.other" not in texts] == []
+
+
+def test_the_organiser_sees_the_join_code_of_a_table_started_elsewhere(app):
+    client = organiser(app)
+    made = client.post("/api/sessions", json={"game": "halali", "players": ["Ann", "Ben"]},
+                       headers=organiser_headers()).json()
+    table = client.get(f"/s/{made['id']}")
+    assert 'class="qr"' in table.text
+    link = re.search(r'id="join-link" type="text" readonly value="([^"]+)"', table.text).group(1)
+    assert link == made["url"].replace("http://testserver", "http://192.168.1.20:8765")

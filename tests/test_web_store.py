@@ -28,7 +28,7 @@ def test_a_new_database_has_the_whole_schema(tmp_path):
 
 def test_opening_again_migrates_nothing_and_keeps_everything(tmp_path):
     db = Database.in_folder(tmp_path)
-    stored = tables.create_session(db, tables.start_document("halali", ["Ann", "Ben"]), "hash")
+    stored = tables.create_session(db, tables.start_document("halali", ["Ann", "Ben"]), lambda session_id: "hash")
     secret = tables.server_secret(db)
     db.close()
     again = Database.in_folder(tmp_path)
@@ -48,7 +48,7 @@ def test_an_older_schema_is_brought_up_to_date(tmp_path):
     connection.close()
     db = Database(path)
     assert db.migrate() == SCHEMA_VERSION
-    tables.create_session(db, tables.start_document("halali", ["Ann", "Ben"]), "hash")
+    tables.create_session(db, tables.start_document("halali", ["Ann", "Ben"]), lambda session_id: "hash")
     db.close()
     assert len(MIGRATIONS) == SCHEMA_VERSION
 

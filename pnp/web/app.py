@@ -37,7 +37,7 @@ from scoring import FileError, SessionFileError, Value, check_session, find_rule
 from scoring.session_file import dumps as session_text, parse_session_text
 
 from pnp.web import bgstats, charts, entry, qr, tables
-from pnp.web.auth import Keys, bearer, matches, new_token, token_hash
+from pnp.web.auth import Keys, bearer, matches, token_hash
 from pnp.web.db import Database, DatabaseError
 from pnp.web.words import (
     LANGUAGES,
@@ -121,6 +121,10 @@ class Site:
         """The query's ``lang``, else the visitor's choice, else the session's, else the browser's."""
         return choose(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE), session_lang,
                       accepted(request.headers.get("accept-language")))
+
+    def session_token_hash(self, session_id: str) -> str:
+        """What the database keeps of a new session's token."""
+        return token_hash(self.keys.session_token(session_id))
 
     def is_organiser(self, token: str | None) -> bool:
         return matches(token, self.organiser_hash)
@@ -411,14 +415,14 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
             error = SessionFileError(FileError.MISSING_GAME, expected=", ".join(game_ids()))
             return JSONResponse({"errors": [file_error_json(error, lang)]}, status_code=422)
         extra = {k: v for k, v in body.items() if k not in ("game", "players", "lang")}
-        token = new_token()
         try:
             document = tables.start_document(body["game"], body.get("players"), body.get("lang"), extra)
-            stored = await run_in_threadpool(tables.create_session, site.db, document, token_hash(token))
+            stored = await run_in_threadpool(tables.create_session, site.db, document, site.session_token_hash)
         except SessionFileError as error:
             return JSONResponse({"errors": [file_error_json(error, lang)]}, status_code=422)
         except tables.Refused as refusal:
             return site.refused(refusal.problems, lang, body["game"] if isinstance(body["game"], str) else None)
+        token = site.keys.session_token(stored.id)
         return JSONResponse({"id": stored.id, "token": token, "url": site.join_link(request, stored.id, token)},
                             status_code=201, headers={"Location": f"/api/sessions/{stored.id}"})
 
@@ -524,10 +528,9 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         names = [fields.get(f"player{i}", "").strip() for i in range(1, 9)]
         names = [n for n in names if n]
         chosen_lang = fields.get("lang") if fields.get("lang") in LANGUAGES else lang
-        token = new_token()
         try:
             document = tables.start_document(fields.get("game"), names, chosen_lang)
-            stored = await run_in_threadpool(tables.create_session, site.db, document, token_hash(token))
+            stored = await run_in_threadpool(tables.create_session, site.db, document, site.session_token_hash)
         except SessionFileError as error:
             return await _home_page(request, lang, organiser, 422, fields,
                                     [game_words(lang).file_error(error)])
@@ -535,7 +538,7 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
             return await _home_page(request, lang, organiser, 422, fields,
                                     [problem_text(p, lang, fields.get("game")) for p in refusal.problems])
         response = RedirectResponse(f"/s/{stored.id}", status_code=303)
-        _session_cookie(response, stored.id, token)
+        _session_cookie(response, stored.id, site.keys.session_token(stored.id))
         return response
 
     def _session_cookie(response: Response, session_id: str, token: str) -> None:
@@ -559,8 +562,8 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         lang = site.lang(request, stored.lang)
         context = await _table_context(request, stored, lang)
         join_link = None
-        if matches(request.cookies.get(SESSION_COOKIE), stored.token_hash):
-            join_link = site.join_link(request, stored.id, request.cookies[SESSION_COOKIE])
+        if stored.token_hash is not None:  # an imported session is never joined
+            join_link = site.join_link(request, stored.id, site.keys.session_token(stored.id))
         flash = None
         sent = request.query_params.get("sent", "")
         if sent.isdigit() and int(sent) >= 1:

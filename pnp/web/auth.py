@@ -1,9 +1,10 @@
 """Secrets of ``pnp serve``: the organiser's token, one token per session, CSRF and read-only keys.
 
 Tokens are stored and compared as SHA-256 digests, with ``hmac.compare_digest``
-so a comparison takes the same time whatever the guess.  CSRF tokens and the
-read-only keys printed on a scoresheet are HMACs under the data folder's secret:
-nothing to store, and they survive a restart.
+so a comparison takes the same time whatever the guess.  A session's token,
+the CSRF tokens and the read-only keys printed on a scoresheet are HMACs under
+the data folder's secret: they survive a restart, and the organiser can show
+any table's join code again without the server keeping a token.
 """
 
 from __future__ import annotations
@@ -52,6 +53,10 @@ class Keys:
     def _sign(self, purpose: str, value: str, length: int = 32) -> str:
         digest = hmac.new(self._secret, f"{purpose}\0{value}".encode("utf-8", "surrogatepass"), hashlib.sha256)
         return digest.hexdigest()[:length]
+
+    def session_token(self, session_id: str) -> str:
+        """The token that opens one session (carried by its join link), 256 bits."""
+        return self._sign("session", session_id, 64)
 
     def csrf(self, credential: str) -> str:
         """The CSRF token forms carry for whoever holds ``credential`` (their cookie's token)."""

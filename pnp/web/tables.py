@@ -16,7 +16,7 @@ import datetime
 import hashlib
 import json
 import secrets
-from typing import Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple
 
 from scoring import (
     Common,
@@ -275,13 +275,17 @@ def _new_id(connection) -> str:
             return candidate
 
 
-def create_session(db: Database, document: dict, token_hash: str) -> StoredSession:
-    """Store a new session started at a table; Refused if the document breaks a rule."""
+def create_session(db: Database, document: dict, token_hash_for: Callable[[str], str]) -> StoredSession:
+    """Store a new session started at a table; Refused if the document breaks a rule.
+
+    ``token_hash_for(id)`` gives the stored hash of the new session's token.
+    """
     document = json_document(document)
     result, complete = scored(document)
     now = now_text()
     with db.write() as connection:
         session_id = _new_id(connection)
+        token_hash = token_hash_for(session_id)
         connection.execute(
             f"INSERT INTO sessions ({_COLUMNS}, fingerprint) "
             "VALUES (?, ?, ?, ?, ?, 'table', NULL, ?, ?, ?, ?, ?, ?)",
