@@ -219,7 +219,7 @@ def test_each_player_enters_their_day_on_the_entry_page(app):
     raw = hunting_fever(8)
     session_id = start(client, "hunting-fever", raw["players"], "fr").headers["location"].rsplit("/", 1)[1]
     picker = client.get(f"/s/{session_id}/enter")
-    assert picker.status_code == 200 and "Qui saisit ?" in picker.text
+    assert picker.status_code == 200 and "Qui saisit\u00a0?" in picker.text  # never a "?" alone on a line
     for number, day in enumerate(raw["days"], start=1):
         for player in raw["players"]:
             page = client.get(f"/s/{session_id}/enter", params={"player": player})
@@ -229,7 +229,7 @@ def test_each_player_enters_their_day_on_the_entry_page(app):
             sent = client.post(f"/s/{session_id}/enter", data={
                 "csrf": csrf(page.text), "number": str(number), "player": player, **part_fields(day[player])})
             assert sent.status_code == 303 and sent.headers["location"] == f"/s/{session_id}?sent={number}"
-        assert f"Jour {number} : c’est validé." in client.get(sent.headers["location"]).text
+        assert f"Jour {number}\u00a0: c’est validé." in client.get(sent.headers["location"]).text
     state = client.get(f"/api/sessions/{session_id}", headers=organiser_headers()).json()
     from scoring import check_session, score_session
     from scoring.report import result_json
@@ -270,6 +270,18 @@ def test_halali_asks_who_plays_blue_first_then_the_tiles(app):
     assert 'name="r.blue"' not in tiles.text and 'name="p.tree"' in tiles.text  # brown may hold trees
     blue = client.get(f"/s/{session_id}/enter", params={"player": ben})
     assert 'name="p.tree"' not in blue.text and 'name="p.bear"' in blue.text
+    assert f"{ben}" in tiles.text and "blue" in tiles.text  # the round's answer is shown, not asked again
+
+
+def test_the_whole_rounds_question_can_be_answered_before_anyone_picks_their_name(app):
+    client = organiser(app)
+    session_id = start(client, "halali", ["Ann", "Ben"]).headers["location"].rsplit("/", 1)[1]
+    page = client.get(f"/s/{session_id}/enter")
+    assert 'name="r.blue"' in page.text and "Who is entering?" not in page.text
+    answer = client.post(f"/s/{session_id}/enter", data={"csrf": csrf(page.text), "number": "1", "r.blue": "Ann"})
+    assert answer.headers["location"] == f"/s/{session_id}/enter"
+    picker = client.get(answer.headers["location"])
+    assert "Who is entering?" in picker.text and 'name="r.blue"' not in picker.text
 
 
 def test_a_team_game_enters_its_result_on_one_page(app):

@@ -21,9 +21,10 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Callable
-from urllib.parse import parse_qsl, quote, urlencode
+from urllib.parse import parse_qsl, urlencode
 
 import jinja2
 from starlette.applications import Starlette
@@ -118,9 +119,9 @@ class Site:
         return self.public_url or str(request.base_url).rstrip("/")
 
     def lang(self, request: Request, session_lang: object = None) -> str:
-        """The query's ``lang``, else the visitor's choice, else the session's, else the browser's."""
-        return choose(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE), session_lang,
-                      accepted(request.headers.get("accept-language")))
+        """The query's ``lang``, else the visitor's switch, else the browser's, else the session's."""
+        return choose(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                      accepted(request.headers.get("accept-language")), session_lang)
 
     def session_token_hash(self, session_id: str) -> str:
         """What the database keeps of a new session's token."""
@@ -215,6 +216,8 @@ class Site:
             lang=lang, t=t, tn=tn, languages=LANGUAGES, switch=switch,
             decimal=lambda value: number(value, lang),
             **context)
+        if lang == "fr":
+            html = french_spaces(html)
         response = HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
         if request.query_params.get("lang") in LANGUAGES:
             response.set_cookie(LANG_COOKIE, request.query_params["lang"], max_age=365 * 86400, samesite="lax")
@@ -327,6 +330,21 @@ class Site:
             "single_outcome": tables.rounds_key(stored.game) is None,
             "origin": stored.origin,
         }
+
+
+_BEFORE_MARK = re.compile(r"(?<=\S) ([?!:;»])")
+
+
+def french_spaces(html: str) -> str:
+    """French pages: the space before ? ! : ; » and after « does not break (a "?" never starts a line).
+
+    The pages' markup has no such space of its own (their style and script are files), so the
+    whole page can be treated.
+
+    >>> french_spaces("Qui saisit ? « Jour 1 » : fini")
+    'Qui saisit\xa0? «\xa0Jour 1\xa0»\xa0: fini'
+    """
+    return _BEFORE_MARK.sub("\u00a0\\1", html).replace("« ", "«\u00a0")
 
 
 def _stranger(stored: tables.StoredSession, lang: str) -> dict:
@@ -703,6 +721,9 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
             return await _entry_page(request, stored, credential, lang, player, 422, typed, tuple(problems))
         if player is not None and not part_sent:
             return RedirectResponse(f"/s/{stored.id}/enter?{urlencode({'player': player})}", status_code=303)
+        if player is None and form.players:
+            # The whole round's answers are in: now each player enters their part.
+            return RedirectResponse(f"/s/{stored.id}/enter", status_code=303)
         return RedirectResponse(f"/s/{stored.id}?{urlencode({'sent': number})}", status_code=303)
 
     async def live(request: Request) -> Response:
