@@ -21,8 +21,7 @@ from pnp.options import checked, parse_offset
 from pnp.templates import game_files, load_game, load_shipped_game
 
 app = typer.Typer(
-    help="Print-and-play kits and score companion for Hunting Fever, Halali!, "
-         "Card Hunter and Hunting Hunting Beavers.",
+    help="Print-and-play kits and score companion for tabletop games (`pnp games` lists them).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
