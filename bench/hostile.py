@@ -1,0 +1,731 @@
+"""Hostile input and concurrency: run ``pnp`` on bad input and say how each run ended.
+
+Usage: python bench/hostile.py [--python PY] [--pythonpath DIR] [--only WORD] [--timeout S]
+                               [--list] [--json FILE]
+
+Each case runs ``PY -m pnp ...`` in a fresh folder (bad templates, icons and
+sessions are written there first), under a memory limit (2 GiB of address
+space) and a time limit, and is classified:
+
+- ``as expected``: a refusal is exactly one ``Error:`` line on stderr, exit 1,
+  and nothing written or changed; a valid input exits 0 and its output passes
+  the case's check;
+- ``traceback``: Python's traceback reached the terminal;
+- ``hang``: the time limit passed, or the memory limit was hit (runaway memory);
+- ``wrong``: anything else (exit 0 on bad input, a file written or lost, an
+  error that spans several lines, a check on the output that fails).
+
+The table groups the cases by the finding of issue 13 they test. ``--python``
+and ``--pythonpath`` run another checkout's code (``git archive main | tar -x``
+into a folder, then ``--pythonpath`` that folder) to compare before and after.
+Nothing here is a test: the tests are in tests/; this script counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import resource
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+MEMORY_LIMIT = 2 * 1024 ** 3
+
+FINDINGS = {
+    1: "lost update (two score add at once)",
+    2: "outputs over inputs (sheet --out SESSION...)",
+    3: "hangs and runaway memory",
+    4: "NaN / silent bad output",
+    5: "tracebacks instead of one Error: line",
+    6: "symlinks in the output folder",
+    7: "icon names outside icons/",
+    8: "players: seat numbers, case, Unicode",
+    9: "PDF and manifest pair",
+    10: "minor: refusals, folders, terminal, Ctrl-C",
+}
+
+
+class Case(NamedTuple):
+    name: str
+    finding: int
+    argv: tuple[str, ...]
+    expect: str = "refused"  # or "accepted"
+    files: Callable[[Path], None] | None = None
+    stdin: str | None = None
+    check: Callable[[Path, subprocess.CompletedProcess], str | None] | None = None
+    run: Callable[["Runner", Path], tuple[str, str]] | None = None  # a case that runs itself
+    # Where the Error: line is: the only line ("one"), or the first or last of several
+    # (a session's problems are listed one per line under it, or above it).
+    error_lines: str = "one"
+
+
+class Runner(NamedTuple):
+    python: str
+    pythonpath: str | None
+    timeout: float
+
+    def env(self) -> dict:
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "COLUMNS")}
+        if self.pythonpath:
+            env["PYTHONPATH"] = self.pythonpath
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        return env
+
+    def command(self, argv) -> list[str]:
+        return [self.python, "-m", "pnp", *argv]
+
+    def start(self, argv, folder: Path, **kwargs) -> subprocess.Popen:
+        return subprocess.Popen(self.command(argv), cwd=folder, env=self.env(), preexec_fn=_limits,
+                                text=True, **kwargs)
+
+
+def _limits() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+# ---------------------------------------------------------------- what a folder holds
+
+
+def _snapshot(folder: Path) -> dict[str, str]:
+    """Every file and link under ``folder``: its kind and content hash (lock files left out)."""
+    seen = {}
+    for path in sorted(folder.rglob("*")):
+        name = str(path.relative_to(folder))
+        if path.name.endswith(".lock"):
+            continue
+        if path.is_symlink():
+            seen[name] = "link:" + os.readlink(path)
+        elif path.is_dir():
+            seen[name] = "dir"
+        else:
+            seen[name] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return seen
+
+
+def classify(case: Case, done: subprocess.CompletedProcess | None, before: dict, after: dict,
+             folder: Path, elapsed: float) -> tuple[str, str]:
+    if done is None:
+        return "hang", f"no answer after {elapsed:.0f} s"
+    err = done.stderr
+    if "MemoryError" in err or done.returncode in (-9, -6) or "Cannot allocate memory" in err:
+        return "hang", "memory limit hit"
+    if "Traceback (most recent call last)" in err:
+        last = [line for line in err.strip().splitlines() if line.strip()][-1]
+        return "traceback", last[:120]
+    if case.expect == "refused":
+        lines = [line for line in err.splitlines() if line.strip()]
+        if done.returncode == 0:
+            return "wrong", "exit 0 on bad input"
+        if done.returncode != 1:
+            return "wrong", f"exit {done.returncode}"
+        at = {"one": 0, "first": 0, "last": -1}[case.error_lines]
+        if not lines or not lines[at].startswith("Error: ") or (case.error_lines == "one" and len(lines) != 1):
+            return "wrong", f"{len(lines)} stderr lines: {' | '.join(lines)[:120]}"
+        if before != after:
+            changed = sorted(set(before.items()) ^ set(after.items()))
+            return "wrong", f"files changed: {sorted({name for name, _ in changed})[:4]}"
+    elif done.returncode != 0:
+        lines = [line for line in err.splitlines() if line.strip()]
+        return "wrong", f"exit {done.returncode}: {(lines or [''])[-1][:120]}"
+    if case.check is not None:
+        problem = case.check(folder, done)
+        if problem:
+            return "wrong", problem
+    return "as expected", (err.strip().splitlines() or [""])[0][:120]
+
+
+def run_case(case: Case, runner: Runner) -> tuple[str, str]:
+    with tempfile.TemporaryDirectory(prefix="hostile-") as tmp:
+        folder = Path(tmp)
+        if case.files is not None:
+            case.files(folder)
+        if case.run is not None:
+            return case.run(runner, folder)
+        before = _snapshot(folder)
+        started = time.monotonic()
+        process = runner.start(case.argv, folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+        try:
+            out, err = process.communicate(case.stdin or "", timeout=runner.timeout)
+            done = subprocess.CompletedProcess(case.argv, process.returncode, out, err)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            done = None
+        after = _snapshot(folder)
+        return classify(case, done, before, after, folder, time.monotonic() - started)
+
+
+# ---------------------------------------------------------------- inputs: a template to spoil
+
+
+CATALOG = {
+    "en": '[game]\nname = "Hostile"\ncredits = "Bench."\n\n[component.cards]\nname = "Cards"\ncut = "Cut."\n',
+    "fr": '[game]\nname = "Hostile"\ncredits = "Banc."\n\n[component.cards]\nname = "Cartes"\ncut = "Découpez."\n',
+}
+
+
+def _toml(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return {"inf": "inf", "-inf": "-inf", "nan": "nan"}.get(repr(value), repr(value))
+    if isinstance(value, (int,)):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise TypeError(value)
+
+
+def element(kind: str, **keys) -> str:
+    lines = ["[[components.front]]", f'type = "{kind}"']
+    lines += [f"{key} = {_toml(value)}" for key, value in keys.items()]
+    return "\n".join(lines) + "\n"
+
+
+TEXT = dict(x=4, y=4, w="w - 8", h=12, text="Hostile", size=10)
+
+
+def template(front: str = "", size: object = "poker", count: object = 2, component: str = "",
+             params: str = "", game: str = "", piece: str = "") -> Callable[[Path], None]:
+    """A small valid kit (``t.toml`` and its catalogs) with one thing spoilt."""
+    text = (
+        f'[game]\nid = "hostile"\nplayers = [1, 4]\nrules_url = "https://example.org/hostile"\n'
+        f'designers = ["bench"]\n{game}\n\n[params]\nside = 30\n{params}\n\n'
+        f'[[components]]\nid = "cards"\nsize = {_toml(size)}\n{component}\n\n'
+        + element("rect", x=2, y=2, w="w - 4", h="h - 4", stroke="black") + "\n" + front
+        + f'\n[[components.pieces]]\nid = "card"\ncount = {_toml(count)}\n{piece}\n'
+    )
+
+    def write(folder: Path) -> None:
+        (folder / "t.toml").write_text(text, encoding="utf-8")
+        for lang, catalog in CATALOG.items():
+            (folder / f"t.{lang}.toml").write_text(catalog, encoding="utf-8")
+
+    return write
+
+
+def with_icon(svg: str | bytes | Callable[[], bytes], name: str = "x", where: str = "icons",
+              **icon_keys) -> Callable[[Path], None]:
+    """The small kit drawing one icon; the SVG file is written at ``where/name.svg``."""
+    keys = dict(name=name, x=5, y=5, w=20, h=20) | icon_keys
+    base = template(front=element("icon", **keys))
+
+    def write(folder: Path) -> None:
+        base(folder)
+        data = svg() if callable(svg) else svg
+        target = folder / where / "x.svg" if where != "icons" else folder / "icons" / f"{name}.svg"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data.encode() if isinstance(data, str) else data)
+
+    return write
+
+
+SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+
+
+def _nested_svg(depth: int) -> str:
+    return SVG_HEAD + "<g>" * depth + '<rect x="1" y="1" width="8" height="8"/>' + "</g>" * depth + "</svg>"
+
+
+def _big_svg() -> bytes:
+    rect = b'<rect x="1" y="1" width="8" height="8" fill="#123456"/>\n'
+    return SVG_HEAD.encode() + rect * (24 * 1024 * 1024 // len(rect)) + b"</svg>"
+
+
+RENDER_T = ("render", "--template", "t.toml", "--out", "out")
+RENDER_H = ("render", "halali", "--component", "tiles", "--out", "out")
+
+
+def _nan_free_manifest(folder: Path, done) -> str | None:
+    for manifest in folder.rglob("*.manifest.json"):
+        text = manifest.read_text()
+        if "NaN" in text or "Infinity" in text:
+            return f"{manifest.name} holds NaN/Infinity"
+        json.loads(text)
+    return None
+
+
+def _manifest_hash_matches(folder: Path, done) -> str | None:
+    manifests = list(folder.rglob("*.manifest.json"))
+    if not manifests:
+        return "no manifest written"
+    for manifest in manifests:
+        data = json.loads(manifest.read_text())
+        pdf = manifest.with_name(data.get("pdf", ""))
+        if data.get("pdf_sha256") != hashlib.sha256(pdf.read_bytes()).hexdigest():
+            return f"{manifest.name}: pdf_sha256 missing or wrong"
+    return None
+
+
+def _tiles_once(folder: Path, done) -> str | None:
+    manifests = list(folder.rglob("*.manifest.json"))
+    if len(manifests) != 1:
+        return f"{len(manifests)} manifests"
+    data = json.loads(manifests[0].read_text())
+    fronts = [i for p in data["pages"] for i in p["items"] if i["face"] == "front"]
+    return None if len(fronts) == 48 else f"{len(fronts)} tiles drawn, 48 expected"
+
+
+def option_cases() -> list[Case]:
+    cases = []
+    for value in ("nan", "inf", "-inf", "-1", "11", "1e308", "1e-400x"):
+        finding = 4 if value == "nan" else 5
+        cases.append(Case(f"--bleed {value}", finding, (*RENDER_H, "--bleed", value)))
+    for value in ("nan,nan", "inf,0", "1e300,0", "0,-21", "1", "1,2,3", "nan,0"):
+        cases.append(Case(f"--back-offset {value}", 4 if "nan" in value else 5,
+                          (*RENDER_H, "--back-offset", value)))
+    for label, value in (("3000 characters", "https://x.org/" + "a" * 2986),
+                         ("1001 characters", "https://x.org/" + "a" * 987),
+                         ("empty", ""), ("a line break", "https://x.org/\nb"),
+                         ("an escape", "https://x.org/\x1b[2J")):
+        cases.append(Case(f"--qr-url {label}", 5, (*RENDER_H, "--qr-url", value)))
+    for value in ("1e308", "inf", "nan", "0", "-5", "100000", "1e-9", "2000"):
+        cases.append(Case(f"--space-size {value}", 3 if value in ("100000", "2000") else 5,
+                          ("render", "halali", "--component", "board", "--out", "out", "--space-size", value)))
+    for value in ("space_size=inf", "space_size=nan", "space_size=1e308", "space_size=100000",
+                  "space_size=-1", "space_size=0", "nope=3", "space_size", "=5", "frame=1e300"):
+        cases.append(Case(f"--set {value}", 3 if "100000" in value else 5,
+                          ("render", "halali", "--component", "board", "--out", "out", "--set", value)))
+    cases += [
+        Case("--paper a3", 5, (*RENDER_H, "--paper", "a3")),
+        Case("--lang de", 5, (*RENDER_H, "--lang", "de")),
+        Case("--component nope", 5, ("render", "halali", "--component", "nope", "--out", "out")),
+        Case("--out is a file", 5, (*RENDER_H[:-1], "f"), files=lambda f: (f / "f").write_text("x")),
+        Case("--component tiles twice", 10, (*RENDER_H, "--component", "tiles"), expect="accepted",
+             check=_tiles_once),
+        Case("--dpi 100000 (export)", 3, ("export", "halali", "--component", "tiles", "--dpi", "100000",
+                                          "--out", "out")),
+        Case("--dpi 0 (export)", 5, ("export", "halali", "--component", "tiles", "--dpi", "0", "--out", "out")),
+    ]
+    return cases
+
+
+NAN = "(1e308*10) - (1e308*10)"
+INF = "1e308*10"
+
+
+def template_cases() -> list[Case]:
+    t = template
+    text = lambda **k: element("text", **(TEXT | k))  # noqa: E731
+    rect = lambda **k: element("rect", **(dict(x=2, y=2, w=10, h=10, fill="black") | k))  # noqa: E731
+    cases = [
+        Case("valid template (control)", 0, RENDER_T, expect="accepted", files=t(front=text())),
+        Case("text size \"1e308*10\"", 3, RENDER_T, files=t(front=text(size=INF))),
+        Case("text size inf (TOML)", 5, RENDER_T, files=t(front=text(size=float("inf")))),
+        Case("text size nan (TOML)", 4, RENDER_T, files=t(front=text(size=float("nan")))),
+        Case("text size 1e6 pt", 3, RENDER_T, files=t(front=text(size=1e6))),
+        Case("text min_size nan", 4, RENDER_T, files=t(front=text(min_size=float("nan")))),
+        Case("text leading 1e308", 5, RENDER_T, files=t(front=text(leading=1e308))),
+        Case("text {copy:>2000000000}", 3, RENDER_T, files=t(front=text(text="{copy:>2000000000}"))),
+        Case("text 2 MB long", 3, RENDER_T, files=t(front=text(text="word " * 400_000))),
+        Case("text 100k-term expression in x", 5, RENDER_T, files=t(front=text(x="1+" * 100_000 + "1"))),
+        Case("x 10^400 * 2 (OverflowError)", 5, RENDER_T, files=t(front=rect(x="1" + "0" * 400 + "*2"))),
+        Case("x deep parentheses (5000)", 5, RENDER_T, files=t(front=rect(x="(" * 5000 + "1" + ")" * 5000))),
+        Case("x NaN from an expression", 4, RENDER_T, files=t(front=rect(x=NAN))),
+        Case("x nan (TOML)", 4, RENDER_T, files=t(front=rect(x=float("nan")))),
+        Case("x 1e308", 5, RENDER_T, files=t(front=rect(x=1e308))),
+        Case("w inf", 5, RENDER_T, files=t(front=rect(w=float("inf")))),
+        Case("stroke_width NaN", 4, RENDER_T, files=t(front=rect(stroke="black", stroke_width=NAN))),
+        Case("stroke_width 1e308", 5, RENDER_T, files=t(front=rect(stroke="black", stroke_width=1e308))),
+        Case("radius -inf", 5, RENDER_T, files=t(front=rect(radius=float("-inf")))),
+        Case("dash [0, 0]", 3, RENDER_T, files=t(front=rect(stroke="black", dash=[0, 0]))),
+        Case("dash nan", 4, RENDER_T, files=t(front=rect(stroke="black", dash=[float("nan"), 1]))),
+        Case("step NaN", 4, RENDER_T, files=t(front=rect(repeat=3, step=[NAN, 0]))),
+        Case("repeat 100000000", 3, RENDER_T, files=t(front=rect(repeat=100_000_000, step=[0, 0]))),
+        Case("repeat [100000, 100000]", 3, RENDER_T, files=t(front=rect(repeat=[100_000, 100_000], step=[0, 0]))),
+        Case("repeat \"1e308*10\"", 5, RENDER_T, files=t(front=rect(repeat=INF, step=[0, 0]))),
+        Case("repeat nan", 5, RENDER_T, files=t(front=rect(repeat=float("nan"), step=[0, 0]))),
+        Case("repeat -3", 5, RENDER_T, files=t(front=rect(repeat=-3, step=[0, 0]))),
+        Case("count 10^12", 3, RENDER_T, files=t(front=text(), count=10 ** 12)),
+        Case("count 10^6", 3, RENDER_T, files=t(front=text(), count=10 ** 6)),
+        Case("count 10001", 3, RENDER_T, files=t(front=text(), count=10_001)),
+        Case("count inf", 5, RENDER_T, files=t(front=text(), count=float("inf"))),
+        Case("size \"100000x100000\"", 3, RENDER_T, files=t(front=text(), size="100000x100000")),
+        Case("size \"0x0\"", 5, RENDER_T, files=t(front=text(), size="0x0")),
+        Case("size \"infxinf\"", 5, RENDER_T, files=t(front=text(), size="infxinf")),
+        Case("size \"nanx50\"", 4, RENDER_T, files=t(front=text(), size="nanx50")),
+        Case("size [\"1e308*10\", \"5\"]", 5, RENDER_T, files=t(front=text(), size=[INF, "5"])),
+        Case("size [\"side\", \"side\"] with side = nan", 4, RENDER_T, files=_param_file(float("nan"))),
+        Case("size [\"side\", \"side\"] with side = inf", 5, RENDER_T, files=_param_file(float("inf"))),
+        Case("--set side=1e308 on a sized piece", 5, (*RENDER_T, "--set", "side=1e308"),
+             files=template(front=rect(), size=["side", "side"])),
+        Case("overlap 500", 4, RENDER_T, files=t(front=rect(), size="300x300", component="overlap = 500")),
+        Case("overlap = the sheet", 5, RENDER_T, files=t(front=rect(), size="300x300", component="overlap = 194")),
+        Case("overlap just under the piece", 3, RENDER_T,
+             files=t(front=rect(), size="300x300", component="overlap = 299.99")),
+        Case("overlap nan", 4, RENDER_T, files=t(front=rect(), size="300x300", component="overlap = nan")),
+        Case("table cols [0, 0]", 5, RENDER_T,
+             files=t(front=element("table", x=2, y=2, w=50, rows=[["a", "b"]], cols=[0, 0], row_h=6, size=8))),
+        Case("table 100000 rows", 3, RENDER_T,
+             files=t(front=element("table", x=2, y=2, w=50, rows=[["a"]] * 100_000, cols=[1], row_h=6, size=8))),
+        Case("polygon 1e6 points", 3, RENDER_T,
+             files=t(front=element("polygon", points=[[1, 1], [2, 2]] * 500_000, fill="black"))),
+        Case("qr data 3000 characters", 5, RENDER_T,
+             files=t(front=element("qr", x=5, y=5, size=30, data="x" * 3000))),
+        Case("rules_url 3000 characters", 5, RENDER_T,
+             files=_long_rules_url()),
+        Case("icon name ../../x", 7, RENDER_T, files=with_icon(SVG_HEAD + "<rect width='9' height='9'/></svg>",
+                                                             name="../../x", where="outside")),
+        Case("icon name absolute path", 7, RENDER_T, files=_absolute_icon()),
+        Case("icon 1000 nested <g>", 5, RENDER_T, files=with_icon(_nested_svg(1000))),
+        Case("icon 24 MB", 3, RENDER_T, files=with_icon(_big_svg)),
+        Case("icon entity bomb", 0, RENDER_T, files=with_icon(
+            '<?xml version="1.0"?><!DOCTYPE s [<!ENTITY a "aaaaaaaaaa">'
+            + "".join(f'<!ENTITY {chr(98 + i)} "&{chr(97 + i)};&{chr(97 + i)};&{chr(97 + i)};'
+                      f'&{chr(97 + i)};&{chr(97 + i)};&{chr(97 + i)};&{chr(97 + i)};&{chr(97 + i)};'
+                      f'&{chr(97 + i)};&{chr(97 + i)};">' for i in range(8))
+            + ']><svg xmlns="http://www.w3.org/2000/svg"><text>&i;</text></svg>')),
+        Case("icon viewBox 0 0 0 0", 5, RENDER_T, files=with_icon(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 0"><rect width="1" height="1"/></svg>')),
+        Case("icon path nan", 4, RENDER_T, files=with_icon(SVG_HEAD + '<path d="M nan 0 L 5 5"/></svg>')),
+        Case("icon stroke-width 1e308", 5, RENDER_T, files=with_icon(
+            SVG_HEAD + '<path d="M 0 0 L 5 5" stroke="black" stroke-width="1e308"/></svg>')),
+    ]
+    return cases
+
+
+def _param_file(value: float) -> Callable[[Path], None]:
+    base = template(front=element("rect", x=1, y=1, w=5, h=5, fill="black"), size=["side", "side"])
+
+    def write(folder: Path) -> None:
+        base(folder)
+        path = folder / "t.toml"
+        path.write_text(path.read_text().replace("side = 30", f"side = {_toml(value)}"))
+
+    return write
+
+
+def _long_rules_url() -> Callable[[Path], None]:
+    base = template(front=element("text", **TEXT))
+
+    def write(folder: Path) -> None:
+        base(folder)
+        path = folder / "t.toml"
+        path.write_text(path.read_text().replace("https://example.org/hostile", "https://x.org/" + "a" * 2986))
+
+    return write
+
+
+def _absolute_icon() -> Callable[[Path], None]:
+    def write(folder: Path) -> None:
+        secret = folder / "elsewhere" / "secret.svg"
+        secret.parent.mkdir()
+        secret.write_text(SVG_HEAD + "<rect width='9' height='9'/></svg>")
+        template(front=element("icon", name=str(secret.with_suffix("")), x=5, y=5, w=20, h=20))(folder)
+
+    return write
+
+
+# ---------------------------------------------------------------- inputs: sessions
+
+
+def _session(name: str, players: list[str], game: str = "halali", days: str = "") -> Callable[[Path], None]:
+    def write(folder: Path) -> None:
+        text = f'game = "{game}"\nplayers = {json.dumps(players, ensure_ascii=False)}\n{days}'
+        (folder / name).write_text(text, encoding="utf-8")
+
+    return write
+
+
+def _both(*writers) -> Callable[[Path], None]:
+    def write(folder: Path) -> None:
+        for writer in writers:
+            writer(folder)
+
+    return write
+
+
+HALALI_ROUND = "Ann\n" + "\n" * 13  # Ann plays blue, every tile count 0
+
+
+def _session_intact(name: str, text_has: str = 'players = ["Ann", "Bob"]'):
+    def check(folder: Path, done) -> str | None:
+        path = folder / name
+        if not path.is_file() or text_has not in path.read_text(errors="replace"):
+            return f"{name} was overwritten"
+        return None
+
+    return check
+
+
+def _still_a_link(folder: Path, done) -> str | None:
+    link = folder / "s.toml"
+    if not link.is_symlink():
+        return "the symlinked session became a plain file"
+    if "[[rounds]]" not in (folder / "real" / "s.toml").read_text():
+        return "the round did not reach the link's target"
+    return None
+
+
+def _blue(expected: str):
+    def check(folder: Path, done) -> str | None:
+        import tomllib
+
+        rounds = tomllib.loads((folder / "s.toml").read_text()).get("rounds", [])
+        if not rounds:
+            return "nothing saved"
+        return None if rounds[0].get("blue") == expected else f"saved blue = {rounds[0].get('blue')!r}"
+
+    return check
+
+
+def _no_raw_controls(folder: Path, done) -> str | None:
+    shown = done.stdout + done.stderr
+    bad = [c for c in shown if (ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) < 0xA0
+           or c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"]
+    return f"raw control characters on the terminal: {bad[:3]!r}" if bad else None
+
+
+def session_cases() -> list[Case]:
+    s = _session("s.toml", ["Ann", "Bob"])
+    cases = [
+        Case("sheet --out the session", 2, ("score", "sheet", "s.toml", "--out", "s.toml"), files=s,
+             check=_session_intact("s.toml")),
+        Case("sheet --out a link to the session", 2, ("score", "sheet", "s.toml", "--out", "l.pdf"),
+             files=_both(s, lambda f: (f / "l.pdf").symlink_to("s.toml"))),
+        Case("sheet --out a hard link to the session", 2, ("score", "sheet", "s.toml", "--out", "h.pdf"),
+             files=_both(s, lambda f: os.link(f / "s.toml", f / "h.pdf"))),
+        Case("sheet --out notes.txt", 2, ("score", "sheet", "s.toml", "--out", "notes.txt"), files=s),
+        Case("sheet --out x.pdf over session x.manifest.json", 2,
+             ("score", "sheet", "x.manifest.json", "--out", "x.pdf"),
+             files=lambda f: (f / "x.manifest.json").write_text('{"game": "halali", "players": ["Ann", "Bob"]}')),
+        Case("sheet --out into a template", 2, ("score", "sheet", "s.toml", "--out", "t.toml"),
+             files=_both(s, template())),
+        Case("sheet --out new/dir/x.pdf", 10, ("score", "sheet", "s.toml", "--out", "new/dir/x.pdf"), files=s),
+        Case("new --force over a file that is not a session", 2,
+             ("score", "new", "halali", "--players", "A,B", "--out", "notes.toml", "--force"),
+             files=lambda f: (f / "notes.toml").write_text('title = "my notes"\n')),
+        Case("new --force over a template", 2,
+             ("score", "new", "halali", "--players", "A,B", "--out", "t.toml", "--force"), files=template()),
+        Case("add to a symlinked session", 10, ("score", "add", "s.toml"), expect="accepted", stdin=HALALI_ROUND,
+             files=_linked_session, check=_still_a_link),
+        Case("add: players 2,1, blue answered 2", 8, ("score", "add", "s.toml"), expect="accepted",
+             stdin="2\n" + "\n" * 13, files=_session("s.toml", ["2", "1"]), check=_blue("2")),
+        Case("add: players 2,1, blue answered 1", 8, ("score", "add", "s.toml"), expect="accepted",
+             stdin="1\n" + "\n" * 13, files=_session("s.toml", ["2", "1"]), check=_blue("1")),
+        Case("add: players Ann,Bob, blue answered 2 (seat)", 0, ("score", "add", "s.toml"), expect="accepted",
+             stdin="2\n" + "\n" * 13, files=s, check=_blue("Bob")),
+        Case("add: players Ann,ANN", 8, ("score", "add", "s.toml"), stdin=HALALI_ROUND, error_lines="first",
+             files=_session("s.toml", ["Ann", "ANN"])),
+        Case("new: players Ann,ANN", 8, ("score", "new", "halali", "--players", "Ann,ANN", "--out", "s.toml"),
+             error_lines="first"),
+        Case("new: players Chloé (NFC), Chloé (NFD)", 8, error_lines="first",
+             argv=("score", "new", "halali", "--players", "Chlo\u00e9,Chloe\u0301", "--out", "s.toml")),
+        Case("new: players Ａnn (fullwidth), Ann", 8, error_lines="first",
+             argv=("score", "new", "halali", "--players", "\uff21nn,Ann", "--out", "s.toml")),
+        Case("new: a name with an escape sequence", 10, error_lines="first",
+             argv=("score", "new", "halali", "--players", "A\x1b[31mnn,Bob", "--out", "s.toml"),
+             check=_no_raw_controls),
+        Case("new: a name with a right-to-left override", 10, error_lines="first",
+             argv=("score", "new", "halali", "--players", "Ann,B\u202eob", "--out", "s.toml"),
+             check=_no_raw_controls),
+        Case("new: a name with a line break", 10, error_lines="first",
+             argv=("score", "new", "halali", "--players", "Ann,B\nob", "--out", "s.toml")),
+        Case("check: a session naming a player with escapes", 10, ("score", "check", "s.toml"),
+             error_lines="first",
+             files=_session("s.toml", ["A\x1b]0;pwned\x07nn", "Bob\x9b2J"]), check=_no_raw_controls),
+        Case("check: an unknown player with escapes in a round", 10, ("score", "check", "s.toml"),
+             error_lines="first",
+             files=_session("s.toml", ["Ann", "Bob"], days='\n[[rounds]]\nblue = "\\u001b[2J\\u202e"\n'),
+             check=_no_raw_controls),
+        # 5 ducks each: each part is possible alone, the round is not (the box has 7); then "n".
+        Case("add refused with n", 10, ("score", "add", "s.toml"), error_lines="last",
+             stdin="Ann\n" + "\n\n\n\n5\n\n" + "\n\n\n\n5\n\n\n" + "n\n", files=s),
+        Case("add with stdin closed", 10, ("score", "add", "s.toml"), stdin="", files=s),
+        Case("lost update: two score add at once", 1, (), files=s, run=_lost_update),
+    ]
+    return cases
+
+
+def _linked_session(folder: Path) -> None:
+    (folder / "real").mkdir()
+    _session("s.toml", ["Ann", "Bob"])(folder / "real")
+    (folder / "s.toml").symlink_to("real/s.toml")
+
+
+# ---------------------------------------------------------------- cases that run themselves
+
+
+def _read_until(process: subprocess.Popen, word: str, limit: float) -> str:
+    seen = b""
+    deadline = time.monotonic() + limit
+    while word.encode() not in seen and time.monotonic() < deadline and process.poll() is None:
+        if select.select([process.stdout], [], [], 0.1)[0]:
+            seen += os.read(process.stdout.fileno(), 4096)
+    return seen.decode(errors="replace")
+
+
+def _lost_update(runner: Runner, folder: Path) -> tuple[str, str]:
+    """Two ``score add`` read the session, then save one after the other."""
+    first, second = (runner.start(("score", "add", "s.toml"), folder, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2))
+    for process in (first, second):
+        _read_until(process, "?", runner.timeout)
+    out1, err1 = first.communicate("Ann\n" + "\n" * 13, timeout=runner.timeout)
+    out2, err2 = second.communicate("Bob\n" + "\n" * 13, timeout=runner.timeout)
+    saved = (folder / "s.toml").read_text()
+    if "Traceback" in err1 + err2:
+        return "traceback", (err1 + err2).strip().splitlines()[-1]
+    if first.returncode != 0:
+        return "wrong", f"first add failed: {err1.strip()[:100]}"
+    if second.returncode == 0:
+        lost = 'blue = "Ann"' not in saved
+        return "wrong", "both said Saved" + ("; the first round is lost" if lost else "")
+    lines = [line for line in err2.splitlines() if line.strip()]
+    if len(lines) != 1 or not lines[0].startswith("Error: ") or 'blue = "Ann"' not in saved:
+        return "wrong", f"second add: {' | '.join(lines)[:100]}"
+    return "as expected", lines[0][:120]
+
+
+def _ctrl_c(runner: Runner, folder: Path) -> tuple[str, str]:
+    process = runner.start(("build", "--out", "out"), folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(1.0)
+    process.send_signal(signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=runner.timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        return "hang", "Ctrl-C did not stop the build"
+    if "Traceback" in err:
+        return "traceback", err.strip().splitlines()[-1][:120]
+    lines = [line for line in err.splitlines() if line.strip() and "Rendering kits" not in line]
+    leftovers = [p.name for p in (folder / "out").glob(".*.tmp")] if (folder / "out").is_dir() else []
+    if process.returncode != 130 or len(lines) != 1 or not lines[0].startswith("Error: ") or leftovers:
+        return "wrong", f"exit {process.returncode}, {len(lines)} lines, {len(leftovers)} temporary files"
+    return "as expected", lines[0]
+
+
+def _squatted_manifest(runner: Runner, folder: Path) -> tuple[str, str]:
+    """A folder named like the manifest: refused, and the PDF is not written either."""
+    out = folder / "out"
+    (out / "halali_en_a4_tiles.manifest.json").mkdir(parents=True)
+    done = subprocess.run(runner.command(RENDER_H), cwd=folder, env=runner.env(), capture_output=True,
+                          text=True, timeout=runner.timeout)
+    case = Case("", 9, RENDER_H)
+    before = {"out": "dir", "out/halali_en_a4_tiles.manifest.json": "dir"}
+    return classify(case, done, before, _snapshot(folder), folder, 0)
+
+
+def _stale_manifest(runner: Runner, folder: Path) -> tuple[str, str]:
+    """A PDF changed after its manifest was written: ``pnp check-manifest`` must say so."""
+    done = subprocess.run(runner.command(RENDER_H), cwd=folder, env=runner.env(), capture_output=True,
+                          text=True, timeout=runner.timeout)
+    if done.returncode:
+        return "wrong", "render failed"
+    pdf = folder / "out" / "halali_en_a4_tiles.pdf"
+    pdf.write_bytes(pdf.read_bytes() + b"\n% changed\n")
+    done = subprocess.run(runner.command(("check-manifest", "out/halali_en_a4_tiles.manifest.json")),
+                          cwd=folder, env=runner.env(), capture_output=True, text=True, timeout=runner.timeout)
+    case = Case("", 9, (), check=lambda f, d: None if "halali_en_a4_tiles.pdf" in d.stderr
+                else "the error does not name the PDF")
+    snapshot = _snapshot(folder)
+    return classify(case, done, snapshot, snapshot, folder, 0)
+
+
+def _broken_pipe(runner: Runner, folder: Path) -> tuple[str, str]:
+    process = runner.start(("games",), folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.readline()
+    process.stdout.close()
+    try:
+        err = process.stderr.read()
+        process.wait(timeout=runner.timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        return "hang", "pnp games | head -1 did not end"
+    if "Traceback" in err:
+        return "traceback", err.strip().splitlines()[-1][:120]
+    return "as expected", f"exit {process.returncode}"
+
+
+def other_cases() -> list[Case]:
+    return [
+        Case("Ctrl-C during build", 10, (), run=_ctrl_c),
+        Case("a folder named like the manifest", 9, (), run=_squatted_manifest),
+        Case("a PDF changed after its manifest", 9, (), run=_stale_manifest),
+        Case("render: the manifest carries the PDF's hash", 9, RENDER_H, expect="accepted",
+             check=_manifest_hash_matches),
+        Case("render --bleed 0 (control)", 0, (*RENDER_H, "--bleed", "0"), expect="accepted",
+             check=_nan_free_manifest),
+        Case("pnp games | head -1", 10, (), run=_broken_pipe),
+        Case("a symlink in the output folder", 6, RENDER_H, expect="accepted",
+             files=_symlinks_in_out, check=_symlink_targets_intact),
+    ]
+
+
+def _symlinks_in_out(folder: Path) -> None:
+    (folder / "out").mkdir()
+    victim = folder / "victim.txt"
+    victim.write_text("keep me")
+    for name in ("probe", ".probe", ".write-test", "halali_en_a4_tiles.pdf.tmp"):
+        (folder / "out" / name).symlink_to(victim)
+
+
+def _symlink_targets_intact(folder: Path, done) -> str | None:
+    return None if (folder / "victim.txt").read_text() == "keep me" else "a file outside --out was truncated"
+
+
+def all_cases() -> list[Case]:
+    return option_cases() + template_cases() + session_cases() + other_cases()
+
+
+# ---------------------------------------------------------------- the table
+
+
+OUTCOMES = ("as expected", "traceback", "hang", "wrong")
+
+
+def table(results: list[tuple[Case, str, str]]) -> str:
+    rows = [("finding", "inputs", "as expected", "tracebacks", "hangs", "wrong outputs")]
+    totals = [0] * 5
+    for finding in sorted({case.finding for case, _, _ in results}):
+        mine = [outcome for case, outcome, _ in results if case.finding == finding]
+        counts = [len(mine)] + [mine.count(o) for o in OUTCOMES]
+        totals = [a + b for a, b in zip(totals, counts)]
+        name = FINDINGS.get(finding, "controls (valid input, must work)")
+        rows.append((f"{finding}. {name}" if finding else name, *map(str, counts)))
+    rows.append(("all", *map(str, totals)))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["| " + " | ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i])
+                               for i, cell in enumerate(row)) + " |" for row in rows]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--python", default=str(ROOT / ".venv" / "bin" / "python"))
+    parser.add_argument("--pythonpath", default=None, help="run the code in this folder instead")
+    parser.add_argument("--only", default=None, help="only the cases whose name contains this")
+    parser.add_argument("--timeout", type=float, default=20.0)
+    parser.add_argument("--list", action="store_true", help="print every case and its outcome")
+    parser.add_argument("--json", type=Path, default=None, help="write the outcomes to this file")
+    args = parser.parse_args()
+    runner = Runner(args.python, args.pythonpath, args.timeout)
+    cases = [c for c in all_cases() if args.only is None or args.only in c.name]
+    results = []
+    for case in cases:
+        outcome, detail = run_case(case, runner)
+        results.append((case, outcome, detail))
+        if args.list:
+            print(f"{outcome:<12} {case.finding:>2}  {case.name}: {detail}", flush=True)
+    print(table(results))
+    if args.json:
+        args.json.write_text(json.dumps([{"name": c.name, "finding": c.finding, "outcome": o, "detail": d}
+                                         for c, o, d in results], ensure_ascii=False, indent=1))
+
+
+if __name__ == "__main__":
+    main()
