@@ -44,7 +44,7 @@ from scoring import (
     session_rules,
     write_text_atomic,
 )
-from scoring.messages import printable
+from scoring.names import escaped, name_key, named_like_a_number
 from scoring.report import (
     file_error_json,
     file_error_text,
@@ -148,7 +148,7 @@ def _template_text(raw: dict, fmt: str, example: dict, words: Messages, file: Pa
     if fmt != "toml":  # only TOML has comments to show an example in
         return dumps(raw, fmt)
     # Control characters (a line break in the file name) would end the comment early.
-    shown = "".join(c if c.isprintable() else "?" for c in printable(str(file)))
+    shown = "".join(c if c.isprintable() else "?" for c in escaped(str(file)))
     lines = [f"# {words.text('game.name')}: pnp score add {shown}"]
     lines.append("#")
     lines += [f"# {line}".rstrip() for line in toml_dumps(example).splitlines()]
@@ -223,9 +223,9 @@ class _Asker:
             typer.echo(self.words.text("cli.yes_no"), err=True)
 
     def choice(self, label: str, options: Mapping[str, str], shown: str) -> str:
-        """``options`` maps each accepted word (lower case) to the value returned."""
+        """``options`` maps each accepted word, as :func:`~scoring.names.name_key` folds it, to the value returned."""
         while True:
-            answer = self._prompt(label, None).lower()
+            answer = name_key(self._prompt(label, None))
             if answer in options:
                 return options[answer]
             typer.echo(self.words.text("cli.choose", choices=shown), err=True)
@@ -241,12 +241,15 @@ class _Asker:
             return self.yes_no(words.text("cli.ask_flag", question=said), bool(question.suggested()))
         values = [choice.value for choice in question.choices]
         if question.kind is Kind.PLAYER:
-            # A player is named, or numbered in seating order.
-            options = {v.lower(): v for v in values} | {str(i): v for i, v in enumerate(values, start=1)}
-            shown = ", ".join(printable(v) for v in values)
+            # A player is named, or numbered in seating order; but when a player is named
+            # like a number ("2"), a number always means that name, never a seat.
+            options = {name_key(v): v for v in values}
+            if not any(named_like_a_number(v) for v in values):
+                options = {str(i): v for i, v in enumerate(values, start=1)} | options
+            shown = ", ".join(escaped(v) for v in values)
         else:
             names = [words.show(choice.label) for choice in question.choices]
-            options = {v: v for v in values} | {name.lower(): v for name, v in zip(names, values)}
+            options = {name_key(v): v for v in values} | {name_key(name): v for name, v in zip(names, values)}
             shown = ", ".join(dict.fromkeys(names))
         return self.choice(words.text("cli.ask_choice", question=said, choices=shown), options, shown)
 
@@ -304,7 +307,7 @@ def add(file: Path, lang: str | None) -> None:
     try:
         form = checked.rules.entry_form(checked.session)
     except NothingToEnter as stop:
-        _fail(f"{printable(str(file))}: {words.label(stop.reason)}")
+        _fail(f"{escaped(str(file))}: {words.label(stop.reason)}")
     entered = _enter(_Asker(words), form, loaded.raw)
     if entered is None:
         typer.echo(words.text("cli.nothing_saved"), err=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, replace
 
+from scoring.names import name_key, unprintable
 from scoring.problems import Common, Problem, ProblemCode
 from scoring.terms import Span, Term, Value
 
@@ -148,7 +149,12 @@ class FieldReader:
         return None if self.since(mark) else result
 
     def players(self, raw: dict, low: int, high: int) -> tuple[str, ...] | None:
-        """The ``players`` list: non-empty distinct names, ``low`` to ``high`` of them.
+        """The ``players`` list: non-empty names a reader can tell apart, ``low`` to ``high`` of them.
+
+        A name may not hold what a terminal obeys (control characters, line
+        breaks, text-direction marks), and two names may not differ only in
+        capitals or in how their letters are encoded (:func:`scoring.names.name_key`):
+        at a prompt, and to the players, they would be one person.
 
         Returns None when the names themselves cannot be trusted (then nothing
         keyed by player can be checked); a wrong player count is reported but
@@ -162,7 +168,7 @@ class FieldReader:
         if names is None:
             return None
         usable = True
-        seen: set[str] = set()
+        seen: dict[str, str] = {}  # name_key -> the first name with that key
         for position, name in enumerate(names, start=1):
             if not isinstance(name, str):
                 self.add(Common.WRONG_TYPE, at, expected=Term("type", "text"), found=Value(name))
@@ -174,11 +180,18 @@ class FieldReader:
                 # Undecodable bytes on a command line arrive as lone surrogates; no file can hold them.
                 self.add(Common.INVALID_PLAYER_NAME, at, position=position)
                 usable = False
-            elif name in seen:
-                self.add(Common.DUPLICATE_PLAYER, at.to(player=name), name=name)
+            elif unprintable(name):
+                self.add(Common.UNPRINTABLE_PLAYER_NAME, at, position=position)
+                usable = False
+            elif name_key(name) in seen:
+                first = seen[name_key(name)]
+                if first == name:
+                    self.add(Common.DUPLICATE_PLAYER, at.to(player=name), name=name)
+                else:
+                    self.add(Common.SIMILAR_PLAYER_NAMES, at.to(player=name), name=first, other=name)
                 usable = False
             else:
-                seen.add(name)
+                seen[name_key(name)] = name
         if not low <= len(names) <= high:
             self.add(Common.PLAYER_COUNT, at, game=Term("game", "name"), expected=Span(low, high), count=len(names))
         return tuple(names) if usable else None

@@ -13,12 +13,18 @@ from pathlib import Path
 from typing import Protocol
 
 from pnp.i18n import LANGUAGES, Catalog, common_catalog, game_catalog
+from scoring.names import escaped
 from scoring.problems import Problem
 from scoring.terms import Label, Position, Span, Term, Value
 
 
 def printable(text: str) -> str:
-    """``text`` with anything that cannot be written as UTF-8 (lone surrogates) escaped."""
+    """``text`` with anything that cannot be written as UTF-8 (lone surrogates) escaped.
+
+    For a whole message; the values put into it (names, paths, what a file
+    holds) are shown with :func:`scoring.names.escaped`, which escapes
+    what a terminal would obey too.
+    """
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
@@ -58,7 +64,7 @@ class Messages:
     def show(self, value: object) -> str:
         """Any message value as text in this language."""
         if isinstance(value, str):
-            return printable(value)
+            return escaped(value)
         if isinstance(value, Term):
             return self.term(value)
         if isinstance(value, Label):
@@ -75,7 +81,7 @@ class Messages:
             return self.text("where.position", line=value.line, column=value.column or 0)
         if isinstance(value, (list, tuple)):
             return ", ".join(self.show(item) for item in value)
-        return printable(str(value))
+        return escaped(str(value))
 
     def describe(self, raw: object) -> str:
         """A value found in a file, short and safe to print."""
@@ -90,20 +96,20 @@ class Messages:
             return repr(raw)
         if isinstance(raw, str):
             shown = raw if len(raw) <= 40 else raw[:39] + "…"
-            return printable(json.dumps(shown, ensure_ascii=False))
+            return escaped(json.dumps(shown, ensure_ascii=False))
         if isinstance(raw, list):
             return self.catalog.get("type.list")
         if isinstance(raw, dict):
             return self.catalog.get("type.table")
         shown = str(raw)
-        return printable(shown if len(shown) <= 40 else shown[:39] + "…")
+        return escaped(shown if len(shown) <= 40 else shown[:39] + "…")
 
     def where(self, problem: Problem) -> str:
         parts = []
         if problem.round is not None:
             parts.append(self.text(f"{self.round_word}.where", number=problem.round))
         if problem.player is not None:
-            parts.append(printable(problem.player))
+            parts.append(escaped(problem.player))
         if problem.place is not None:
             parts.append(self.term(problem.place))
         if problem.item is not None:

@@ -10,7 +10,8 @@ from typing import Iterable
 
 from scoring.errors import SessionFileError
 from scoring.forms import PartForm
-from scoring.messages import Messages, printable
+from scoring.messages import Messages
+from scoring.names import escaped
 from scoring.problems import Problem
 from scoring.result import Result
 from scoring.rules import find_rules
@@ -53,7 +54,7 @@ def file_error_json(error: SessionFileError, words: Messages) -> dict:
 
 def file_error_text(error: SessionFileError, words: Messages) -> str:
     message = words.file_error(error)
-    return f"{printable(error.path)}: {message}" if error.path else message
+    return f"{escaped(error.path)}: {message}" if error.path else message
 
 
 def problem_lines(problems: Iterable[Problem], words: Messages) -> list[str]:
@@ -83,7 +84,7 @@ def part_json(form: PartForm, words: Messages) -> list[dict]:
 
 
 def _grid(rows: list[tuple[str, list[str]]], players: tuple[str, ...]) -> list[str]:
-    names = [printable(p) for p in players]
+    names = [escaped(p) for p in players]
     label_width = max([len(label) for label, _ in rows] + [0])
     widths = [max([len(name)] + [len(cells[i]) for _, cells in rows]) for i, name in enumerate(names)]
     lines = [" " * label_width + "".join("  " + name.rjust(w) for name, w in zip(names, widths))]

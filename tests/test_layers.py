@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The scoring package, lowest layer first: words and codes, messages and errors,
 #: reading and results, the rules protocol, each game, whole sessions, reports.
 SCORING_LAYERS = [
-    {"terms", "toml_writer"},
+    {"terms", "toml_writer", "names"},
     {"problems"},
     {"messages"},
     {"errors"},

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["scoring." + name for name in ("result", "hunting_fever", "halali", "session", "messages", "toml_writer",
-                                            "terms", "forms", "rules", "session_csv")]
+                                            "names", "terms", "forms", "rules", "session_csv")]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -179,6 +179,8 @@ def broken_sessions() -> list[dict]:
             {"blue": "Ann", "tiles": {"Ann": {"tree": 1}, "Zed": {}}},
         ]},
         {"game": "halali", "players": ["Ann", "Ben"], "rounds": [{"blue": "Ben"}, {"blue": "Ben"}]},
+        {"game": "halali", "players": ["Ann", "ANN"]},
+        {"game": "halali", "players": ["Ann", "B\x1b[2Jen"]},
         {"game": "hunting-hunting-beavers", "players": ["A", "B", "C"], "colors": {"A": "red", "B": "red", "C": 3},
          "rounds": [{"A": -1}, {"B": 60}], "final": {"A": 10**20}},
         {"game": "hunting-hunting-beavers", "players": ["A", "B", "C", "D"], "rounds": [{"A": 30, "B": 30}] * 11},
