@@ -1,13 +1,22 @@
-"""Render kits to files: one PDF and its manifest per game, language and paper."""
+"""Render kits to files: one PDF and its manifest per game, language and paper.
+
+A PDF and its manifest are one pair: both are written in one group (each
+complete and on disk before either is renamed into place), and the manifest
+names the PDF and its SHA-256 (``pdf_sha256``), so a PDF and a manifest that
+were not written together (a copy, an edit, a crash between the two renames)
+are told apart: :func:`read_manifest` refuses them.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from pathlib import Path
 from typing import NamedTuple
 
 from pnp.errors import OutputError, PnpError
-from pnp.files import WriteError, write_files
+from pnp.files import WriteError, same_file, write_files
 from pnp.i18n import LANGUAGES
 from pnp.layout.plan import plan_kit
 from pnp.model import Game, PrintOptions
@@ -30,16 +39,69 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 
 def write_outputs(files: dict[Path, bytes]) -> None:
-    """Write files that belong together (a PDF and its manifest) as one step."""
-    for path in files:
-        try:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OutputError(f"cannot write to {Path(path).parent}: {exc.strerror}") from None
+    """Write files that belong together (a PDF and its manifest) as one step, in folders that exist."""
     try:
         write_files(files)
     except WriteError as exc:
         raise OutputError(str(exc)) from None
+
+
+def manifest_path(pdf: Path) -> Path:
+    """Where the manifest of ``pdf`` is: ``NAME.manifest.json`` beside ``NAME.pdf``."""
+    pdf = Path(pdf)
+    return pdf.with_name(pdf.stem + ".manifest.json")
+
+
+def write_pdf_and_manifest(pdf_path: Path, pdf: bytes, manifest: dict, inputs: tuple[Path, ...] = ()) -> Path:
+    """Write a PDF and its manifest as one pair; return the manifest's path.
+
+    The manifest gets the PDF's name and SHA-256. Neither file may be one of
+    ``inputs`` (the files the PDF was made from) or a link to one.
+    """
+    pdf_path = Path(pdf_path)
+    target = manifest_path(pdf_path)
+    for written in (pdf_path, target):
+        for source in inputs:
+            if same_file(written, Path(source)):
+                raise OutputError(f"{written} is {source}, which this kit is made from; it is never written over")
+    manifest = {**manifest, "pdf": pdf_path.name, "pdf_sha256": hashlib.sha256(pdf).hexdigest()}
+    write_outputs({pdf_path: pdf, target: manifest_text(manifest).encode()})
+    return target
+
+
+def read_manifest(path: Path) -> tuple[dict, Path]:
+    """A manifest and the PDF it describes, checked to be the pair written together.
+
+    ``path`` is the manifest or its PDF. OutputError (one line) if the manifest
+    cannot be read, names no PDF beside it, or gives a SHA-256 that is not the PDF's.
+    """
+    path = Path(path)
+    if path.suffix.lower() == ".pdf":
+        path = manifest_path(path)
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise OutputError(f"{path}: no such manifest") from None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not a JSON manifest"
+        raise OutputError(f"{path}: cannot read the manifest ({reason})") from None
+    if not isinstance(manifest, dict):
+        raise OutputError(f"{path}: not a manifest (a JSON object with pdf and pdf_sha256)")
+    name, expected = manifest.get("pdf"), manifest.get("pdf_sha256")
+    if not (isinstance(name, str) and name and os.path.basename(name) == name and name not in (".", "..")):
+        raise OutputError(f"{path}: the manifest does not name a PDF beside it (\"pdf\": {json.dumps(name)})")
+    if not isinstance(expected, str):
+        raise OutputError(f"{path}: the manifest has no pdf_sha256, so it cannot vouch for {name}; "
+                          "render the kit again")
+    pdf = path.with_name(name)
+    try:
+        found = hashlib.sha256(pdf.read_bytes()).hexdigest()
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot read {pdf.name}, the PDF it describes ({exc.strerror})") from None
+    if found != expected:
+        raise OutputError(f"{path}: {pdf.name} is not the PDF this manifest was written with (its SHA-256 is "
+                          f"{found[:12]}..., the manifest says {expected[:12]}...); render the kit again")
+    return manifest, pdf
 
 
 def manifest_text(manifest: dict) -> str:
@@ -76,12 +138,21 @@ def render_game(game: Game, options: PrintOptions, out_dir: Path,
                 components: list[str] | None = None) -> Written:
     """Render one kit and write its PDF and manifest; nothing is written on failure."""
     pdf, manifest = render_to_memory(game, options, components)
-    name = kit_name(game, options, components)
-    pdf_path = Path(out_dir) / f"{name}.pdf"
-    manifest_path = Path(out_dir) / f"{name}.manifest.json"
-    manifest = {**manifest, "pdf": pdf_path.name}
-    write_outputs({pdf_path: pdf, manifest_path: manifest_text(manifest).encode()})
-    return Written(pdf_path, manifest_path, len(manifest["pages"]), len(pdf))
+    try:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)  # the output folder, made once there is something to put in it
+    except OSError as exc:
+        raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror}") from None
+    pdf_path = Path(out_dir) / f"{kit_name(game, options, components)}.pdf"
+    written = write_pdf_and_manifest(pdf_path, pdf, manifest, inputs=game_inputs(game))
+    return Written(pdf_path, written, len(manifest["pages"]), len(pdf))
+
+
+def game_inputs(game: Game) -> tuple[Path, ...]:
+    """The files a kit is made from: its template and its catalogs."""
+    if not game.source:
+        return ()
+    source = Path(game.source)
+    return (source, *(source.with_name(f"{source.stem}.{lang}.toml") for lang in LANGUAGES))
 
 
 def build_matrix(games: list[Game], base: PrintOptions) -> list[tuple[Game, PrintOptions]]:

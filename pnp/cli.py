@@ -296,6 +296,20 @@ def serve(
     run(host, port, data, token, typer.echo)
 
 
+@app.command("check-manifest")
+@reports_errors
+def check_manifest(
+    file: Path = typer.Argument(..., help="A manifest (NAME.manifest.json) or the PDF beside it.",
+                                show_default=False),
+) -> None:
+    """Check that a PDF is the one its manifest was written with (the manifest's pdf_sha256)."""
+    from pnp.build import read_manifest
+
+    manifest, pdf = read_manifest(file)
+    pages = manifest.get("pages")
+    typer.echo(say("manifest_matches", len(pages) if isinstance(pages, list) else 0, pdf=pdf))
+
+
 from pnp.score_cli import score_app  # noqa: E402  (the sub-app mounts on the main one)
 
 app.add_typer(score_app, name="score", help="Check and tally scores; print scoresheets.")

@@ -71,6 +71,18 @@ def temporary_beside(path: Path, mode: int | None = None) -> tuple[int, Path]:
     raise FileExistsError(f"no free temporary name in {folder}")
 
 
+def same_file(path: Path, other: Path) -> bool:
+    """True if ``path`` is ``other``: the same name, or a symbolic or hard link to it.
+
+    Either may not exist yet (an output about to be written): then their
+    resolved names are compared.
+    """
+    try:
+        return os.path.samefile(path, other)
+    except OSError:
+        return os.path.realpath(path) == os.path.realpath(other)
+
+
 def check_writable(folder: Path) -> None:
     """Raise WriteError unless a file can be created in ``folder`` (which must exist)."""
     probe = Path(folder) / "probe"

@@ -42,7 +42,6 @@ from scoring import (
     session_date,
     session_lang,
     session_rules,
-    write_text_atomic,
 )
 from scoring.names import escaped, name_key, named_like_a_number
 from scoring.report import (
@@ -53,7 +52,7 @@ from scoring.report import (
     problems_json,
     result_json,
 )
-from scoring.session_file import dumps, extended_text, session_format
+from scoring.session_file import create_session, dumps, extended_text, save_session, session_format
 from scoring.toml_writer import dumps as toml_dumps
 
 
@@ -131,14 +130,34 @@ def sheet(file: Path, lang: str | None, paper: str, out: Path | None, ink_saver:
     if checked.problems:
         # An impossible session is not printed: the check's problems, and no file.
         _fail_problems(words, file, checked.problems)
-    result = score_session(checked.session)
     target = out if out is not None else file.with_suffix(".pdf")
     try:
+        _check_sheet_target(target, file)
+    except SessionFileError as error:
+        _fail(file_error_text(error, words))
+    result = score_session(checked.session)
+    try:
         written = write_filled_sheet(result, PrintOptions(lang=words.lang, paper=paper.lower(), ink_saver=ink_saver),
-                                     target, date=session_date(raw))
+                                     target, date=session_date(raw), inputs=(file,))
     except PnpError as error:
         _fail(str(error))
     typer.echo(words.text("cli.sheet_written", file=str(written), lang=words.lang, paper=paper.lower()))
+
+
+def _check_sheet_target(target: Path, session: Path) -> None:
+    """A sheet goes to a .pdf name in a folder that exists, and neither it nor its
+    manifest is the session it prints (or a link to it)."""
+    from pnp.build import manifest_path
+    from pnp.files import same_file
+
+    if target.suffix.lower() != ".pdf":
+        raise SessionFileError(FileError.OUTPUT_NOT_PDF, path=str(target))
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise SessionFileError(FileError.NO_FOLDER, folder=str(folder), path=str(target))
+    for written in (target, manifest_path(target)):
+        if same_file(written, session):
+            raise SessionFileError(FileError.OUTPUT_IS_INPUT, input=str(session), path=str(written))
 
 
 # -- new ---------------------------------------------------------------------
@@ -170,13 +189,17 @@ def new(game: str, players: str, out: Path | None, force: bool, lang: str | None
         _fail_problems(words, Path("--players"), problems)
     try:
         fmt = session_format(target)
-        if target.exists() and not force:
-            raise SessionFileError(FileError.FILE_EXISTS, path=str(target))
-        write_text_atomic(target, _template_text(raw, fmt, rules.example(names), words, target), backup=force)
+        create_session(target, _template_text(raw, fmt, rules.example(names), words, target),
+                       replaceable=_is_session if force else None)
     except SessionFileError as error:
         error.path = error.path or str(target)
         _fail(file_error_text(error, words))
     typer.echo(words.text("cli.created", file=str(target)))
+
+
+def _is_session(raw: object) -> bool:
+    """True for what a session file holds (a table naming a known game), broken or not."""
+    return isinstance(raw, dict) and session_rules(raw) is not None
 
 
 # -- add ---------------------------------------------------------------------
@@ -310,11 +333,10 @@ def add(file: Path, lang: str | None) -> None:
         _fail(f"{escaped(str(file))}: {words.label(stop.reason)}")
     entered = _enter(_Asker(words), form, loaded.raw)
     if entered is None:
-        typer.echo(words.text("cli.nothing_saved"), err=True)
-        raise typer.Exit(1)
+        _fail(words.text("cli.nothing_saved"))
     round_raw, updated, rechecked = entered
     try:
-        backup = write_text_atomic(file, extended_text(loaded, form.addition(round_raw), updated))
+        backup = save_session(loaded, extended_text(loaded, form.addition(round_raw), updated))
     except SessionFileError as error:
         _fail(file_error_text(error, words))
     typer.echo(format_result(score_session(rechecked.session), words), nl=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.build import manifest_text, write_outputs
+from pnp.build import write_pdf_and_manifest
 from pnp.errors import PnpError
 from pnp.layout.faces import Filled
 from pnp.layout.plan import plan_kit
@@ -54,10 +54,12 @@ def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = N
     return render_kit(plan)
 
 
-def write_filled_sheet(result: Any, options: PrintOptions, out: Path, date: str | None = None) -> Path:
-    """Write the filled sheet and its manifest atomically; return the PDF path."""
+def write_filled_sheet(result: Any, options: PrintOptions, out: Path, date: str | None = None,
+                       inputs: tuple[Path, ...] = ()) -> Path:
+    """Write the filled sheet and its manifest as a pair; return the PDF path.
+
+    Neither may be one of ``inputs`` (the session printed) or a link to one.
+    """
     pdf, manifest = render_filled_sheet(result, options, date)
-    out = Path(out)
-    manifest = {**manifest, "pdf": out.name, "filled": True}
-    write_outputs({out: pdf, out.with_name(out.stem + ".manifest.json"): manifest_text(manifest).encode()})
-    return out
+    write_pdf_and_manifest(Path(out), pdf, {**manifest, "filled": True}, inputs=inputs)
+    return Path(out)

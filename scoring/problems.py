@@ -50,7 +50,7 @@ class Common(ProblemCode):
 
 
 class FileError(ProblemCode):
-    """Why a file is not a session at all (messages under ``file_error.``)."""
+    """Why a file cannot be read as a session, or a file cannot be written (messages under ``file_error.``)."""
 
     FILE_NOT_FOUND = "file_not_found"
     FILE_UNREADABLE = "file_unreadable", "reason"
@@ -73,6 +73,12 @@ class FileError(ProblemCode):
     CSV_BAD_ROUND = "csv_bad_round", "line", "found"
     CSV_NO_ROUND = "csv_no_round", "line", "column"
     CSV_CONFLICT = "csv_conflict", "line", "column"
+    NOT_A_SESSION = "not_a_session"
+    CHANGED_SINCE_READ = "changed_since_read"
+    SESSION_BUSY = "session_busy", "seconds"
+    OUTPUT_IS_INPUT = "output_is_input", "input"
+    OUTPUT_NOT_PDF = "output_not_pdf"
+    NO_FOLDER = "no_folder", "folder"
 
 
 @dataclass(frozen=True)

@@ -5,16 +5,41 @@ TOML/JSON/CSV) into a :class:`~scoring.errors.SessionFileError`; writing goes
 through the project's one writer, :mod:`pnp.files` (a temporary file beside
 the session, flushed to disk, renamed over it), keeping the previous version
 as ``FILE.bak``.
+
+No update is lost. ``pnp score add`` reads a session, asks its questions for
+as long as the players take, then saves: :func:`save_session` takes the
+session's lock, reads the file again and replaces it only if it is still
+exactly what was read; otherwise the save is refused (another ``score add``,
+or an editor, saved a round meanwhile, and the round just entered was
+numbered and checked against the old file, so it cannot be appended as it is).
+The lock is an OS lock (``fcntl.flock``) on a lock file beside the session,
+``.NAME.lock``, which exists only while a save holds it (a writer that finds
+it removed once it holds it starts again, so two writers never hold two
+different files; a crash leaves the file, and the next save removes it). On a
+platform without ``fcntl`` (Windows) there is no lock; the re-read still
+refuses a session changed since it was read, and only two saves within the
+same few milliseconds could then race.
+
+A session reached through a symbolic link is read, locked and written at the
+link's target, so the link stays a link.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Iterator
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None
 
 from pnp.files import WriteError, write_file
 import scoring.session_csv as session_csv
@@ -26,14 +51,20 @@ from scoring.terms import Position
 FORMATS = {".toml": "toml", ".json": "json", ".csv": "csv"}
 
 
+#: How long a save waits for another pnp command to finish saving the same session.
+LOCK_WAIT = 10.0
+
+
 @dataclass(frozen=True)
 class SessionFile:
-    """A session file as read: where it is, its format, its text and the parsed value."""
+    """A session file as read: where it is, its format, its text, the parsed value and
+    the exact bytes read (None for a session that was not read from disk)."""
 
     path: Path
     format: str
     text: str
     raw: object
+    data: bytes | None = None
 
 
 def session_format(path: str | os.PathLike) -> str:
@@ -125,7 +156,7 @@ def read_session_file(path: str | os.PathLike) -> SessionFile:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise SessionFileError(FileError.NOT_UTF8, offset=error.start) from None
-        return SessionFile(path, fmt, text, parse_session_text(text, fmt))
+        return SessionFile(path, fmt, text, parse_session_text(text, fmt), data)
     except SessionFileError as error:
         error.path = str(path)
         raise
@@ -156,6 +187,100 @@ def extended_text(previous: SessionFile, addition: dict, updated: dict) -> str:
         except ValueError:
             pass
     return dumps(updated, previous.format)
+
+
+def session_target(path: str | os.PathLike) -> Path:
+    """The file a session path stands for: a symbolic link's target, else the path itself."""
+    path = Path(path)
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+@contextlib.contextmanager
+def session_lock(path: str | os.PathLike, wait: float | None = None) -> Iterator[Path]:
+    """Hold the session's lock (waiting up to ``wait`` seconds, :data:`LOCK_WAIT` by default);
+    yields the file to read and write (:func:`session_target`).
+
+    SessionFileError ``SESSION_BUSY`` if another process holds it longer,
+    ``FILE_UNWRITABLE`` if the lock file cannot be made.
+    """
+    target = session_target(path)
+    wait = LOCK_WAIT if wait is None else wait
+    if fcntl is None:  # pragma: no cover - Windows: see the module's docstring
+        yield target
+        return
+    lock_path = target.with_name(f".{target.name}.lock")
+    deadline = time.monotonic() + wait
+    fd = _lock(lock_path, deadline, path, wait)
+    try:
+        yield target
+    finally:
+        # Removed while still held: a process waiting on this file finds it gone and starts again.
+        with contextlib.suppress(OSError):
+            os.unlink(lock_path)
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _lock(lock_path: Path, deadline: float, path: object, wait: float) -> int:
+    """An open descriptor holding the lock on ``lock_path``, the file that is there now."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        try:
+            fd = os.open(lock_path, flags, 0o600)
+        except OSError as error:
+            raise SessionFileError(FileError.FILE_UNWRITABLE, reason=error.strerror or type(error).__name__,
+                                   path=str(path)) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            if time.monotonic() >= deadline:
+                raise SessionFileError(FileError.SESSION_BUSY, seconds=f"{wait:g}", path=str(path)) from None
+            time.sleep(0.05)
+            continue
+        try:
+            if os.fstat(fd).st_ino == os.stat(lock_path, follow_symlinks=False).st_ino:
+                return fd
+        except OSError:
+            pass
+        os.close(fd)  # the holder before us removed it: lock the new one
+
+
+def save_session(previous: SessionFile, text: str) -> Path | None:
+    """Replace the session ``previous`` was read from with ``text``; return the backup made.
+
+    Under the session's lock, the file is read again: if it is not exactly
+    what ``previous`` holds (changed, replaced or removed since), nothing is
+    written and SessionFileError ``CHANGED_SINCE_READ`` says so.
+    """
+    with session_lock(previous.path) as target:
+        try:
+            current = target.read_bytes()
+        except OSError:
+            current = None
+        if previous.data is None or current != previous.data:
+            raise SessionFileError(FileError.CHANGED_SINCE_READ, path=str(previous.path))
+        return write_text_atomic(target, text)
+
+
+def create_session(path: str | os.PathLike, text: str, *,
+                   replaceable: Callable[[object], bool] | None = None) -> Path | None:
+    """Write a new session at ``path``; return the backup made of the file it replaces.
+
+    An existing file is replaced (``--force``) only when ``replaceable`` is
+    given and says yes to what the file holds: a session. ``--force`` must not
+    turn a typo in ``--out`` into a lost file of another kind.
+    """
+    with session_lock(path) as target:
+        if target.exists():
+            if replaceable is None:
+                raise SessionFileError(FileError.FILE_EXISTS, path=str(path))
+            try:
+                existing = read_session_file(target).raw
+            except SessionFileError:
+                existing = None
+            if not replaceable(existing):
+                raise SessionFileError(FileError.NOT_A_SESSION, path=str(path))
+        return write_text_atomic(target, text, backup=replaceable is not None)
 
 
 def write_text_atomic(path: str | os.PathLike, text: str, *, backup: bool = True) -> Path | None:

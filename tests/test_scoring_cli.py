@@ -195,10 +195,11 @@ def test_new_json_and_lang(tmp_path):
 
 def test_new_refuses_to_overwrite_without_force(tmp_path):
     path = tmp_path / "g.toml"
-    path.write_text("keep = 1\n")
+    kept = 'game = "halali"\nplayers = ["Ann", "Ben"]\n'
+    path.write_text(kept)
     result = run("new", "card-hunter", "--players", "Ann", "--out", path)
     assert result.exit_code == 1 and "--force" in result.stderr
-    assert path.read_text() == "keep = 1\n"
+    assert path.read_text() == kept
     assert run("new", "card-hunter", "--players", "Ann", "--out", path, "--force").exit_code == 0
     assert tomllib.loads(path.read_text())["game"] == "card-hunter"
 
@@ -283,7 +284,7 @@ def test_add_does_not_save_an_impossible_day(tmp_path):
     cat = CAT[:-2] + ["4", "1"]  # one carrot too many
     result = run("add", path, input=typed(ANN, BEN, cat) + "n\n")
     assert result.exit_code == 1
-    assert "Carrot" in result.stderr and "Nothing was saved" in result.stderr
+    assert "Carrot" in result.stderr and "Error: nothing was saved" in result.stderr
     assert path.read_text(encoding="utf-8") == before
     assert not (tmp_path / "s.toml.bak").exists()
 
@@ -406,5 +407,5 @@ def test_add_halali_reasks_a_player_and_can_stop_on_an_impossible_round(tmp_path
     assert result.stdout.count("Round 1 — Ann") == 2 and result.stdout.count("Round 1 — Ben") == 1
     assert "Round 1, Ann: 8 tiles of the player's own colour" in result.stderr
     assert "Round 1, duck: the two players hold 10 together, but the box has only 7." in result.stderr
-    assert result.stderr.endswith("Nothing was saved.\n")
+    assert result.stderr.endswith("Error: nothing was saved.\n")
     assert path.read_bytes() == before
