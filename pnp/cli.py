@@ -3,6 +3,9 @@
 Any PnpError becomes one line ``Error: ...`` on stderr and exit code 1. What
 the commands themselves print comes from the common catalog (``cli.*``);
 the kit commands speak English, the score commands the session's language.
+Whatever else goes wrong (a bug) is caught last of all in :func:`main`: one
+``Error:`` line naming the command and asking for a report, exit code 1, the
+traceback only with ``pnp --debug``; Ctrl-C is one line and exit code 130.
 """
 
 import functools
@@ -13,7 +16,7 @@ from typing import Callable, List, Optional
 
 import typer
 
-from pnp.errors import ERROR_PREFIX, PnpError
+from pnp.errors import ERROR_PREFIX, PnpError, one_line
 from pnp.i18n import common_catalog
 from pnp.layout.plan import copies
 from pnp.model import PrintOptions
@@ -27,7 +30,17 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+#: Set by ``pnp --debug``: an unexpected error shows its traceback.
+_debug = False
 
+
+@app.callback()
+def _global_options(
+    debug: bool = typer.Option(False, "--debug", help="Show the full traceback of an unexpected error, "
+                                                       "to report it (before the command: pnp --debug build)."),
+) -> None:
+    global _debug
+    _debug = debug
 
 
 def say(key: str, count: int | None = None, /, **values: object) -> str:
@@ -38,7 +51,7 @@ def say(key: str, count: int | None = None, /, **values: object) -> str:
 
 
 def fail(message: str) -> None:
-    typer.echo(f"{ERROR_PREFIX}{message}", err=True)
+    typer.echo(f"{ERROR_PREFIX}{one_line(message)}", err=True)
     raise typer.Exit(1)
 
 
@@ -76,18 +89,22 @@ def _options(lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool
 
 
 def _check_out(out: Path) -> Path:
-    if out.exists() and not out.is_dir():
-        raise PnpError(say("out_is_file", path=out))
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise PnpError(say("out_uncreatable", path=out, reason=exc.strerror)) from None
+    """The output folder, checked before any work: a folder, or a name for one, where files
+    can be made. It is created only when the first file is written into it, so a
+    command that fails leaves no empty folder behind."""
     from pnp.files import WriteError, check_writable
 
+    if out.exists() and not out.is_dir():
+        raise PnpError(say("out_is_file", path=out))
+    existing = out
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise PnpError(say("out_uncreatable", path=out, reason=f"{existing} is a file"))
     try:
-        check_writable(out)
+        check_writable(existing)
     except WriteError:
-        raise PnpError(say("out_unwritable", path=out)) from None
+        raise PnpError(say("out_unwritable", path=existing)) from None
     return out
 
 
@@ -104,6 +121,14 @@ QR = typer.Option(None, "--qr-url", help="Web address the QR codes point to.")
 OUT = typer.Option(Path("output"), "--out", help="Output folder.")
 SET = typer.Option([], "--set", metavar="NAME=NUMBER",
                    help="Change a template setting, e.g. --set space_size=40.")
+
+
+def _components(kit, names: list[str]) -> list[str] | None:
+    """The components asked for, each once and known to the kit; None for all of them."""
+    chosen = list(dict.fromkeys(names))  # asked twice is asked once
+    for name in chosen:
+        kit.component(name)
+    return chosen or None
 
 
 def _piece_counts(component) -> list[str]:
@@ -174,13 +199,12 @@ def render(
         raise PnpError(say("no_game"))
     else:
         kit = load_shipped_game(game, overrides)
-    for name in component:
-        kit.component(name)
+    chosen = _components(kit, component)
     from pnp.build import render_game  # reportlab loads only for commands that draw
 
     out = _check_out(out)
     started = time.perf_counter()
-    written = render_game(kit, options, out, list(component) or None)
+    written = render_game(kit, options, out, chosen)
     typer.echo(say("wrote_kit", pdf=written.pdf, pages=written.pages, kib=f"{written.bytes / 1024:.0f}",
                    manifest=written.manifest.name, seconds=f"{time.perf_counter() - started:.2f}"))
 
@@ -245,8 +269,7 @@ def export(
         raise PnpError(say("no_game"))
     else:
         kit = load_shipped_game(game)
-    for name in component:
-        kit.component(name)
+    chosen = _components(kit, component)
     from pnp.export.run import export_game  # reportlab and PDFium load only to export
 
     out = _check_out(out)
@@ -264,7 +287,7 @@ def export(
 
     try:
         written = export_game(kit, options, fmt.lower(), chosen_service, dpi, order.lower(),
-                              list(component) or None, out, base_url, progress)
+                              chosen, out, base_url, progress)
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
@@ -315,19 +338,79 @@ from pnp.score_cli import score_app  # noqa: E402  (the sub-app mounts on the ma
 app.add_typer(score_app, name="score", help="Check and tally scores; print scoresheets.")
 
 
-def main() -> None:
-    """The console script: usage mistakes too become one ``Error:`` line and exit 1."""
+def _command_name(args: list[str]) -> str:
+    """``pnp render``, ``pnp score add``: the command the arguments name, as far as they name one."""
     import click
 
+    group: click.Command = typer.main.get_command(app)
+    words = ["pnp"]
+    for arg in args:
+        if arg.startswith("-"):
+            continue
+        if not isinstance(group, click.Group) or arg not in group.commands:
+            break
+        group = group.commands[arg]
+        words.append(arg)
+    return " ".join(words)
+
+
+def _language_asked(args: list[str]) -> str:
+    """The ``--lang`` of the command line if it is a known one, else English."""
+    from pnp.i18n import LANGUAGES
+
+    for i, arg in enumerate(args):
+        value = args[i + 1] if arg == "--lang" and i + 1 < len(args) else arg.partition("--lang=")[2]
+        if value in LANGUAGES:
+            return value
+    return "en"
+
+
+def _unexpected(error: BaseException, args: list[str]) -> str:
+    """The line that replaces a traceback: the command, what went wrong, and a request to report it."""
+    lang = _language_asked(args)
+    what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    if len(what) > 300:
+        what = what[:299] + "…"
+    return common_catalog(lang).get("cli.unexpected", command=_command_name(args)[4:], error=one_line(what))
+
+
+def main() -> None:
+    """The console script: every failure ends as one ``Error:`` line.
+
+    Usage mistakes and library errors exit 1; so does anything unexpected (a
+    bug), whose traceback ``pnp --debug`` shows; Ctrl-C exits 130.
+    """
+    import click
+
+    args = sys.argv[1:]
     try:
         code = app(standalone_mode=False)
     except click.exceptions.UsageError as exc:
-        typer.echo(f"{ERROR_PREFIX}{exc.format_message()}", err=True)
+        typer.echo(f"{ERROR_PREFIX}{one_line(exc.format_message())}", err=True)
         sys.exit(1)
-    except click.exceptions.Abort:
-        typer.echo(f"{ERROR_PREFIX}{say('stopped')}", err=True)
+    except click.exceptions.Abort as exc:
+        # Click turns Ctrl-C and a closed input (EOF at a prompt) into Abort.
+        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+            _interrupted(args)
+        typer.echo(f"{ERROR_PREFIX}{common_catalog(_language_asked(args)).get('cli.stopped')}", err=True)
         sys.exit(1)
+    except KeyboardInterrupt:
+        _interrupted(args)
+    except Exception as exc:  # the last resort: a bug must not end as a traceback
+        if _debug:
+            import traceback
+
+            traceback.print_exc()
+        typer.echo(f"{ERROR_PREFIX}{_unexpected(exc, args)}", err=True)
+        sys.exit(1)
+    if code == 130:  # typer's answer to Ctrl-C during a command; none of ours exits with 130
+        _interrupted(args)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _interrupted(args: list[str]) -> None:
+    typer.echo(f"{ERROR_PREFIX}{common_catalog(_language_asked(args)).get('cli.interrupted')}", err=True)
+    sys.exit(130)
 
 
 if __name__ == "__main__":

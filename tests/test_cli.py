@@ -109,6 +109,23 @@ def test_a_failed_render_leaves_no_file(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == []
 
 
+def test_the_output_folder_is_made_only_when_there_is_something_to_write(tmp_path, monkeypatch):
+    from pnp import build
+    from pnp.errors import TextFitError
+
+    made = tmp_path / "new" / "out"
+    assert run("render", "halali", "--component", "tiles", "--out", made).exit_code == 0
+    assert sorted(p.name for p in made.iterdir()) == ["halali_en_a4_tiles.manifest.json", "halali_en_a4_tiles.pdf"]
+
+    def explode(*args, **kwargs):
+        raise TextFitError("text does not fit")
+
+    monkeypatch.setattr(build, "render_kit", explode)
+    result = run("render", "halali", "--out", tmp_path / "other" / "out")
+    assert result.exit_code == 1
+    assert not (tmp_path / "other").exists()
+
+
 def test_write_atomically_replaces_whole_files(tmp_path):
     from pnp.build import write_atomically
     target = tmp_path / "kit.pdf"
