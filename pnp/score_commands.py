@@ -20,7 +20,7 @@ from typing import Mapping, NoReturn
 
 import typer
 
-from pnp.errors import ERROR_PREFIX
+from pnp.errors import ERROR_PREFIX, one_line
 from scoring import (
     Checked,
     EntryForm,
@@ -58,7 +58,7 @@ from scoring.toml_writer import dumps as toml_dumps
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(f"{ERROR_PREFIX}{message}", err=True)
+    typer.echo(f"{ERROR_PREFIX}{one_line(message)}", err=True)
     raise typer.Exit(1)
 
 

@@ -126,6 +126,24 @@ def test_the_output_folder_is_made_only_when_there_is_something_to_write(tmp_pat
     assert not (tmp_path / "other").exists()
 
 
+def test_a_kit_is_never_written_over_its_own_template(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    fixture = Path(__file__).parent / "fixtures" / "toy_game"
+    for name in ("acorn-hoard.toml", "acorn-hoard.en.toml", "acorn-hoard.fr.toml"):
+        shutil.copy(fixture / name, tmp_path / name)
+    template = tmp_path / "acorn-hoard.toml"
+    before = template.read_bytes()
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "acorn-hoard_en_a4.pdf").symlink_to(template)
+    result = run("render", "--template", template, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and "acorn-hoard.toml" in result.stderr
+    assert template.read_bytes() == before
+    assert (tmp_path / "out" / "acorn-hoard_en_a4.pdf").is_symlink()
+    assert sorted(os.listdir(tmp_path / "out")) == ["acorn-hoard_en_a4.pdf"]
+
+
 def test_write_atomically_replaces_whole_files(tmp_path):
     from pnp.build import write_atomically
     target = tmp_path / "kit.pdf"
