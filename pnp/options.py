@@ -6,12 +6,12 @@ import math
 
 from pnp.errors import PnpError
 from pnp.i18n import LANGUAGES
+from pnp.limits import MAX_QR_BYTES
 from pnp.model import PrintOptions
 from pnp.units import PAPERS
 
 MAX_BLEED = 10.0        # mm: beyond this a "bleed" covers the neighbouring piece
 MAX_BACK_OFFSET = 20.0  # mm: a printer that drifts more than this needs repair, not an offset
-MAX_URL = 1000          # characters: a longer address makes a QR code too dense to scan at 26 mm
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -47,9 +47,10 @@ def checked(options: PrintOptions) -> PrintOptions:
                        f"{MAX_BACK_OFFSET:g}, got {x:g},{y:g}")
     if options.qr_url is not None:
         url = options.qr_url
-        if not url.strip() or len(url) > MAX_URL or not url.isprintable():
-            raise PnpError(f"--qr-url must be a web address of 1 to {MAX_URL} printable characters, "
-                           f"got {len(url)} characters")
+        size = len(url.encode("utf-8", "surrogatepass"))
+        if not url.strip() or size > MAX_QR_BYTES or not url.isprintable():
+            raise PnpError(f"--qr-url must be a web address of printable characters, at most {MAX_QR_BYTES} "
+                           f"bytes as UTF-8 (a QR code holds no more and stays readable), got {size} bytes")
     for name, value in options.params.items():
         if not math.isfinite(value):
             raise PnpError(f"the setting {name!r} must be a finite number, got {value:g}")
