@@ -10,7 +10,8 @@ space) and a time limit, and is classified:
 - ``as expected``: a refusal is exactly one ``Error:`` line on stderr, exit 1,
   and nothing written or changed; a valid input exits 0 and its output passes
   the case's check;
-- ``traceback``: Python's traceback reached the terminal;
+- ``traceback``: Python's traceback reached the terminal, or the line pnp's
+  last-resort handler prints in its place (a bug either way);
 - ``hang``: the time limit passed, or the memory limit was hit (runaway memory);
 - ``wrong``: anything else (exit 0 on bad input, a file written or lost, an
   error that spans several lines, a check on the output that fails).
@@ -91,6 +92,9 @@ class Runner(NamedTuple):
 
 def _limits() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    # A shell that started this script in the background ignores Ctrl-C, and children
+    # inherit that: give pnp the ordinary Ctrl-C back.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 # ---------------------------------------------------------------- what a folder holds
@@ -119,7 +123,8 @@ def classify(case: Case, done: subprocess.CompletedProcess | None, before: dict,
     err = done.stderr
     if "MemoryError" in err or done.returncode in (-9, -6) or "Cannot allocate memory" in err:
         return "hang", "memory limit hit"
-    if "Traceback (most recent call last)" in err:
+    if "Traceback (most recent call last)" in err or "stopped on an unexpected error" in err:
+        # A bug: a traceback, or the line the last-resort handler puts in its place.
         last = [line for line in err.strip().splitlines() if line.strip()][-1]
         return "traceback", last[:120]
     if case.expect == "refused":
@@ -590,9 +595,16 @@ def _lost_update(runner: Runner, folder: Path) -> tuple[str, str]:
     return "as expected", lines[0][:120]
 
 
-def _ctrl_c(runner: Runner, folder: Path) -> tuple[str, str]:
+def _ctrl_c(runner: Runner, folder: Path, when: str = "building") -> tuple[str, str]:
+    """SIGINT while the command starts (Python still importing it) or once the build is under way."""
     process = runner.start(("build", "--out", "out"), folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(1.0)
+    if when == "starting":
+        time.sleep(0.15)
+    else:
+        deadline = time.monotonic() + runner.timeout
+        while time.monotonic() < deadline and process.poll() is None:
+            if select.select([process.stdout, process.stderr], [], [], 0.05)[0]:
+                break  # it has begun to write: the build is under way
     process.send_signal(signal.SIGINT)
     try:
         out, err = process.communicate(timeout=runner.timeout)
@@ -653,6 +665,7 @@ def _broken_pipe(runner: Runner, folder: Path) -> tuple[str, str]:
 def other_cases() -> list[Case]:
     return [
         Case("Ctrl-C during build", 10, (), run=_ctrl_c),
+        Case("Ctrl-C while pnp starts", 10, (), run=lambda runner, folder: _ctrl_c(runner, folder, "starting")),
         Case("a folder named like the manifest", 9, (), run=_squatted_manifest),
         Case("a PDF changed after its manifest", 9, (), run=_stale_manifest),
         Case("render: the manifest carries the PDF's hash", 9, RENDER_H, expect="accepted",

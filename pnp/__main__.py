@@ -10,12 +10,15 @@ about 20 ms off every command.
 """
 
 import gc
+import sys
 
 
 def main() -> None:
     gc.disable()
     try:
         from pnp.cli import main as run_command
+    except KeyboardInterrupt:
+        _interrupted_while_starting()
     finally:
         gc.freeze()
         gc.enable()
@@ -23,6 +26,19 @@ def main() -> None:
         run_command()
     finally:
         gc.freeze()  # nothing left to collect: exit without walking every object
+
+
+def _interrupted_while_starting() -> None:
+    """Ctrl-C before the command could even load: the same line and exit code as later."""
+    try:
+        from pnp.errors import ERROR_PREFIX
+        from pnp.i18n import common_catalog
+
+        line = ERROR_PREFIX + common_catalog("en").get("cli.interrupted")
+    except BaseException:  # the catalog itself may be what was interrupted
+        line = "Error: interrupted (Ctrl-C)."
+    print(line, file=sys.stderr)
+    sys.exit(130)
 
 
 if __name__ == "__main__":

@@ -95,8 +95,10 @@ def test_ctrl_c_at_a_score_prompt_exits_130_and_saves_nothing(tmp_path):
     session = tmp_path / "s.toml"
     text = 'game = "halali"\nplayers = ["Ann", "Bob"]\n'
     session.write_text(text)
+    # Ctrl-C as a terminal sends it (a test run in the background may have it ignored).
     child = subprocess.Popen([sys.executable, "-m", "pnp", "score", "add", "s.toml"], cwd=tmp_path, text=True,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert "?" in _read_until_prompt(child)
         child.send_signal(signal.SIGINT)
@@ -154,3 +156,20 @@ def test_debug_is_documented_as_a_global_option():
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert "pnp --debug" in readme
+
+
+def test_ctrl_c_while_pnp_is_still_loading_exits_130_with_one_line():
+    # Ctrl-C that lands while Python is still importing the command.
+    script = ("import builtins\n"
+              "real = builtins.__import__\n"
+              "def interrupted(name, *args, **kwargs):\n"
+              "    if name == 'pnp.cli':\n"
+              "        raise KeyboardInterrupt\n"
+              "    return real(name, *args, **kwargs)\n"
+              "builtins.__import__ = interrupted\n"
+              "from pnp.__main__ import main\n"
+              "main()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=LIMIT)
+    assert done.returncode == 130
+    assert lines(done.stderr) == [lines(done.stderr)[0]] and lines(done.stderr)[0].startswith("Error: ")
+    assert "Ctrl-C" in done.stderr and "Traceback" not in done.stderr
