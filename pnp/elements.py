@@ -11,12 +11,14 @@ problem naming the file, the key path and the name; all are collected.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from pnp.i18n import LANGUAGES
 from pnp.language import (ExpressionError, names_in, parse_condition,
                           placeholder_names, whole_placeholder)
+from pnp.limits import MAX_LEADING, MAX_POINTS, MAX_TABLE_COLS, MAX_TABLE_ROWS, MAX_TEXT_SIZE_PT
 from pnp.model import Element
 
 # Kinds of value a key takes.
@@ -86,6 +88,11 @@ CONDITION_NAMES = ("id", "copy", "lang")
 REPEAT_NAMES = ("i", "col", "row")
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+#: The largest value of each plain-number key (``num``): sizes in points, leading as a
+#: multiple of the size. Lengths are bounded when a face is laid out (pnp.layout.faces).
+NUMBER_LIMITS = {"min_size": MAX_TEXT_SIZE_PT, "size": MAX_TEXT_SIZE_PT, "leading": MAX_LEADING}
+#: The most entries of each list key.
+LIST_LIMITS = {"rows": MAX_TABLE_ROWS, "cols": MAX_TABLE_COLS, "points": MAX_POINTS}
 
 
 class Scope(NamedTuple):
@@ -116,7 +123,11 @@ class Scope(NamedTuple):
 
 
 def _shown(value: Any) -> str:
-    return repr(value) if not isinstance(value, (dict, list)) else {dict: "a table", list: "a list"}[type(value)]
+    if isinstance(value, (dict, list)):
+        return {dict: "a table", list: "a list"}[type(value)]
+    if isinstance(value, str) and len(value) > 60:
+        return repr(value[:57] + "...") + f" ({len(value)} characters)"
+    return repr(value)
 
 
 def _known(names: Iterable[str]) -> str:
@@ -157,8 +168,8 @@ class _ElementCheck:
         text = whole_placeholder(value) or value
         try:
             used = names_in(text)
-        except ExpressionError:
-            self.expect(key, 'a length in mm or an expression like "w/2 - 3"', value)
+        except ExpressionError as exc:
+            self.fail(key, f'expected a length in mm or an expression like "w/2 - 3": {exc}')
             return
         known = self.scope.numbers() | (frozenset(REPEAT_NAMES) if self.repeats else frozenset())
         for name in sorted(used - known):
@@ -234,7 +245,17 @@ class _ElementCheck:
         elif value not in SYMBOLS:
             self.expect(key, "one of " + ", ".join(SYMBOLS), value)
 
+    def too_many(self, key: str, value: Any) -> bool:
+        """Report a list longer than its limit (a table's rows, a polygon's corners...)."""
+        limit = LIST_LIMITS.get(key)
+        if limit is not None and isinstance(value, list) and len(value) > limit:
+            self.fail(key, f"{len(value)} entries; the limit is {limit}")
+            return True
+        return False
+
     def value(self, kind: str, key: str, value: Any) -> None:
+        if self.too_many(key, value):
+            return
         if kind == LEN:
             self.length(key, value)
         elif kind == COLOR:
@@ -252,8 +273,10 @@ class _ElementCheck:
             if isinstance(value, bool) or not isinstance(value, int):
                 self.expect(key, "a whole number", value)
         elif kind == NUM:
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                self.expect(key, "a positive number", value)
+            limit = NUMBER_LIMITS.get(key, MAX_TEXT_SIZE_PT)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                    or not (math.isfinite(value) and 0 < value <= limit):
+                self.expect(key, f"a positive number up to {limit:g} (the limit)", value)
         elif kind == BOOL:
             if not isinstance(value, bool):
                 self.expect(key, "true or false", value)
@@ -284,6 +307,9 @@ class _ElementCheck:
                 self.expect(key, "a list of rows, each a list of texts", value)
                 return
             for r, row in enumerate(value):
+                if len(row) > MAX_TABLE_COLS:
+                    self.fail(f"{key}[{r}]", f"{len(row)} cells; the limit is {MAX_TABLE_COLS}")
+                    continue
                 for c, cell in enumerate(row):
                     self.text(f"{key}[{r}][{c}]", cell)
 

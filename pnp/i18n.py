@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Mapping, NamedTuple
 
 from pnp.errors import CatalogError
+from pnp.limits import MAX_TEMPLATE_BYTES, size_shown
 
 #: Every language the project speaks, prints and checks catalogs for.
 LANGUAGES = ("en", "fr")
@@ -120,11 +121,18 @@ def load_catalog(path: Path, lang: str) -> Catalog:
     """Read one catalog file; errors name the file."""
     try:
         with open(path, "rb") as handle:
-            table = tomllib.load(handle)
+            data = handle.read(MAX_TEMPLATE_BYTES + 1)
+        if len(data) > MAX_TEMPLATE_BYTES:
+            raise CatalogError(f"{path}: the catalog is larger than the limit of {size_shown(MAX_TEMPLATE_BYTES)}")
+        table = tomllib.loads(data.decode("utf-8"))
     except OSError as exc:
         raise CatalogError(f"{path}: cannot read the catalog ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise CatalogError(f"{path}: not a UTF-8 text file") from None
     except tomllib.TOMLDecodeError as exc:
         raise CatalogError(f"{path}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise CatalogError(f"{path}: not valid TOML (nested too deeply)") from None
     return Catalog(lang, flatten(table, source=str(path)), (str(path),))
 
 

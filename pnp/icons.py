@@ -6,6 +6,11 @@ Supports what hand-made icons use: ``path`` (all commands, arcs included),
 ``stroke-linecap``, ``stroke-linejoin``, ``fill-rule``, ``opacity`` and
 ``transform``. ``currentColor`` takes the colour the template asks for.
 The renderer draws the shapes; nothing here needs a PDF library.
+
+An icon is a plain name (letters, digits, ``-`` and ``_``) found in an
+``icons/`` folder, never a path. Its file, its nesting, its number of elements
+and every number it holds are bounded (:mod:`pnp.limits`): the file is
+refused before it is parsed, and its shapes before they are drawn.
 """
 
 from __future__ import annotations
@@ -18,8 +23,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pnp.errors import TemplateError
+from pnp.limits import MAX_NUMBER, MAX_SVG_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, size_shown
 
 _NS = "{http://www.w3.org/2000/svg}"
+#: What an icon's name may be: a file name without its .svg, never a path.
+_ICON_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 _NUMBER = re.compile(r"[-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?")
 _TOKEN = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?)")
 
@@ -327,16 +335,49 @@ def _walk(node: ET.Element, inherited: dict, out: list[Shape], transform) -> Non
         ))
 
 
+def _check_tree(root: ET.Element) -> None:
+    """Elements nested at most MAX_SVG_DEPTH deep, and at most MAX_SVG_ELEMENTS of them
+    (counted without recursing: the nesting is what is being checked)."""
+    count, deepest = 0, 0
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in node)
+    if deepest > MAX_SVG_DEPTH:
+        raise ValueError(f"elements nested {deepest} deep; the limit is {MAX_SVG_DEPTH}")
+    if count > MAX_SVG_ELEMENTS:
+        raise ValueError(f"{count} elements; the limit is {MAX_SVG_ELEMENTS}")
+
+
+def _check_numbers(box: tuple[float, ...], shapes: list[Shape]) -> None:
+    """Every number of the drawing finite and at most MAX_NUMBER: reportlab would
+    otherwise write NaN into the PDF, or stop with an error of its own."""
+    for shape in shapes:
+        numbers = [value for op in shape.ops for value in op[1:]]
+        numbers += [shape.stroke_width, shape.opacity, *(shape.transform or ())]
+        for value in numbers:
+            if not (math.isfinite(value) and abs(value) <= MAX_NUMBER):
+                raise ValueError(f"the number {value:g} in its drawing; numbers must be finite and "
+                                 f"at most {MAX_NUMBER:.0f}")
+    for value in box:
+        if not (math.isfinite(value) and abs(value) <= MAX_NUMBER):
+            raise ValueError(f"the viewBox holds {value:g}; numbers must be finite and at most {MAX_NUMBER:.0f}")
+
+
 def parse_icon(text: str, name: str = "icon") -> Icon:
     """Parse SVG text into an :class:`Icon`."""
     root = ET.fromstring(text)
     if root.tag.replace(_NS, "") != "svg":
         raise ValueError("the root element is not <svg>")
+    _check_tree(root)
     box = [float(n) for n in _NUMBER.findall(root.attrib.get("viewBox", ""))]
-    if len(box) != 4 or box[2] <= 0 or box[3] <= 0:
+    if len(box) != 4 or not box[2] > 0 or not box[3] > 0:
         raise ValueError("the <svg> needs a viewBox with a positive width and height")
     shapes: list[Shape] = []
     _walk(root, {"fill": "#000000"}, shapes, None)
+    _check_numbers(tuple(box), shapes)
     return Icon(name, tuple(box), tuple(shapes))
 
 
@@ -345,12 +386,17 @@ def read_icon(source: str) -> Icon:
     """Read one SVG file, once; errors name the file."""
     path = Path(source)
     try:
-        return parse_icon(path.read_text(encoding="utf-8"), path.stem)._replace(source=source)
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SVG_BYTES + 1)
+        if len(data) > MAX_SVG_BYTES:
+            raise ValueError(f"the file is larger than the limit of {size_shown(MAX_SVG_BYTES)}")
+        return parse_icon(data.decode("utf-8"), path.stem)._replace(source=source)
     except FileNotFoundError:
         raise IconError(f"{path}: no such icon") from None
     except OSError as exc:
         raise IconError(f"{path}: cannot read the icon ({exc.strerror})") from None
-    except (ET.ParseError, ValueError, IndexError, AttributeError) as exc:
+    except (ET.ParseError, ValueError, IndexError, AttributeError, OverflowError, ZeroDivisionError) as exc:
+        # UnicodeDecodeError is a ValueError.
         raise IconError(f"{path}: cannot read the icon ({exc})") from None
 
 
@@ -361,6 +407,9 @@ def load_icon(folders: str | tuple[str, ...], name: str) -> Icon:
     A user's template may bring its own icons/ folder, searched before ours.
     """
     folders = (folders,) if isinstance(folders, str) else folders
+    if not _ICON_NAME.fullmatch(name):
+        raise IconError(f"the icon name {name[:60]!r} is not a plain name: letters, digits, - and _ "
+                        "(the file NAME.svg in an icons/ folder), not a path")
     path = next((Path(f) / f"{name}.svg" for f in folders if (Path(f) / f"{name}.svg").exists()),
                 None)
     if path is None:

@@ -17,11 +17,14 @@ look depends on. Nothing here knows about games, pages or reportlab.
 from __future__ import annotations
 
 import ast
+import math
 import operator
 import re
 import string
 from functools import lru_cache
 from typing import Any, Callable, Mapping, NamedTuple
+
+from pnp.limits import MAX_EXPRESSION_CHARS, MAX_FORMAT_WIDTH, MAX_NUMBER, MAX_TEXT_CHARS
 
 _BINARY: dict[type, Callable[[float, float], float]] = {
     ast.Add: operator.add,
@@ -50,24 +53,54 @@ def _code(text: str):
     return compile(ast.Expression(compile_expression(text)), "<expression>", "eval")
 
 
+def _short(text: str) -> str:
+    """An expression as an error message shows it: whole when short, else its start."""
+    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
+
+
+def number_shown(value: float | int) -> str:
+    """A number as an error message shows it, however many digits it has.
+
+    >>> number_shown(10 ** 400), number_shown(2.5), number_shown(float("nan"))
+    ('100000... (401 digits)', '2.5', 'nan')
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = str(value)
+        return digits if abs(value) < 10 ** 15 else f"{digits[:6]}... ({len(digits.lstrip('-'))} digits)"
+    return f"{value:g}"
+
+
 @lru_cache(maxsize=4096)
 def compile_expression(text: str) -> ast.expr:
-    """Parse and check an expression once; evaluation is then cheap."""
+    """Parse and check an expression once; evaluation is then cheap.
+
+    An expression is at most :data:`~pnp.limits.MAX_EXPRESSION_CHARS` long (a
+    longer one is refused before it is parsed: the parser's recursion, not the
+    arithmetic, is what a 100,000-term sum would exhaust), and its numbers are
+    at most :data:`~pnp.limits.MAX_NUMBER`.
+    """
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise ExpressionError(f"the expression {_short(text)} is {len(text)} characters long; "
+                              f"the limit is {MAX_EXPRESSION_CHARS}")
     try:
         tree = ast.parse(text, mode="eval").body
-    except SyntaxError:
-        raise ExpressionError(f"cannot read the expression {text!r}") from None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        raise ExpressionError(f"cannot read the expression {_short(text)}") from None
     for node in ast.walk(tree):
         allowed = (ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Call, ast.Load,
                    ast.USub, ast.UAdd, *_BINARY)
         if not isinstance(node, allowed):
-            raise ExpressionError(f"{text!r}: {type(node).__name__} is not allowed")
-        if isinstance(node, ast.Constant) and not isinstance(node.value, (int, float)):
-            raise ExpressionError(f"{text!r}: only numbers are allowed")
+            raise ExpressionError(f"{_short(text)}: {type(node).__name__} is not allowed")
+        if isinstance(node, ast.Constant) and (isinstance(node.value, bool)
+                                               or not isinstance(node.value, (int, float))):
+            raise ExpressionError(f"{_short(text)}: only numbers are allowed")
+        if isinstance(node, ast.Constant) and not abs(node.value) <= MAX_NUMBER:
+            raise ExpressionError(f"{_short(text)}: the number {number_shown(node.value)} is above the "
+                                  f"limit of {MAX_NUMBER:.0f}")
         if isinstance(node, ast.Call) and not (
             isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS and not node.keywords
         ):
-            raise ExpressionError(f"{text!r}: only min() and max() may be called")
+            raise ExpressionError(f"{_short(text)}: only min() and max() may be called")
     return tree
 
 
@@ -84,24 +117,43 @@ def names_in(text: str) -> frozenset[str]:
 
 
 def evaluate(value: str | float | int, names: Mapping[str, float]) -> float:
-    """A number as it is, or an expression evaluated with ``names``.
+    """A number as it is, or an expression evaluated with ``names``: always a finite
+    number, or an ExpressionError (NaN and infinities never come out of here).
 
     >>> evaluate("w/2 - 4", {"w": 63.5})
     27.75
     >>> evaluate(3, {})
     3.0
+    >>> evaluate("1e6 ** 2", {})
+    Traceback (most recent call last):
+    ...
+    pnp.language.ExpressionError: '1e6 ** 2': Pow is not allowed
+    >>> evaluate("w * 1e6 * 1e6", {"w": 1e300})
+    Traceback (most recent call last):
+    ...
+    pnp.language.ExpressionError: 'w * 1e6 * 1e6' gives inf, not a finite number
     """
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
+        result = float(value) if abs(value) < 1e308 or not isinstance(value, int) else math.inf
+        if not math.isfinite(result):
+            raise ExpressionError(f"{number_shown(value)} is not a finite number")
+        return result
     text = str(value)
     try:
-        result = eval(_code(text), _GLOBALS, names)  # noqa: S307 - checked arithmetic only
-    except (NameError, TypeError, ZeroDivisionError):
-        # Say precisely what was wrong, the slow way.
-        return float(_eval(compile_expression(text), names, text))
-    if isinstance(result, bool) or not isinstance(result, (int, float)):
-        return float(_eval(compile_expression(text), names, text))
-    return float(result)
+        try:
+            result = eval(_code(text), _GLOBALS, names)  # noqa: S307 - checked arithmetic only
+        except (NameError, TypeError, ZeroDivisionError):
+            # Say precisely what was wrong, the slow way.
+            result = _eval(compile_expression(text), names, text)
+        if isinstance(result, bool) or not isinstance(result, (int, float)):
+            result = _eval(compile_expression(text), names, text)
+        result = float(result)
+    except OverflowError:
+        # Whole numbers multiplied past what a float holds.
+        raise ExpressionError(f"{_short(text)} gives a number too large to use") from None
+    if not math.isfinite(result):
+        raise ExpressionError(f"{_short(text)} gives {result:g}, not a finite number")
+    return result
 
 
 def _eval(node: ast.expr, names: Mapping[str, float], text: str) -> float:
@@ -208,6 +260,7 @@ class _Formatter(string.Formatter):
         return kwargs[field_name], field_name
 
     def format_field(self, value, format_spec):
+        check_format(format_spec, "{:" + format_spec + "}")
         text = format(value, format_spec)
         # Printed numbers take a true minus sign, not a hyphen.
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -217,6 +270,23 @@ class _Formatter(string.Formatter):
 
 _FORMAT = _Formatter()
 _PLACEHOLDER_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_DIGITS = re.compile(r"\d+")
+
+
+def check_format(spec: str, shown: str) -> None:
+    """An ExpressionError if a placeholder's format asks for a width or precision past
+    :data:`~pnp.limits.MAX_FORMAT_WIDTH` (``{copy:>2000000000}`` would pad to 2 GB).
+
+    >>> check_format("02d", "{copy:02d}")
+    >>> check_format(">500", "{copy:>500}")
+    Traceback (most recent call last):
+    ...
+    pnp.language.ExpressionError: '{copy:>500}': a width or precision of 500; the limit is 100
+    """
+    for digits in _DIGITS.findall(spec):
+        if len(digits) > 6 or int(digits) > MAX_FORMAT_WIDTH:
+            raise ExpressionError(f"{shown!r}: a width or precision of {digits}; the limit is "
+                                  f"{MAX_FORMAT_WIDTH}")
 
 
 @lru_cache(maxsize=4096)
@@ -238,10 +308,12 @@ def placeholder_names(text: str) -> frozenset[str]:
     for _, name, spec, conversion in parsed:
         if name is None:
             continue
+        shown = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
         if not _PLACEHOLDER_NAME.match(name) or conversion or (spec and "{" in spec):
-            shown = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
             raise ExpressionError(f"{shown!r} in {text!r}: a placeholder is a plain name like "
                                   "{field} or {field:+d}")
+        if spec:
+            check_format(spec, shown)
         names.add(name)
     return frozenset(names)
 
@@ -249,17 +321,25 @@ def placeholder_names(text: str) -> frozenset[str]:
 def fill(text: str, values: Mapping[str, Any]) -> str:
     """``text`` with its placeholders filled; numbers print with a true minus sign.
 
+    The text, before and after filling, is at most :data:`~pnp.limits.MAX_TEXT_CHARS` long.
+
     >>> fill("{hand:+d}", {"hand": -4})
     '−4'
     """
+    if len(text) > MAX_TEXT_CHARS:
+        raise ExpressionError(f"a text of {len(text)} characters; the limit is {MAX_TEXT_CHARS}")
     if "{" not in text and "}" not in text:
         return text
     try:
-        return _FORMAT.vformat(text, (), values)
+        filled = _FORMAT.vformat(text, (), values)
     except KeyError as exc:
         raise ExpressionError(f"{text!r} uses {exc.args[0]!r}, which this piece does not have") from None
-    except (IndexError, ValueError, TypeError) as exc:
+    except (IndexError, ValueError, TypeError, OverflowError, MemoryError) as exc:
         raise ExpressionError(f"cannot fill {text!r} ({exc})") from None
+    if len(filled) > MAX_TEXT_CHARS:
+        raise ExpressionError(f"{text!r} fills to a text of {len(filled)} characters; the limit is "
+                              f"{MAX_TEXT_CHARS}")
+    return filled
 
 
 def whole_placeholder(text: Any) -> str | None:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 
 #: A piece's side, mm. The largest shipped piece is a 370 mm board; 2 m still splits
-#: over at most 14 x 14 sheets.
+#: over at most 14 x 14 sheets. The smallest is a 22 mm tile; below 1 mm nothing can be cut.
 MAX_PIECE_MM = 2000.0
+MIN_PIECE_MM = 1.0
 #: Any other length, coordinate or offset in a face, mm (5 x the largest piece).
 MAX_LENGTH_MM = 10_000.0
 #: Any number a template writes (a param, a field, a constant in an expression), in
@@ -48,10 +49,25 @@ MAX_POINTS = 10_000
 #: error correction used (M), but a 26 mm code with more than about 1,000 is too
 #: dense for a phone to read. Shipped codes hold addresses of under 60.
 MAX_QR_BYTES = 1_000
+#: Pixels of one exported image (pnp export). A 370 mm board at 600 dpi has 76 million.
+MAX_IMAGE_PIXELS = 100_000_000
+#: A template or catalog file. The largest shipped one has 39 KB.
+MAX_TEMPLATE_BYTES = 5 * 1024 * 1024
 #: An icon's SVG file. Shipped icons are under 3 KB, with 19 elements at most, 3 deep.
 MAX_SVG_BYTES = 2 * 1024 * 1024
 MAX_SVG_DEPTH = 50
 MAX_SVG_ELEMENTS = 20_000
+
+
+def size_shown(size: int) -> str:
+    """A file size as a limit is stated: ``2 MiB``, ``512 KiB``.
+
+    >>> size_shown(MAX_SVG_BYTES), size_shown(3072)
+    ('2 MiB', '3 KiB')
+    """
+    if size >= 1024 * 1024:
+        return f"{size / 1024 / 1024:.3g} MiB"
+    return f"{size / 1024:.3g} KiB"
 
 
 def bounded(value: float, low: float, high: float) -> bool:

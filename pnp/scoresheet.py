@@ -9,6 +9,7 @@ from pnp.build import write_pdf_and_manifest
 from pnp.errors import PnpError
 from pnp.layout.faces import Filled
 from pnp.layout.plan import plan_kit
+from pnp.limits import MAX_QR_BYTES
 from pnp.model import PrintOptions
 from pnp.render.document import render_kit
 from pnp.render.fonts import MEASURER
@@ -35,7 +36,12 @@ def result_summary(result: Any, catalog, date: str | None = None) -> str:
         parts.append(f"{catalog.get('sheet.qr_winner')}: {', '.join(result.winners)}{tie}")
     else:
         parts.append(catalog.get("sheet.qr_none"))
-    return " | ".join(parts)
+    summary = " | ".join(parts)
+    size = len(summary.encode("utf-8", "surrogatepass"))
+    if size > MAX_QR_BYTES:
+        raise PnpError(f"the session's summary takes {size} bytes, more than the sheet's QR code holds "
+                       f"(the limit is {MAX_QR_BYTES}); shorten the players' names")
+    return summary
 
 
 def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = None,

@@ -6,6 +6,7 @@ Every problem names the file, the key and the expected form, e.g.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from pathlib import Path
@@ -15,7 +16,9 @@ from pnp.elements import (BUILT_IN_COLORS, FIELD_TYPES, HEX, LATE_NAMES, SET_COL
                           Scope, compile_elements, uses_of)
 from pnp.errors import TemplateError, UnknownNameError, raise_problems
 from pnp.i18n import LANGUAGES, Catalog, game_catalog, shipped_folder
-from pnp.language import ExpressionError, evaluate, fill, placeholder_names
+from pnp.language import ExpressionError, evaluate, fill, number_shown, placeholder_names
+from pnp.limits import (MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MAX_REPEAT,
+                        MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, MIN_PIECE_MM, size_shown)
 from pnp.model import PIECE_KINDS, Component, Element, Game, Piece, PlayerColor
 from pnp.units import piece_size
 
@@ -122,15 +125,59 @@ def load_colors(path: Path) -> dict[str, PlayerColor]:
 def _read_toml(path: Path) -> dict:
     try:
         with open(path, "rb") as handle:
-            return tomllib.load(handle)
+            data = handle.read(MAX_TEMPLATE_BYTES + 1)
+        if len(data) > MAX_TEMPLATE_BYTES:
+            raise TemplateError(f"{path.name}: the file is larger than the limit of {size_shown(MAX_TEMPLATE_BYTES)}")
+        return tomllib.loads(data.decode("utf-8"))
     except FileNotFoundError:
         raise TemplateError(f"{path}: no such template file") from None
+    except IsADirectoryError:
+        raise TemplateError(f"{path}: a folder, not a template file") from None
     except OSError as exc:
         raise TemplateError(f"{path}: cannot read the template ({exc.strerror})") from None
     except tomllib.TOMLDecodeError as exc:
         raise TemplateError(f"{path.name}: not valid TOML ({exc})") from None
     except UnicodeDecodeError:
         raise TemplateError(f"{path.name}: not a UTF-8 text file") from None
+    except RecursionError:
+        raise TemplateError(f"{path.name}: not valid TOML (nested too deeply)") from None
+
+
+#: Keys whose numbers have a limit of their own, lower than MAX_NUMBER.
+_KEY_LIMITS = {"count": MAX_PIECES, "repeat": MAX_REPEAT}
+
+
+def _check_values(table: dict, check: "_Checker") -> None:
+    """Every number a template writes is finite and at most MAX_NUMBER (counts and
+    repeats lower), every text at most MAX_TEXT_CHARS long: checked for the whole
+    file, naming each key, after the checks of each key's own form, so that a key
+    another check already named is not named twice. Lengths are bounded again,
+    with their own limits, once a face computes them (pnp.layout.faces)."""
+    named = "\n".join(check.problems)
+    stack: list[tuple[str, Any]] = [("", table)]
+    while stack:  # iterative: TOML may nest deeper than Python recurses
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((f"{path}.{k}" if path else str(k), v) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
+        elif isinstance(value, bool):
+            continue
+        elif f": {path}:" in named:
+            continue
+        elif isinstance(value, (int, float)):
+            limit = _KEY_LIMITS.get(_INDEX.sub("", path.rsplit(".", 1)[-1]), MAX_NUMBER)
+            if not math.isfinite(value):
+                check.problems.append(f"{check.source}: {path}: {value} is not a finite number")
+            elif abs(value) > limit:
+                check.problems.append(f"{check.source}: {path}: {number_shown(value)} is past the limit "
+                                      f"of {limit:.0f} (either way)")
+        elif isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            check.problems.append(f"{check.source}: {path}: a text of {len(value)} characters; the "
+                                  f"limit is {MAX_TEXT_CHARS}")
+
+
+_INDEX = re.compile(r"(\[\d+\])+$")
 
 
 def load_game(path: Path, catalog_dir: Path | None = None,
@@ -164,6 +211,11 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     rules_url = header.get("rules_url", "")
     if not isinstance(rules_url, str):
         check.fail("game.rules_url", "text", rules_url)
+    elif len(rules_url.encode("utf-8", "surrogatepass")) > MAX_QR_BYTES or not rules_url.isprintable():
+        # The cover page's QR code holds it.
+        check.problems.append(f"{check.source}: game.rules_url: {len(rules_url.encode('utf-8', 'surrogatepass'))} "
+                              f"bytes; a web address of printable characters up to the limit of "
+                              f"{MAX_QR_BYTES} bytes (what a QR code holds and a phone still reads)")
     designers = header.get("designers", [])
     if not (isinstance(designers, list) and all(isinstance(d, str) for d in designers)):
         check.fail("game.designers", "a list of names", designers)
@@ -185,12 +237,17 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     for name, value in params.items():
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             check.fail(f"params.{name}", "a number", value)
+        elif not (math.isfinite(value) and abs(value) <= MAX_NUMBER):
+            # Named first: a size or length computed from it would fail too.
+            check.problems.append(f"{check.source}: params.{name}: {number_shown(value)} is not a finite "
+                                  f"number up to the limit of {MAX_NUMBER:.0f}")
     for name, value in (overrides or {}).items():
         if name not in params:
             raise UnknownNameError(
                 f"{path.name} has no setting {name!r}; it has: {', '.join(params) or '(none)'}")
-        if not value > 0:
-            raise TemplateError(f"the setting {name!r} must be a positive number, got {value:g}")
+        if not (math.isfinite(value) and 0 < value <= MAX_NUMBER):
+            raise TemplateError(f"the setting {name!r} must be a positive number up to the limit of "
+                                f"{MAX_NUMBER:.0f}, got {value:g}")
         params = {**params, name: value}
 
     raw_components = table.get("components")
@@ -206,6 +263,11 @@ def load_game(path: Path, catalog_dir: Path | None = None,
                 check.fail(f"components[{index}].id", "an id used once", component.id)
             seen_ids.add(component.id)
             components.append(component)
+    pieces = sum(c.piece_count() for c in components)
+    if pieces > MAX_PIECES:
+        check.problems.append(f"{check.source}: components: {pieces} pieces in the kit (every count, every "
+                              f"set); the limit is {MAX_PIECES}")
+    _check_values(table, check)
     check.raise_if_any()
 
     catalogs = load_game_catalogs(path.stem, catalog_dir or path.parent)
@@ -239,8 +301,9 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
             size = (evaluate(size_spec[0], params), evaluate(size_spec[1], params))
         else:
             size = piece_size(size_spec)
-        if size[0] <= 0 or size[1] <= 0:
-            raise UnknownNameError("sizes must be positive")
+        if not all(math.isfinite(side) and MIN_PIECE_MM <= side <= MAX_PIECE_MM for side in size):
+            raise UnknownNameError(f"{size[0]:g} x {size[1]:g} mm; each side must be within the limits, "
+                                   f"{MIN_PIECE_MM:g} to {MAX_PIECE_MM:g} mm")
     except (UnknownNameError, ValueError) as exc:
         check.fail(f"{at}.size", f"a card size name, 'WxH' or [w, h] ({exc})", size_spec)
         size = (1.0, 1.0)
@@ -265,8 +328,11 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
         if key in raw and not (isinstance(raw[key], (int, float)) and not isinstance(raw[key], bool)
                                and raw[key] >= 0):
             check.fail(f"{at}.{key}", "a length in mm >= 0", raw[key])
-    if raw.get("overlap", 12) < 10:
-        check.fail(f"{at}.overlap", "at least 10 mm so board parts can be joined", raw.get("overlap"))
+    overlap = raw.get("overlap", 12)
+    if isinstance(overlap, (int, float)) and not isinstance(overlap, bool) and not 10 <= overlap <= MAX_OVERLAP_MM:
+        # At least 10 mm to glue the parts of a board; above the limit, parts would barely advance.
+        check.fail(f"{at}.overlap", f"from 10 mm (to join board parts) to the limit of {MAX_OVERLAP_MM:g} mm",
+                   overlap)
 
     field_types = raw.get("fields", {})
     if not isinstance(field_types, dict) or not all(

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from pnp.errors import PnpError
 from pnp.layout.plan import copies
+from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.model import Component, Copy, Face, Game
 from pnp.render.single import FacePage
 from pnp.services import GENERIC, Service, match, not_made
@@ -133,6 +134,10 @@ def print_images(component: Component, found, service: Service, dpi: int,
 
 
 def _component_export(component, product, trim, bleed, turned, px) -> ComponentExport:
+    if px[0] * px[1] > MAX_IMAGE_PIXELS:
+        # Checked before anything is drawn: one such image would take gigabytes.
+        raise PnpError(f"{component.id}: an image of {px[0]} x {px[1]} pixels; the limit is "
+                       f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels an image (lower --dpi)")
     all_copies = copies(component)
     digits = _digits(all_copies)
     images = []

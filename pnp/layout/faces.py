@@ -23,11 +23,12 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from pnp.elements import SYMBOLS
 from pnp.errors import PnpError, TemplateError, UnknownNameError, raise_problems
-from pnp.language import ExpressionError, evaluate, fill
+from pnp.language import ExpressionError, evaluate, fill, number_shown
 from pnp.layout.colors import BLACK, Inks
 from pnp.layout.primitives import (QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol,
                                    Text, TextLine)
 from pnp.layout.text import MIN_SIZE, Measurer, fit_or_fail
+from pnp.limits import MAX_LENGTH_MM, MAX_QR_BYTES, MAX_REPEAT, MAX_TEXT_SIZE_PT
 from pnp.model import Component, Copy, Element, Face, Game, Piece, PrintOptions
 from pnp.units import POINTS_PER_MM, pt
 
@@ -58,6 +59,16 @@ class ResolvedFace(NamedTuple):
 
 class _Failed(NamedTuple):
     message: str
+    key: str | None = None   # the element's key at fault, when one is
+
+
+class KeyedError(TemplateError):
+    """One key of an element gives a value that cannot be used (past a limit, not a
+    number...): ``key`` names it, so the problem names the file, the key and the value."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def face_elements(component: Component, piece: Piece, face: Face) -> tuple[Element, ...]:
@@ -116,7 +127,8 @@ class FaceResolver:
             if isinstance(layer, _Failed):
                 where = (f"{self.game.id} {component.id}/{piece.id} {face.value}, "
                          f"{self.catalog.lang}")
-                self._report(f"{element.where} ({where}): {layer.message}")
+                at = f"{element.where}.{layer.key}" if layer.key else element.where
+                self._report(f"{at} ({where}): {layer.message}")
                 layer = ()
             layers.append(layer)
         return ResolvedFace(component.size, self.options.bleed, tuple(layers))
@@ -138,6 +150,8 @@ class FaceResolver:
             if element.when is not None and not element.when.holds(context.values):
                 return ()
             return tuple(_repeated(element, context))
+        except KeyedError as exc:
+            return _Failed(str(exc), exc.key)
         except (PnpError, ExpressionError) as exc:
             return _Failed(str(exc))
         except (KeyError, ValueError, TypeError) as exc:
@@ -204,11 +218,14 @@ class _Context:
         self.colors = game.colors
         self.filled = resolver.filled
 
-    def text(self, raw: str, values: Mapping[str, Any]) -> str:
-        """``@catalog.key`` looked up, and ``{placeholders}`` filled."""
-        if raw.startswith("@"):
-            return fill(self.catalog.get(fill(raw[1:], values)), values)
-        return fill(raw, values)
+    def text(self, raw: str, values: Mapping[str, Any], key: str) -> str:
+        """``@catalog.key`` looked up, and ``{placeholders}`` filled (the text of ``key``)."""
+        try:
+            if raw.startswith("@"):
+                return fill(self.catalog.get(fill(raw[1:], values)), values)
+            return fill(raw, values)
+        except ExpressionError as exc:
+            raise KeyedError(key, str(exc)) from None
 
     def color(self, raw: str | None, values: Mapping[str, Any]) -> str | None:
         """A colour name as written, or the value of the colour field it names."""
@@ -217,9 +234,30 @@ class _Context:
         return raw
 
 
-def mm(raw: Any, values: Mapping[str, Any]) -> float:
-    """A length: a number, or an expression of the face's values."""
-    return evaluate(raw, values)
+def mm(raw: Any, values: Mapping[str, Any], key: str, low: float = -MAX_LENGTH_MM,
+       high: float = MAX_LENGTH_MM, unit: str = "mm") -> float:
+    """A length: a number, or an expression of the face's values, from ``low`` to ``high``.
+
+    Every length of a face passes here, so every one is a finite number within
+    its limits (by default at most :data:`~pnp.limits.MAX_LENGTH_MM` either way
+    from the piece's corner); otherwise a KeyedError names ``key`` and the value.
+    """
+    try:
+        value = evaluate(raw, values)
+    except ExpressionError as exc:
+        raise KeyedError(key, str(exc)) from None
+    if not low <= value <= high:
+        raise KeyedError(key, f"{number_shown(value)} {unit} is past the limits: from {low:g} to "
+                              f"{high:g} {unit}")
+    return value
+
+
+def copies_of(raw: Any, values: Mapping[str, Any], key: str) -> int:
+    """How many times a repeated element is drawn: a whole number from 0 to MAX_REPEAT."""
+    value = mm(raw, values, key, 0, MAX_REPEAT, "copies")
+    if abs(value - round(value)) > 1e-9:
+        raise KeyedError(key, f"{value:g} is not a whole number of copies")
+    return int(round(value))
 
 
 def _repeated(element: Element, c: _Context) -> Iterable[Primitive]:
@@ -233,18 +271,20 @@ def _repeated(element: Element, c: _Context) -> Iterable[Primitive]:
         yield from resolve(props, c, values, 0.0, 0.0)
         return
     if isinstance(repeat, list):  # a grid: [columns, rows]
-        cols, rows = (int(mm(v, values)) for v in repeat)
+        cols, rows = (copies_of(v, values, f"repeat[{i}]") for i, v in enumerate(repeat))
+        if cols * rows > MAX_REPEAT:
+            raise KeyedError("repeat", f"{cols} x {rows} = {cols * rows} copies; the limit is {MAX_REPEAT}")
     else:
-        cols, rows = int(mm(repeat, values)), 1
+        cols, rows = copies_of(repeat, values, "repeat"), 1
     step = props.get("step")
     grid = rows > 1 or isinstance(repeat, list)
-    for index in range(max(0, cols) * max(0, rows)):
+    for index in range(cols * rows):
         row, col = divmod(index, cols)
         names = {**values, "i": index, "col": col, "row": row}
         dx = dy = 0.0
         if step:
-            dx = mm(step[0], names) * (col if grid else index)
-            dy = mm(step[1], names) * (row if grid else index) if len(step) > 1 else 0.0
+            dx = mm(step[0], names, "step[0]") * (col if grid else index)
+            dy = mm(step[1], names, "step[1]") * (row if grid else index) if len(step) > 1 else 0.0
         primitives = resolve(props, c, names, dx, dy)
         if dx or dy:
             if primitives:
@@ -262,8 +302,11 @@ def _stroke(props, c: _Context, v) -> tuple[str | None, float, tuple[float, ...]
     color = c.inks.line(c.color(props.get("stroke"), v))
     if color is None:
         return None, 0.0, ()
-    dash = tuple(mm(d, v) for d in props["dash"]) if props.get("dash") else ()
-    return color, mm(props.get("stroke_width", DEFAULT_STROKE_MM), v), dash
+    dash = tuple(mm(d, v, f"dash[{i}]", 0) for i, d in enumerate(props["dash"])) if props.get("dash") else ()
+    if dash and not sum(dash) > 0:
+        raise KeyedError("dash", "a dash of zero lengths draws nothing (some printers stall on it); "
+                                 "give a dash and a gap above 0 mm")
+    return color, mm(props.get("stroke_width", DEFAULT_STROKE_MM), v, "stroke_width", 0), dash
 
 
 def _paint(props, c: _Context, v) -> tuple[str | None, str | None, float, tuple[float, ...]]:
@@ -289,17 +332,17 @@ def _rect(props, c: _Context, v, dx: float, dy: float) -> Layer:
     fill_color, stroke, width, dash = _paint(props, c, v)
     if fill_color is None and stroke is None:
         return ()
-    return (Rect(mm(props["x"], v), mm(props["y"], v), mm(props["w"], v), mm(props["h"], v),
-                 fill_color, stroke, width, mm(props.get("radius", 0), v), dash),)
+    return (Rect(mm(props["x"], v, "x"), mm(props["y"], v, "y"), mm(props["w"], v, "w"), mm(props["h"], v, "h"),
+                 fill_color, stroke, width, mm(props.get("radius", 0), v, "radius", 0), dash),)
 
 
 def _ellipse(props, c: _Context, v, dx: float, dy: float) -> Layer:
     fill_color, stroke, width, dash = _paint(props, c, v)
     if fill_color is None and stroke is None:
         return ()
-    rx = mm(props["rx"], v)
-    return (Ellipse(mm(props["cx"], v), mm(props["cy"], v), rx,
-                    mm(props["ry"], v) if "ry" in props else rx, fill_color, stroke, width, dash),)
+    rx = mm(props["rx"], v, "rx", 0)
+    return (Ellipse(mm(props["cx"], v, "cx"), mm(props["cy"], v, "cy"), rx,
+                    mm(props["ry"], v, "ry", 0) if "ry" in props else rx, fill_color, stroke, width, dash),)
 
 
 def _line(props, c: _Context, v, dx: float, dy: float) -> Layer:
@@ -308,7 +351,8 @@ def _line(props, c: _Context, v, dx: float, dy: float) -> Layer:
     stroke, width, dash = _stroke(props, c, v)
     if stroke is None:
         return ()
-    return (Line(mm(props["x1"], v), mm(props["y1"], v), mm(props["x2"], v), mm(props["y2"], v),
+    return (Line(mm(props["x1"], v, "x1"), mm(props["y1"], v, "y1"), mm(props["x2"], v, "x2"),
+                 mm(props["y2"], v, "y2"),
                  stroke, width, dash, cap=1),)
 
 
@@ -316,7 +360,8 @@ def _polygon(props, c: _Context, v, dx: float, dy: float) -> Layer:
     fill_color, stroke, width, dash = _paint(props, c, v)
     if fill_color is None and stroke is None:
         return ()
-    points = tuple((mm(x, v), mm(y, v)) for x, y in props["points"])
+    points = tuple((mm(x, v, f"points[{i}][0]"), mm(y, v, f"points[{i}][1]"))
+                   for i, (x, y) in enumerate(props["points"]))
     return (Path((points,), props.get("closed", True), fill_color, stroke, width, dash, join=1),)
 
 
@@ -329,17 +374,18 @@ def inside_trim(c: _Context, x: float, y: float, w: float, h: float, what: str) 
 
 
 def _text(props, c: _Context, v, dx: float, dy: float) -> Layer:
-    text = c.text(props["text"], v)
+    text = c.text(props["text"], v, "text")
     if not text:
         return ()
-    x, y = mm(props["x"], v), mm(props["y"], v)
-    w, h = mm(props["w"], v), mm(props["h"], v)
+    x, y = mm(props["x"], v, "x"), mm(props["y"], v, "y")
+    w, h = mm(props["w"], v, "w", 0), mm(props["h"], v, "h", 0)
     inside_trim(c, x + dx, y + dy, w, h, f"text {text[:20]!r}")
     rotate = props.get("rotate", 0)
     # The text's own frame, in points: turned a quarter, its width is the box's height.
     frame_w, frame_h = (pt(h), pt(w)) if rotate in (90, 270) else (pt(w), pt(h))
     style = props.get("font", "regular")
-    fitted = fit_or_fail(c.measure, text, style, mm(props["size"], v), frame_w, frame_h,
+    fitted = fit_or_fail(c.measure, text, style, mm(props["size"], v, "size", MIN_SIZE, MAX_TEXT_SIZE_PT, "pt"),
+                         frame_w, frame_h,
                          wrap=props.get("wrap", False), leading=float(props.get("leading", 1.18)),
                          min_size=float(props.get("min_size", MIN_SIZE)))
     color = c.inks.line(c.color(props.get("color", "ink"), v))
@@ -384,16 +430,22 @@ def find_icon(folders: tuple[str, ...], name: str) -> str:
     return load_icon(folders, name).source
 
 
+
+
+
 def _icon(props, c: _Context, v, dx: float, dy: float) -> Layer:
-    source = find_icon(c.icon_dirs, c.text(str(props["name"]), v))
+    try:
+        source = find_icon(c.icon_dirs, c.text(str(props["name"]), v, "name"))
+    except TemplateError as exc:  # the icon this key names cannot be used
+        raise KeyedError("name", str(exc)) from None
     tint = c.inks.resolve(c.color(props.get("color", "ink"), v))
-    return (Icon(source, mm(props["x"], v), mm(props["y"], v), mm(props["w"], v),
-                 mm(props["h"], v), tint or BLACK, props.get("rotate", 0), bool(props.get("mirror", False)),
+    return (Icon(source, mm(props["x"], v, "x"), mm(props["y"], v, "y"), mm(props["w"], v, "w", 0),
+                 mm(props["h"], v, "h", 0), tint or BLACK, props.get("rotate", 0), bool(props.get("mirror", False)),
                  c.inks.ink_saver),)
 
 
 def _symbol(props, c: _Context, v, dx: float, dy: float) -> Layer:
-    shape = c.text(str(props.get("shape", "{set_symbol}")), v)
+    shape = c.text(str(props.get("shape", "{set_symbol}")), v, "shape")
     if shape not in SYMBOLS:
         raise TemplateError(f"unknown symbol {shape!r}; expected one of: {', '.join(SYMBOLS)}")
     fill_color = c.inks.fill(c.color(props.get("fill", "set_ink"), v))
@@ -401,7 +453,7 @@ def _symbol(props, c: _Context, v, dx: float, dy: float) -> Layer:
         # The shape alone tells the sets apart once colours are gone.
         fill_color = BLACK
     stroke, width, dash = _stroke(props, c, v)
-    return (Symbol(shape, mm(props["cx"], v), mm(props["cy"], v), mm(props["size"], v),
+    return (Symbol(shape, mm(props["cx"], v, "cx"), mm(props["cy"], v, "cy"), mm(props["size"], v, "size", 0),
                    fill_color, stroke, width, dash),)
 
 
@@ -411,10 +463,12 @@ TABLE_FRAME_PT = 0.8
 
 
 def _table(props, c: _Context, v, dx: float, dy: float) -> Layer:
-    x, top = mm(props["x"], v), mm(props["y"], v)
-    width, row_h = mm(props["w"], v), mm(props["row_h"], v)
-    weights = [mm(col, v) for col in props["cols"]]
+    x, top = mm(props["x"], v, "x"), mm(props["y"], v, "y")
+    width, row_h = mm(props["w"], v, "w", 0), mm(props["row_h"], v, "row_h", 0)
+    weights = [mm(col, v, f"cols[{i}]", 0) for i, col in enumerate(props["cols"])]
     total = sum(weights)
+    if not total > 0:
+        raise KeyedError("cols", "the columns' widths add up to 0; give at least one a width above 0")
     widths = [width * weight / total for weight in weights]
     size = float(props["size"])
     rule = c.inks.line(c.color(props.get("line", "ink"), v))
@@ -431,7 +485,7 @@ def _table(props, c: _Context, v, dx: float, dy: float) -> Layer:
             out.append(Rect(x, y, width, row_h, fill=fill_color))
         left = x
         for col, cell in enumerate(row):
-            text = c.text(cell, v)
+            text = c.text(cell, v, f"rows[{r}][{col}]")
             style = "bold" if is_header or col == 0 else props.get("font", "regular")
             color = c.inks.line(c.color(props.get("header_color" if is_header else "color", "ink"), v)
                                 or "ink")
@@ -460,22 +514,31 @@ def _table(props, c: _Context, v, dx: float, dy: float) -> Layer:
 
 
 def _qr(props, c: _Context, v, dx: float, dy: float) -> Layer:
-    data = c.options.qr_url or c.text(props["data"], v)
+    data = c.options.qr_url or qr_text(c.text(props["data"], v, "data"), "data")
     color = c.inks.line(c.color(props.get("color", "ink"), v)) or BLACK
-    return (QR(data, mm(props["x"], v), mm(props["y"], v), mm(props["size"], v), color),)
+    return (QR(data, mm(props["x"], v, "x"), mm(props["y"], v, "y"), mm(props["size"], v, "size", 0), color),)
+
+
+def qr_text(data: str, key: str) -> str:
+    """What a QR code holds: at most :data:`~pnp.limits.MAX_QR_BYTES` as UTF-8."""
+    size = len(data.encode("utf-8", "surrogatepass"))
+    if size > MAX_QR_BYTES:
+        raise KeyedError(key, f"{size} bytes to put in a QR code; the limit is {MAX_QR_BYTES} (a denser code "
+                              "is not readable at this size)")
+    return data
 
 
 def _scoresheet(props, c: _Context, v, dx: float, dy: float) -> Layer:
     from pnp.layout.scoresheets import lay_out_scoresheet  # only kits with a scoresheet need it
 
-    x, y = mm(props["x"], v), mm(props["y"], v)
-    w, h = mm(props["w"], v), mm(props["h"], v)
+    x, y = mm(props["x"], v, "x"), mm(props["y"], v, "y")
+    w, h = mm(props["w"], v, "w", 0), mm(props["h"], v, "h", 0)
     inside_trim(c, x + dx, y + dy, w, h, "scoresheet")
     if c.filled is not None:
         qr = c.filled.qr
     else:
-        qr = c.options.qr_url or (c.text(props["qr"], v) if props.get("qr") else None)
-    return lay_out_scoresheet(c, c.text(props["layout"], v), x, y, w, h, qr)
+        qr = c.options.qr_url or (qr_text(c.text(props["qr"], v, "qr"), "qr") if props.get("qr") else None)
+    return lay_out_scoresheet(c, c.text(props["layout"], v, "layout"), x, y, w, h, qr)
 
 
 _RESOLVE: dict[str, Callable[..., Layer]] = {

@@ -217,6 +217,20 @@ def _split_axis(length: float, space: float, overlap: float) -> tuple[int, float
     return count, (length + (count - 1) * overlap) / count
 
 
+def check_overlap(page_w: float, page_h: float, overlap: float) -> None:
+    """A ValueError unless parts sharing ``overlap`` mm can each still show more than they share.
+
+    With an overlap of half the sheet or more, each part would advance by less
+    than it repeats (a part as wide as the overlap never advances at all), and
+    the piece would be split over endless sheets, or none.
+    """
+    area = printable_area(page_w, page_h)
+    most = min(area.w, area.h) / 2
+    if not 0 <= overlap < most:
+        raise ValueError(f"an overlap of {overlap:g} mm; the parts of a piece split over sheets share at "
+                         f"most {most:g} mm on this paper")
+
+
 def split_piece(page_w: float, page_h: float, piece_w: float, piece_h: float,
                 overlap: float, allow_rotate: bool = True) -> list[Part]:
     """Split a large piece over as few sheets as possible, neighbours sharing ``overlap`` mm.
@@ -225,6 +239,7 @@ def split_piece(page_w: float, page_h: float, piece_w: float, piece_h: float,
     cover the whole piece; the region of part (col, row) starts at
     col * (region_w - overlap).
     """
+    check_overlap(page_w, page_h, overlap)
     area = printable_area(page_w, page_h)
     best: tuple[int, list[Part]] | None = None
     options = [(piece_w, piece_h, False)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from pnp.errors import raise_problems
+from pnp.errors import TemplateError, raise_problems
 from pnp.layout.cover import CoverContents, lay_out_cover
 from pnp.layout.faces import FaceResolver, Filled, ResolvedFace
 from pnp.layout.furniture import footer_layout, marks_layout, seams_layout
@@ -18,6 +18,7 @@ from pnp.layout.imposition import (Box, Mark, Part, crop_marks, fit_grid,
                                    mirror_for_long_edge, split_piece)
 from pnp.layout.primitives import Primitive
 from pnp.layout.text import Measurer
+from pnp.limits import MAX_PAGES
 from pnp.model import Component, Copy, Face, Game, PageKind, PrintOptions
 
 
@@ -104,8 +105,12 @@ def plan_component(component: Component, page_w: float, page_h: float,
     sheets = []
     if grid is None:
         # Too big for one sheet: each copy is split into parts, a part a sheet.
-        for copy in all_copies:
+        try:
             parts = split_piece(page_w, page_h, piece_w, piece_h, component.overlap, component.rotate)
+        except ValueError as exc:
+            raise TemplateError(f"component {component.id!r}: {exc}") from None
+        _check_pages(component, len(all_copies) * len(parts))
+        for copy in all_copies:
             for part in parts:
                 sides = _part_bleed(part, bleed)
                 front = Placement(copy, Face.FRONT, part.trim, part.trim.grow(*sides),
@@ -120,6 +125,7 @@ def plan_component(component: Component, page_w: float, page_h: float,
                     if options.crop_marks else []
                 sheets.append(([front], back, marks))
         return sheets
+    _check_pages(component, -(-len(all_copies) // grid.capacity))
     rotation = 90 if grid.rotated else 0
     for start in range(0, len(all_copies), grid.capacity):
         chunk = all_copies[start:start + grid.capacity]
@@ -139,6 +145,14 @@ def plan_component(component: Component, page_w: float, page_h: float,
             if options.crop_marks else []
         sheets.append((fronts, back_list if backs else None, marks))
     return sheets
+
+
+def _check_pages(component: Component, sheets: int) -> None:
+    """Refuse, before laying them out, more sheets than a PDF may have (every piece is
+    placed, or the kit is refused: a piece is never left out)."""
+    if sheets > MAX_PAGES:
+        raise TemplateError(f"component {component.id!r} would take {sheets} sheets; the limit is "
+                            f"{MAX_PAGES} pages in a PDF")
 
 
 def _part_bleed(part: Part, bleed: float) -> tuple[float, float, float, float]:
@@ -170,6 +184,13 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
             if backs is not None:
                 sheet_pages.append(PagePlan(0, PageKind.BACK, component, index, len(sheets), tuple(backs)))
 
+    if len(sheet_pages) > MAX_PAGES:
+        raise TemplateError(f"the kit would take {len(sheet_pages)} pages; the limit is {MAX_PAGES} pages in a PDF")
+    placed_copies = sum(1 for page in sheet_pages if page.kind is not PageKind.BACK
+                        for placement in page.placements if placement.part is None or placement.part.index == 0)
+    expected = sum(len(copies(component)) for component in chosen)
+    if placed_copies != expected:  # imposition is pure arithmetic: this guards it, it never drops a piece
+        raise TemplateError(f"{expected - placed_copies} of {expected} pieces could not be placed on a sheet")
     resolved, uses = resolve_placements(game, options, [p for page in sheet_pages for p in page.placements],
                                         measure=measure, filled=filled)
     kit = KitPlan(game, options, page_size)
