@@ -314,6 +314,9 @@ def option_cases() -> list[Case]:
         Case("--dpi 100000 (export)", 3, ("export", "halali", "--component", "tiles", "--dpi", "100000",
                                           "--out", "out")),
         Case("--dpi 0 (export)", 5, ("export", "halali", "--component", "tiles", "--dpi", "0", "--out", "out")),
+        Case("--format nope (export)", 5, ("export", "halali", "--format", "nope", "--out", "out")),
+        Case("a 2 m board exported at 1200 dpi", 3, ("export", "--template", "t.toml", "--dpi", "1200", "--out", "out"),
+             files=template(size="2000x2000")),
     ]
     return cases
 
@@ -387,12 +390,26 @@ def template_cases() -> list[Case]:
         Case("icon name absolute path", 7, RENDER_T, files=_absolute_icon()),
         Case("icon 1000 nested <g>", 5, RENDER_T, files=with_icon(_nested_svg(1000))),
         Case("icon 24 MB", 3, RENDER_T, files=with_icon(_big_svg)),
-        Case("icon entity bomb", 0, RENDER_T, files=with_icon(
+        Case("icon entity bomb", 5, RENDER_T, files=with_icon(
             '<?xml version="1.0"?><!DOCTYPE s [<!ENTITY a "aaaaaaaaaa">'
             + "".join(f'<!ENTITY {chr(98 + i)} "&{chr(97 + i)};&{chr(97 + i)};&{chr(97 + i)};'
                       f'&{chr(97 + i)};&{chr(97 + i)};&{chr(97 + i)};&{chr(97 + i)};&{chr(97 + i)};'
                       f'&{chr(97 + i)};&{chr(97 + i)};">' for i in range(8))
             + ']><svg xmlns="http://www.w3.org/2000/svg"><text>&i;</text></svg>')),
+        Case("icon with an external entity (XXE)", 5, RENDER_T, files=with_icon(
+            '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><title>&x;</title></svg>')),
+        Case("expression calling __import__", 5, RENDER_T,
+             files=t(front=rect(x="__import__('os').system('touch pwned')")),
+             check=lambda folder, done: "pwned" if (folder / "pwned").exists() else None),
+        Case("expression reaching w.__class__", 5, RENDER_T, files=t(front=rect(x="w.__class__"))),
+        Case("placeholder reaching {copy.__class__}", 5, RENDER_T,
+             files=t(front=text(text="{copy.__class__.__mro__}"))),
+        Case("template that is a folder", 5, ("render", "--template", "d.toml", "--out", "out"),
+             files=lambda f: (f / "d.toml").mkdir()),
+        Case("template not UTF-8", 5, RENDER_T, files=lambda f: (f / "t.toml").write_bytes(b"\xff\xfe[game]")),
+        Case("template nested 5,000 deep", 5, RENDER_T,
+             files=lambda f: (f / "t.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")),
         Case("icon viewBox 0 0 0 0", 5, RENDER_T, files=with_icon(
             '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 0"><rect width="1" height="1"/></svg>')),
         Case("icon path nan", 4, RENDER_T, files=with_icon(SVG_HEAD + '<path d="M nan 0 L 5 5"/></svg>')),
@@ -550,6 +567,17 @@ def session_cases() -> list[Case]:
         Case("add refused with n", 10, ("score", "add", "s.toml"), error_lines="last",
              stdin="Ann\n" + "\n\n\n\n5\n\n" + "\n\n\n\n5\n\n\n" + "n\n", files=s),
         Case("add with stdin closed", 10, ("score", "add", "s.toml"), stdin="", files=s),
+        Case("check: a JSON session holding NaN", 4, ("score", "check", "s.json"),
+             files=lambda f: (f / "s.json").write_text(
+                 '{"game": "halali", "players": ["A", "B"], "rounds": [{"blue": "A", "tiles": {"A": {"duck": NaN}}}]}')),
+        Case("check: a TOML session counting inf ducks", 4, ("score", "check", "s.toml"), error_lines="first",
+             files=_session("s.toml", ["Ann", "Bob"], days='\n[[rounds]]\nblue = "Ann"\n[rounds.tiles.Ann]\nduck = inf\n')),
+        Case("check: a JSON session nested 100,000 deep", 5, ("score", "check", "s.json"),
+             files=lambda f: (f / "s.json").write_text("[" * 100_000 + "]" * 100_000)),
+        Case("check: a folder named like a session", 5, ("score", "check", "s.toml"),
+             files=lambda f: (f / "s.toml").mkdir()),
+        Case("check-manifest of JSON nested 100,000 deep", 5, ("check-manifest", "m.manifest.json"),
+             files=lambda f: (f / "m.manifest.json").write_text("[" * 100_000 + "]" * 100_000)),
         Case("lost update: two score add at once", 1, (), files=s, run=_lost_update),
     ]
     return cases
