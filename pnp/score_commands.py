@@ -436,7 +436,7 @@ def history(data: Path | None, game: str | None, as_json: bool, lang: str | None
     headings = [words.text(f"cli.history_{name}") for name in ("player", "played", "won", "average", "best")]
     for game_id, rows in found["players"].items():
         typer.echo(_game_name(game_id, code))
-        cells = [[printable(r["name"]), str(r["played"]), str(r["won"]), number(r["average"], code),
+        cells = [[escaped(r["name"]), str(r["played"]), str(r["won"]), number(r["average"], code),
                   "–" if r["best"] is None else str(r["best"])] for r in rows]
         widths = [max(len(line[i]) for line in [headings] + cells) for i in range(len(headings))]
         for line in [headings] + cells:
@@ -447,7 +447,7 @@ def history(data: Path | None, game: str | None, as_json: bool, lang: str | None
     for item in found["sessions"]:
         people = []
         for player in item["players"]:
-            shown = printable(player)
+            shown = escaped(player)
             if player in item["totals"]:
                 shown += f" {item['totals'][player]}"
             if player in item["winners"]:
@@ -455,7 +455,7 @@ def history(data: Path | None, game: str | None, as_json: bool, lang: str | None
             people.append(shown)
         notes = [] if item["complete"] else [words.text("cli.history_unfinished")]
         if item["source"]:
-            notes.append(printable(item["source"]))
+            notes.append(escaped(item["source"]))
         date = long_date(item["date"], code) or "–"
         tail = f"  ({'; '.join(notes)})" if notes else ""
         name = _game_name(item["game"], code)

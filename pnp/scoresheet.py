@@ -36,12 +36,7 @@ def result_summary(result: Any, catalog, date: str | None = None) -> str:
         parts.append(f"{catalog.get('sheet.qr_winner')}: {', '.join(result.winners)}{tie}")
     else:
         parts.append(catalog.get("sheet.qr_none"))
-    summary = " | ".join(parts)
-    size = len(summary.encode("utf-8", "surrogatepass"))
-    if size > MAX_QR_BYTES:
-        raise PnpError(f"the session's summary takes {size} bytes, more than the sheet's QR code holds "
-                       f"(the limit is {MAX_QR_BYTES}); shorten the players' names")
-    return summary
+    return " | ".join(parts)
 
 
 def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = None,
@@ -54,7 +49,12 @@ def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = N
     game = load_shipped_game(result.game)
     if not any(c.id == "scoresheet" for c in game.components):
         raise PnpError(f"{game.id} has no scoresheet in its template")
-    filled = Filled(result, qr_text or result_summary(result, game.catalogs[options.lang], date), date)
+    qr = qr_text or result_summary(result, game.catalogs[options.lang], date)
+    size = len(qr.encode("utf-8", "surrogatepass"))
+    if size > MAX_QR_BYTES:
+        raise PnpError(f"the sheet's QR code would hold {size} bytes; the limit is {MAX_QR_BYTES} "
+                       "(long players' names make a long summary)")
+    filled = Filled(result, qr, date)
     plan = plan_kit(game, options, paper_size(options.paper), ["scoresheet"], cover=False,
                     measure=MEASURER, filled=filled)
     return render_kit(plan)

@@ -472,3 +472,17 @@ def test_every_limit_is_stated_in_the_template_guide():
         else:
             shown = f"{value:,.0f}"
         assert shown in limit, (name, shown, row)
+
+
+def test_a_filled_sheet_whose_qr_code_would_be_too_dense_is_refused(tmp_path):
+    from typer.testing import CliRunner
+
+    from conftest import score_host_app
+
+    session = tmp_path / "s.toml"
+    session.write_text(f'game = "halali"\nplayers = ["{"A" * 600}", "{"B" * 600}"]\n')
+    result = CliRunner().invoke(score_host_app(), ["score", "sheet", str(session)])
+    assert result.exit_code == 1
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "QR" in lines[0] and "1000" in lines[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml"]
