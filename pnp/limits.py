@@ -53,6 +53,8 @@ MAX_QR_BYTES = 1_000
 MAX_IMAGE_PIXELS = 100_000_000
 #: A template or catalog file. The largest shipped one has 39 KB.
 MAX_TEMPLATE_BYTES = 5 * 1024 * 1024
+#: A score session file. A finished Hunting Fever evening takes about 3 KB.
+MAX_SESSION_BYTES = 1024 * 1024
 #: An icon's SVG file. Shipped icons are under 3 KB, with 19 elements at most, 3 deep.
 MAX_SVG_BYTES = 2 * 1024 * 1024
 MAX_SVG_DEPTH = 50

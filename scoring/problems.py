@@ -54,6 +54,7 @@ class FileError(ProblemCode):
 
     FILE_NOT_FOUND = "file_not_found"
     FILE_UNREADABLE = "file_unreadable", "reason"
+    FILE_TOO_LARGE = "file_too_large", "limit"
     UNKNOWN_EXTENSION = "unknown_extension", "found"
     NOT_UTF8 = "not_utf8", "offset"
     INVALID_TOML = "invalid_toml", "position"

@@ -42,6 +42,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
 from pnp.files import WriteError, write_file
+from pnp.limits import MAX_SESSION_BYTES, size_shown
 import scoring.session_csv as session_csv
 import scoring.toml_writer as toml_writer
 from scoring.errors import SessionFileError
@@ -147,11 +148,14 @@ def read_session_file(path: str | os.PathLike) -> SessionFile:
     try:
         fmt = session_format(path)
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_SESSION_BYTES + 1)
         except FileNotFoundError:
             raise SessionFileError(FileError.FILE_NOT_FOUND) from None
         except OSError as error:
             raise SessionFileError(FileError.FILE_UNREADABLE, reason=error.strerror or type(error).__name__) from None
+        if len(data) > MAX_SESSION_BYTES:
+            raise SessionFileError(FileError.FILE_TOO_LARGE, limit=size_shown(MAX_SESSION_BYTES))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:

@@ -451,6 +451,7 @@ GUIDE_ROWS = {
     "MAX_SVG_DEPTH": "an icon's SVG file",
     "MAX_SVG_ELEMENTS": "an icon's SVG file",
     "MAX_IMAGE_PIXELS": "an image of `pnp export`",
+    "MAX_SESSION_BYTES": "a score session file",
 }
 
 
@@ -486,3 +487,25 @@ def test_a_filled_sheet_whose_qr_code_would_be_too_dense_is_refused(tmp_path):
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "QR" in lines[0] and "1000" in lines[0]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml"]
+
+
+def test_a_session_file_past_its_limit_is_refused_before_it_is_read_whole(tmp_path):
+    from typer.testing import CliRunner
+
+    from conftest import score_host_app
+
+    session = tmp_path / "s.toml"
+    session.write_text('game = "halali"\nplayers = ["Ann", "Bob"]\n' + "# padding\n" * 120_000)
+    result = CliRunner().invoke(score_host_app(), ["score", "check", str(session)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ") and "1 MiB" in result.stderr and "s.toml" in result.stderr
+
+
+@PROPERTY
+@given(any_float)
+def test_any_number_a_template_writes_is_accepted_exactly_when_finite_and_bounded(tmp_path, value):
+    template = write_kit(tmp_path, params=f"side = 30\nunused = {toml_value(value)}")
+    if math.isfinite(value) and abs(value) <= MAX_NUMBER:
+        accepted(template)
+    else:
+        assert "params.unused" in refusal(template)
