@@ -273,7 +273,8 @@ def _repeated(element: Element, c: _Context) -> Iterable[Primitive]:
     if isinstance(repeat, list):  # a grid: [columns, rows]
         cols, rows = (copies_of(v, values, f"repeat[{i}]") for i, v in enumerate(repeat))
         if cols * rows > MAX_REPEAT:
-            raise KeyedError("repeat", f"{cols} x {rows} = {cols * rows} copies; the limit is {MAX_REPEAT}")
+            raise KeyedError("repeat", f"{cols} x {rows} = {cols * rows} copies; the limit is "
+                                       f"{MAX_REPEAT}")
     else:
         cols, rows = copies_of(repeat, values, "repeat"), 1
     step = props.get("step")
@@ -302,7 +303,8 @@ def _stroke(props, c: _Context, v) -> tuple[str | None, float, tuple[float, ...]
     color = c.inks.line(c.color(props.get("stroke"), v))
     if color is None:
         return None, 0.0, ()
-    dash = tuple(mm(d, v, f"dash[{i}]", 0) for i, d in enumerate(props["dash"])) if props.get("dash") else ()
+    dash = (tuple(mm(d, v, f"dash[{i}]", 0) for i, d in enumerate(props["dash"]))
+            if props.get("dash") else ())
     if dash and not sum(dash) > 0:
         raise KeyedError("dash", "a dash of zero lengths draws nothing (some printers stall on it); "
                                  "give a dash and a gap above 0 mm")
@@ -332,8 +334,9 @@ def _rect(props, c: _Context, v, dx: float, dy: float) -> Layer:
     fill_color, stroke, width, dash = _paint(props, c, v)
     if fill_color is None and stroke is None:
         return ()
-    return (Rect(mm(props["x"], v, "x"), mm(props["y"], v, "y"), mm(props["w"], v, "w"), mm(props["h"], v, "h"),
-                 fill_color, stroke, width, mm(props.get("radius", 0), v, "radius", 0), dash),)
+    return (Rect(mm(props["x"], v, "x"), mm(props["y"], v, "y"), mm(props["w"], v, "w"),
+                 mm(props["h"], v, "h"), fill_color, stroke, width, mm(props.get("radius", 0), v, "radius", 0),
+                 dash),)
 
 
 def _ellipse(props, c: _Context, v, dx: float, dy: float) -> Layer:
@@ -384,8 +387,8 @@ def _text(props, c: _Context, v, dx: float, dy: float) -> Layer:
     # The text's own frame, in points: turned a quarter, its width is the box's height.
     frame_w, frame_h = (pt(h), pt(w)) if rotate in (90, 270) else (pt(w), pt(h))
     style = props.get("font", "regular")
-    fitted = fit_or_fail(c.measure, text, style, mm(props["size"], v, "size", MIN_SIZE, MAX_TEXT_SIZE_PT, "pt"),
-                         frame_w, frame_h,
+    size = mm(props["size"], v, "size", MIN_SIZE, MAX_TEXT_SIZE_PT, "pt")
+    fitted = fit_or_fail(c.measure, text, style, size, frame_w, frame_h,
                          wrap=props.get("wrap", False), leading=float(props.get("leading", 1.18)),
                          min_size=float(props.get("min_size", MIN_SIZE)))
     color = c.inks.line(c.color(props.get("color", "ink"), v))
@@ -430,9 +433,6 @@ def find_icon(folders: tuple[str, ...], name: str) -> str:
     return load_icon(folders, name).source
 
 
-
-
-
 def _icon(props, c: _Context, v, dx: float, dy: float) -> Layer:
     try:
         source = find_icon(c.icon_dirs, c.text(str(props["name"]), v, "name"))
@@ -453,8 +453,8 @@ def _symbol(props, c: _Context, v, dx: float, dy: float) -> Layer:
         # The shape alone tells the sets apart once colours are gone.
         fill_color = BLACK
     stroke, width, dash = _stroke(props, c, v)
-    return (Symbol(shape, mm(props["cx"], v, "cx"), mm(props["cy"], v, "cy"), mm(props["size"], v, "size", 0),
-                   fill_color, stroke, width, dash),)
+    return (Symbol(shape, mm(props["cx"], v, "cx"), mm(props["cy"], v, "cy"),
+                   mm(props["size"], v, "size", 0), fill_color, stroke, width, dash),)
 
 
 TABLE_PAD = 1.5
@@ -516,7 +516,8 @@ def _table(props, c: _Context, v, dx: float, dy: float) -> Layer:
 def _qr(props, c: _Context, v, dx: float, dy: float) -> Layer:
     data = c.options.qr_url or qr_text(c.text(props["data"], v, "data"), "data")
     color = c.inks.line(c.color(props.get("color", "ink"), v)) or BLACK
-    return (QR(data, mm(props["x"], v, "x"), mm(props["y"], v, "y"), mm(props["size"], v, "size", 0), color),)
+    return (QR(data, mm(props["x"], v, "x"), mm(props["y"], v, "y"), mm(props["size"], v, "size", 0),
+               color),)
 
 
 def qr_text(data: str, key: str) -> str:
