@@ -286,7 +286,7 @@ def test_an_absolute_icon_path_is_refused(tmp_path):
      ["1e+308"]),
     ("a huge transform", SVG.format('<g transform="scale(1e300)"><rect width="1" height="1"/></g>'),
      ["1e+300"]),
-], ids=lambda value: value if isinstance(value, str) and len(value) < 40 else None)
+], ids=lambda value: value if isinstance(value, str) and len(value) < 40 else "")
 def test_an_icon_past_a_limit_is_refused(tmp_path, case, svg, words):
     template = icon_kit(tmp_path, svg)
     if case == "24 MB":  # without its limit: 12 s and 2 GB; in a child
