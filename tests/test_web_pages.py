@@ -335,3 +335,14 @@ def test_the_organiser_sees_the_join_code_of_a_table_started_elsewhere(app):
     assert 'class="qr"' in table.text
     link = re.search(r'id="join-link" type="text" readonly value="([^"]+)"', table.text).group(1)
     assert link == made["url"].replace("http://testserver", "http://192.168.1.20:8765")
+
+
+def test_a_session_that_does_not_fit_its_printed_sheet_gets_a_page_saying_why(app):
+    client = organiser(app)
+    long_name = "Wilhelmina " * 12  # well past a scoresheet's name box
+    session_id = finished(client, hunting_fever(5, [long_name.strip(), "Ben", "Cat"]))
+    key = re.search(r"/sheet/a4\.pdf\?k=([0-9a-f]+)", client.get(f"/s/{session_id}/result").text).group(1)
+    answer = client.get(f"/s/{session_id}/sheet/a4.pdf", params={"k": key, "lang": "fr"})
+    assert answer.status_code == 422 and answer.headers["content-type"].startswith("text/html")
+    assert "La feuille de score ne peut pas être imprimée" in answer.text
+    assert "Wilhelmina" in answer.text

@@ -37,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 from scoring import FileError, SessionFileError, Value, check_session, find_rules, game_ids, score_session
 from scoring.session_file import dumps as session_text, parse_session_text
 
+from pnp.errors import PnpError
 from pnp.web import bgstats, charts, entry, qr, tables
 from pnp.web.auth import Keys, bearer, matches, token_hash
 from pnp.web.db import Database, DatabaseError
@@ -770,7 +771,10 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         if not _has_scoresheet(stored.game):
             return site.message(request, 404, "not_found", lang)
         link = site.result_link(request, stored.id)
-        pdf = await run_in_threadpool(_filled_sheet, stored, lang, paper, link)
+        try:
+            pdf = await run_in_threadpool(_filled_sheet, stored, lang, paper, link)
+        except PnpError as error:  # a name too long for its box, a QR code too dense...
+            return site.message(request, 422, "sheet_failed", lang, detail=str(error))
         return Response(pdf, media_type="application/pdf", headers={
             "Content-Disposition": f'inline; filename="{_download_name(stored, "pdf")}"',
             "Cache-Control": "no-store"})
