@@ -23,7 +23,7 @@ SCORING_LAYERS = [
     {"fields", "result", "forms", "session_file"},
     {"rules"},
     {"hunting_fever", "halali", "beavers", "card_hunter"},
-    {"session"},
+    {"session", "hunting_fever_play"},
     {"report"},
 ]
 
