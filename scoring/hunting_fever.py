@@ -25,6 +25,7 @@ from typing import Mapping
 
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
+from scoring.hunting_fever_counting import counting_rules
 from scoring.problems import Problem, ProblemCode
 from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
 from scoring.rules import GameRules
@@ -62,6 +63,13 @@ class HuntingFeverProblem(ProblemCode):
     FLIPPED_LODGE_CLOSED_SEASON_IN_HAND = "flipped_lodge_closed_season_in_hand"
     POACHER_WITHOUT_FLIPPED_LODGE = "poacher_without_flipped_lodge"
     FLIPPED_LODGE_WITHOUT_POACHER = "flipped_lodge_without_poacher"
+    # the counting rules (scoring/hunting_fever_counting.py)
+    RABBITS_BEYOND_CATCHES = "rabbits_beyond_catches", "count", "limit", "own", "wolves"
+    CARROTS_BEYOND_MEALS = "carrots_beyond_meals", "count", "limit", "own", "rabbits"
+    CLOSED_SEASON_BEYOND_MEALS = "closed_season_beyond_meals", "count", "limit", "own", "rabbits"
+    MEALS_BEYOND_RABBITS = "meals_beyond_rabbits", "count", "limit", "own", "rabbits"
+    RABBITS_WITHOUT_MEALS = "rabbits_without_meals", "count", "wolves", "meals", "rounds", "other", "spare"
+    WOLVES_BEYOND_CATCHES = "wolves_beyond_catches", "count", "limit", "others", "catches"
 
 
 Code = HuntingFeverProblem
@@ -140,7 +148,7 @@ def check_player_day(day: int, player: str, state: DayEntry) -> list[Problem]:
 
 
 def check_day(day: int, players: tuple[str, ...], entries: Mapping[str, DayEntry]) -> list[Problem]:
-    """Checks 3 to 8 on one complete day (every player has an entry)."""
+    """Checks 3 to 8 on one complete day (every player has an entry), then the counting rules."""
     problems: list[Problem] = []
     for player in players:
         problems += check_player_day(day, player, entries[player])
@@ -162,6 +170,11 @@ def check_day(day: int, players: tuple[str, ...], entries: Mapping[str, DayEntry
             problems.append(_problem(Code.POACHER_WITHOUT_FLIPPED_LODGE, day, player, "hunter"))
         if entries[player].lodge_flipped and not any(entries[p].prey["hunter"] > 0 for p in others):
             problems.append(_problem(Code.FLIPPED_LODGE_WITHOUT_POACHER, day, player, "closed_season"))
+    if not problems:
+        # Once the counts add up, "cards that left the hand" means something: the counting rules.
+        out = {p: {card: SET[card] - entries[p].hand[card] for card in CARDS} for p in players}
+        for finding in counting_rules(players, out, {p: entries[p].prey for p in players}):
+            problems.append(_problem(Code(finding.rule), day, finding.player, finding.card, **finding.params))
     return problems
 
 

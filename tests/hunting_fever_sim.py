@@ -83,6 +83,26 @@ def random_chooser(rng: random.Random) -> Chooser:
     return choose
 
 
+def themed_chooser(rng: random.Random, rabbits: float = 0.3, wolves: float = 0.15) -> Chooser:
+    """Random play in which some rounds lean to one animal for every player.
+
+    Uniform random play almost never has every player play a Rabbit (or a
+    Wolf) in the same round; this chooser makes those rounds, and the
+    special case they trigger, common.
+    """
+    theme: list[str | None] = [None]
+
+    def choose(seat: int, hand: Counter) -> str:
+        if seat == 0:
+            draw = rng.random()
+            theme[0] = "rabbit" if draw < rabbits else "wolf" if draw < rabbits + wolves else None
+        if theme[0] and hand[theme[0]] > 0 and rng.random() < 0.9:
+            return theme[0]
+        return rng.choice(sorted(hand.elements()))
+
+    return choose
+
+
 def _take(seats: list[Seat], taker: int, kinds: tuple[str, ...]) -> str | None:
     """The first card of ``kinds`` clockwise from ``taker``; removed from play and returned."""
     n = len(seats)

@@ -21,7 +21,7 @@ SCORING_LAYERS = [
     {"errors"},
     {"session_csv"},
     {"fields", "result", "forms", "session_file"},
-    {"rules"},
+    {"rules", "hunting_fever_counting"},
     {"hunting_fever", "halali", "beavers", "card_hunter"},
     {"session", "hunting_fever_play"},
     {"report"},

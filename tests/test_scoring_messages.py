@@ -25,6 +25,8 @@ from scoring import (
     messages,
 )
 from scoring.rules import catalog_problems
+from test_hunting_fever_counting import DAYS as COUNTING_DAYS
+from test_hunting_fever_counting import raw_day
 from scoring.messages import Messages
 
 SCORING = Path(scoring.__file__).parent
@@ -191,6 +193,8 @@ def broken_sessions() -> list[dict]:
         {"game": "card-hunter", "players": ["A"], "result": "won", "knockouts_left": 0},
         {"game": "card-hunter", "players": ["A"], "result": "won", "knockouts_left": 9},
         {"game": "card-hunter", "players": ["A"], "result": "lost", "knockouts_left": 2},
+        # Hunting Fever's counting rules, one day each
+        *({"game": "hunting-fever", "players": list(day), "days": [day]} for day in map(raw_day, COUNTING_DAYS.values())),
     ]
 
 
