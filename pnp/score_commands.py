@@ -48,6 +48,7 @@ from scoring.report import (
     file_error_json,
     file_error_text,
     format_result,
+    problem_json,
     problem_lines,
     problems_json,
     result_json,
@@ -98,9 +99,17 @@ def _read_checked(file: Path, lang: str | None, as_json: bool = False) -> tuple[
     return loaded, checked, _words(lang, raw)
 
 
-def check(file: Path, as_json: bool, lang: str | None) -> None:
-    """Check a session against the rules; show day or round scores, totals and winners."""
+def check(file: Path, as_json: bool, lang: str | None, prove: bool = False) -> None:
+    """Check a session against the rules; show day or round scores, totals and winners.
+
+    With ``prove``, each day or round is also decided exactly by the game's prover.
+    """
     _, checked, words = _read_checked(file, lang, as_json)
+    if prove and checked.rules.prover is None:
+        _fail_as(words.text("cli.nothing_to_prove", game=words.text("game.name")), "nothing_to_prove", as_json)
+    if prove and not checked.problems:
+        _check_proved(file, checked, words, as_json)
+        return
     if checked.problems:
         if as_json:
             typer.echo(json.dumps(problems_json(checked.problems, words), ensure_ascii=False))
@@ -111,6 +120,35 @@ def check(file: Path, as_json: bool, lang: str | None) -> None:
         typer.echo(json.dumps(result_json(result), ensure_ascii=False))
     else:
         typer.echo(format_result(result, words), nl=False)
+
+
+def _fail_as(message: str, code: str, as_json: bool) -> NoReturn:
+    """A one-line refusal, or with ``as_json`` the same as the one error of a JSON object."""
+    if as_json:
+        typer.echo(json.dumps({"errors": [{"code": code, "message": message, "round": None, "player": None}]},
+                              ensure_ascii=False))
+        raise typer.Exit(1)
+    _fail(message)
+
+
+def _check_proved(file: Path, checked: Checked, words: Messages, as_json: bool) -> None:
+    """The result and what the game's prover adds, or the days or rounds that cannot happen (exit 1)."""
+    proofs = checked.rules.proofs(checked.session)
+    if proofs.problems:
+        if as_json:
+            errors = [problem_json(problem, words) | detail for problem, detail in zip(proofs.problems, proofs.details)]
+            typer.echo(json.dumps({"errors": errors}, ensure_ascii=False))
+            raise typer.Exit(1)
+        _fail_problems(words, file, proofs.problems)
+    result = score_session(checked.session)
+    if as_json:
+        typer.echo(json.dumps(result_json(result) | proofs.data, ensure_ascii=False))
+        return
+    typer.echo(format_result(result, words), nl=False)
+    if proofs.lines:
+        typer.echo("")
+    for line in proofs.lines:
+        typer.echo(words.label(line))
 
 
 # -- sheet -------------------------------------------------------------------

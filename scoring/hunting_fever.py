@@ -70,6 +70,8 @@ class HuntingFeverProblem(ProblemCode):
     MEALS_BEYOND_RABBITS = "meals_beyond_rabbits", "count", "limit", "own", "rabbits"
     RABBITS_WITHOUT_MEALS = "rabbits_without_meals", "count", "wolves", "meals", "rounds", "other", "spare"
     WOLVES_BEYOND_CATCHES = "wolves_beyond_catches", "count", "limit", "others", "catches"
+    # pnp score check --prove (scoring/hunting_fever_proof.py)
+    DAY_CANNOT_HAPPEN = "day_cannot_happen", "facts"
 
 
 Code = HuntingFeverProblem
@@ -246,6 +248,7 @@ class HuntingFeverRules(GameRules):
     round_word = "day"
     rounds_key = "days"
     codes = HuntingFeverProblem
+    prover = "scoring.hunting_fever_proof"
 
     def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> HuntingFeverSession | None:
         """Check 1 and 2 while reading; checks 3-8 on every day that reads cleanly."""

@@ -22,7 +22,7 @@ from pnp.i18n import LANGUAGES, catalog_folder, common_catalog, compare_catalogs
 from scoring.errors import CatalogError, NothingToEnter, SessionFileError
 from scoring.fields import FieldReader
 from scoring.forms import EntryForm
-from scoring.problems import Common, FileError, ProblemCode
+from scoring.problems import Common, FileError, Problem, ProblemCode
 from scoring.result import Result, TieBreak
 from scoring.terms import Label, Value, label
 
@@ -38,6 +38,21 @@ class Report(NamedTuple):
     """The text report of a result: a grid of numbers (maybe none), then sentences."""
 
     rows: tuple[Row, ...]
+    lines: tuple[Label, ...]
+
+
+class Proofs(NamedTuple):
+    """What ``pnp score check --prove`` adds for a session that passes every check.
+
+    ``problems`` are the days or rounds that no play produces (the command
+    fails with them; ``details[i]`` is merged into the JSON of
+    ``problems[i]``); otherwise ``data`` is merged into the ``--json``
+    object and ``lines`` are printed after the report.
+    """
+
+    problems: tuple[Problem, ...]
+    details: tuple[dict, ...]
+    data: dict
     lines: tuple[Label, ...]
 
 
@@ -63,6 +78,9 @@ class GameRules(ABC):
     codes: type[ProblemCode] = Common
     #: Where ``<id>.<lang>.toml`` live; None for the shipped templates folder.
     catalog_folder: Path | None = None
+    #: The module whose ``proofs(session)`` decides each day or round exactly
+    #: (``pnp score check --prove``), loaded only then; None when the game has none.
+    prover: str | None = None
 
     @abstractmethod
     def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> Any:
@@ -83,6 +101,12 @@ class GameRules(ABC):
     @abstractmethod
     def example(self, players: list[str]) -> dict:
         """A filled-in day or round (what is added to a session file), shown in a new session."""
+
+    def proofs(self, session: Any) -> Proofs | None:
+        """Each day or round of a checked session decided exactly; None when the game has no prover."""
+        if self.prover is None:
+            return None
+        return importlib.import_module(self.prover).proofs(session)
 
     def starting_fields(self) -> dict:
         """Keys a new session starts with besides game, lang and players."""
@@ -234,6 +258,7 @@ def find_rules(game_id: object) -> GameRules:
 
 __all__ = [
     "GameRules",
+    "Proofs",
     "Report",
     "Row",
     "SHIPPED",

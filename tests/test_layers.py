@@ -24,7 +24,7 @@ SCORING_LAYERS = [
     {"rules", "hunting_fever_counting"},
     {"hunting_fever", "halali", "beavers", "card_hunter"},
     {"session", "hunting_fever_play"},
-    {"report"},
+    {"report", "hunting_fever_proof"},
 ]
 
 

@@ -27,6 +27,7 @@ from scoring import (
 from scoring.rules import catalog_problems
 from test_hunting_fever_counting import DAYS as COUNTING_DAYS
 from test_hunting_fever_counting import raw_day
+from test_hunting_fever_proof import SUBTLE_DAYS
 from scoring.messages import Messages
 
 SCORING = Path(scoring.__file__).parent
@@ -219,6 +220,10 @@ def test_every_problem_reads_as_a_sentence_naming_where(raw, lang):
 
 def test_the_broken_sessions_reach_every_code():
     reached = {problem.code for raw in broken_sessions() for problem in check_session(raw).problems}
+    # a day that passes every check, refused by `--prove`
+    impossible = raw_day(SUBTLE_DAYS[0])
+    proved = check_session({"game": "hunting-fever", "players": list(impossible), "days": [impossible]})
+    reached |= {problem.code for problem in proved.rules.proofs(proved.session).problems}
     every = set(Common) | {code for game in game_ids() for code in find_rules(game).codes}
     assert every - reached == set()
 
