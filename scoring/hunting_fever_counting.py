@@ -35,6 +35,10 @@ from typing import Mapping, NamedTuple, Sequence
 
 Counts = Mapping[str, int]
 
+#: Every rule, by the problem code it is reported with.
+RULE_CODES = ("rabbits_beyond_catches", "carrots_beyond_meals", "closed_season_beyond_meals", "meals_beyond_rabbits",
+         "rabbits_without_meals", "wolves_beyond_catches")
+
 
 class Finding(NamedTuple):
     """A counting rule a day breaks: the rule (a problem code), the player and card, the message's values."""
@@ -139,4 +143,4 @@ def _wolves_beyond_catches(players: Sequence[str], out: Mapping[str, Counts], pr
     return findings
 
 
-__all__ = ["Finding", "counting_rules"]
+__all__ = ["RULE_CODES", "Finding", "counting_rules"]

@@ -24,8 +24,10 @@ then the last one.  No day lasts more than ``11 n + 1`` rounds.
 Days are searched first among short ones (:data:`SHORT_DAY` rounds, where
 witnesses are found fastest); only the complete formula answers
 "impossible", and its unsatisfiable core, made minimal, names the entered
-numbers that cannot all be right together.  Every witness is replayed
-through :mod:`scoring.hunting_fever_play` before it is returned.
+numbers that cannot all be right together.  The complete formula also says
+who took whose cards, which the rounds imply but which makes refuting
+quick.  Every witness is replayed through :mod:`scoring.hunting_fever_play`
+before it is returned.
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ SHORT_DAY = 12
 MEDIUM_DAY = 24
 #: Conflicts the complete formula gets before the medium days are tried.
 QUICK_CONFLICTS = 2000
+#: Conflicts each shorter formula gets: a witness needs far fewer, while
+#: refuting a few numbers alone can take minutes.
+SEARCH_CONFLICTS = 5000
+#: Conflicts the medium formula gets: a long witness takes more finding.
+LONG_SEARCH_CONFLICTS = 30000
 #: The python-sat solver: on these formulas it found witnesses fastest.
 SOLVER = "glucose4"
 #: Kinds that can lie in Easy Prey (a Hunter never stays above a lodge).
@@ -237,6 +244,7 @@ class _Flows(NamedTuple):
     own: dict  # this seat's own cards into its pile (Easy Prey back, poacher)
     taken_played: dict  # this seat's cards taken as they were played, by kind
     taken_easy_prey: dict  # this seat's cards taken from its Easy Prey, by kind
+    taken_by: dict  # (other seat, kind): this seat's cards that other seat's animals took
 
 
 def _round(f: _Formula, players: int, t: int, active, table: list[_Seat], flows: list[_Flows], stay_alls: dict):
@@ -326,6 +334,15 @@ def _round(f: _Formula, players: int, t: int, active, table: list[_Seat], flows:
             else:
                 flow.taken_played[card].append(f.all_of(taken_r[(i, 1)], play[i][card]))
                 flow.taken_easy_prey[card].append(f.all_of(taken_r[(i, 0)], easy[i][card]))
+        for j in seats:
+            if j == i:
+                continue
+            # seat j's animals took seat i's cards: one card a round at most
+            flow.taken_by[(j, "wolf")].append(f.any_of(take_h[j][(i, 0)], take_h[j][(i, 1)]))
+            flow.taken_by[(j, "rabbit")].append(f.any_of(take_w[j][(i, 0)], take_w[j][(i, 1)]))
+            for card in ("carrot", "closed_season"):
+                flow.taken_by[(j, card)].append(f.any_of(f.all_of(take_r[j][(i, 0)], easy[i][card]),
+                                                         f.all_of(take_r[j][(i, 1)], play[i][card])))
     stay_alls["wolf"].append(wolves_stay_all)
     stay_alls["rabbit"].append(rabbits_stay_all)
 
@@ -428,24 +445,51 @@ def _account(f: _Formula, players: int, seat: _Seat, flows: _Flows, stay_alls: d
     return pile
 
 
+def _transport(f: _Formula, players: int, table: list[_Seat], flows: list[_Flows]) -> None:
+    """Who took whose cards: each seat's cards that left its hand and are not back in its own pile
+    were taken by the other seats' animals, and what a seat's animals took came from the others."""
+    seats = range(players)
+    for card in EASY_PREY_KINDS:
+        most = SET[card] + 1
+        took = {(i, j): f.counter(flows[i].taken_by[(j, card)], most) for i in seats for j in seats if i != j}
+        for i in seats:
+            lost = f.counter(flows[i].own[card], most)
+            for j in seats:
+                if j != i:
+                    lost = f.merge(lost, took[(i, j)], most)
+            f.same_count([_neg(lit) for lit in reversed(table[i].hand[card])], lost)
+            caught = []
+            for j in seats:
+                if j != i:
+                    caught = f.merge(caught, took[(j, i)], _pile_cap(players, card) + 1)
+            f.same_count(f.counter(flows[i].caught[card], _pile_cap(players, card) + 1), caught)
+
+
 def build_model(players: int, rounds: int | None = None) -> DayModel:
-    """The formula of a day of at most ``rounds`` rounds (default: :func:`horizon`)."""
+    """The formula of a day of at most ``rounds`` rounds (default: :func:`horizon`, the complete formula).
+
+    Only the complete formula, which refutes, states who took whose cards
+    (:func:`_transport`): that makes most refutations quick, and slows the
+    search for a witness on the shorter formulas.
+    """
+    complete = rounds is None
     rounds = horizon(players) if rounds is None else rounds
     collecting = gc.isenabled()
     gc.disable()  # hundreds of thousands of small lists, none of them garbage
     try:
-        return _build(players, rounds)
+        return _build(players, rounds, transport=complete)
     finally:
         if collecting:
             gc.enable()
 
 
-def _build(n: int, rounds: int) -> DayModel:
+def _build(n: int, rounds: int, transport: bool) -> DayModel:
     f = _Formula()
     seats = range(n)
     table = [_Seat({card: [True] * SET[card] for card in CARDS}, {card: False for card in EASY_PREY_KINDS}, False, False)
              for _ in seats]
-    flows = [_Flows(*({card: [] for card in CARDS} for _ in range(4))) for _ in seats]
+    flows = [_Flows(*({card: [] for card in CARDS} for _ in range(4)),
+                    {(j, card): [] for j in seats for card in EASY_PREY_KINDS}) for _ in seats]
     stay_alls = {"wolf": [], "rabbit": []}
     starts = [f.var() for _ in seats]
     f.add(*starts)
@@ -465,6 +509,8 @@ def _build(n: int, rounds: int) -> DayModel:
         for card in EASY_PREY_KINDS:
             flows[i].own[card].append(table[i].easy_prey[card])  # the last Easy Prey joins the piles
     prey = [_account(f, n, table[i], flows[i], stay_alls) for i in seats]
+    if transport:
+        _transport(f, n, table, flows)
     return DayModel(n, rounds, f.clauses, starts, actives, plays, [seat.hand for seat in table], prey,
                     [seat.hunter_under_lodge for seat in table], [seat.lodge_flipped for seat in table])
 
@@ -489,9 +535,14 @@ class Witness(NamedTuple):
 
 
 class Refutation(NamedTuple):
-    """Entered numbers that no play of the day produces together; without any one of them, some play does."""
+    """Entered numbers that no play of the day produces together.
+
+    When ``minimal``, some play produces them all but any one; otherwise a
+    check that one could be left out ran out of time, and it was kept.
+    """
 
     facts: tuple[Fact, ...]
+    minimal: bool = True
 
 
 def day_facts(players: Sequence[str], entries: Mapping[str, DayEntry]) -> list[Fact]:
@@ -597,19 +648,27 @@ def prove_facts(players: Sequence[str], facts: Sequence[Fact]) -> Witness | Refu
         witness = found.witness(players)
         _check_witness(players, facts, witness)
         return witness
-    return Refutation(tuple(_minimal_core(len(players), facts, found, seat_of)))
+    kept, minimal = _minimal_core(len(players), facts, found, seat_of)
+    return Refutation(tuple(kept), minimal)
 
 
-def _search(players: int, facts: Sequence[Fact], seat_of: Mapping[str, int]) -> _Prover | frozenset:
+def _search(players: int, facts: Sequence[Fact], seat_of: Mapping[str, int],
+            exhaustive: bool = True) -> _Prover | frozenset | None:
     """The prover holding a play that ends with ``facts``, or the facts of a core of the complete formula.
 
     Days of at most :data:`SHORT_DAY` rounds first, on their own small
     formula, where most witnesses are; then the complete formula for a few
-    conflicts, which is enough to refute what counting refutes; then days of
-    at most :data:`MEDIUM_DAY` rounds (a long witness is found much faster on
-    a formula not much longer than it); then the complete formula for good.
+    conflicts, which refutes most impossible days at once; then days of at
+    most :data:`MEDIUM_DAY` rounds (a long witness is found much faster on a
+    formula not much longer than it); then the complete formula for good.
+    Each step but the last stops after its budget of conflicts.  Unless
+    ``exhaustive``, only the first two, and None when they find nothing:
+    undecided.
     """
-    for rounds, conflicts in ((SHORT_DAY, None), (None, QUICK_CONFLICTS), (MEDIUM_DAY, None), (None, None)):
+    steps = [(SHORT_DAY, SEARCH_CONFLICTS), (None, QUICK_CONFLICTS)]
+    if exhaustive:
+        steps += [(MEDIUM_DAY, LONG_SEARCH_CONFLICTS), (None, None)]
+    for rounds, conflicts in steps:
         if rounds is not None and rounds >= horizon(players):
             continue
         prover = _prover(players, rounds)
@@ -618,7 +677,9 @@ def _search(players: int, facts: Sequence[Fact], seat_of: Mapping[str, int]) -> 
             return prover
         if outcome.possible is False and rounds is None:
             return outcome.core
-    raise ProofError("the complete formula gave no answer")  # pragma: no cover - it always answers
+    if exhaustive:
+        raise ProofError("the complete formula gave no answer")  # pragma: no cover - it always answers
+    return None
 
 
 def prove_session(session: HuntingFeverSession) -> tuple[Witness | Refutation, ...]:
@@ -626,16 +687,31 @@ def prove_session(session: HuntingFeverSession) -> tuple[Witness | Refutation, .
     return tuple(prove_day(session.players, entries) for entries in session.days)
 
 
-def _minimal_core(players: int, facts: Sequence[Fact], core: frozenset, seat_of: Mapping[str, int]) -> list[Fact]:
-    """Facts of ``core`` that cannot all hold, none superfluous: each is tried without, short days first."""
+def _minimal_core(players: int, facts: Sequence[Fact], core: frozenset,
+                  seat_of: Mapping[str, int]) -> tuple[list[Fact], bool]:
+    """Facts of ``core`` that cannot all hold, each tried without, short days first.
+
+    A fact is left out once the others are shown impossible without it; one
+    whose trial runs out of conflicts stays.  Returns the facts, and whether
+    every trial was decided (then none of them can be left out).
+    """
     kept = [fact for fact in facts if fact in core]
+    complete = _prover(players, None)
+    while True:  # the solver's core of a core is often smaller still, and costs one quick call
+        again = complete.solve(kept, seat_of, QUICK_CONFLICTS)
+        if again.possible is not False or len(again.core) >= len(kept):
+            break
+        kept = [fact for fact in kept if fact in again.core]
+    decided = True
     for fact in list(kept):
         if fact not in kept:
             continue  # left out of a smaller core already
-        found = _search(players, [other for other in kept if other != fact], seat_of)
-        if not isinstance(found, _Prover):
+        found = _search(players, [other for other in kept if other != fact], seat_of, exhaustive=False)
+        if found is None:
+            decided = False
+        elif not isinstance(found, _Prover):
             kept = [other for other in kept if other in found]
-    return kept
+    return kept, decided
 
 
 def fact_holds(fact: Fact, state: DayEntry) -> bool:
@@ -718,7 +794,7 @@ def proofs(session: HuntingFeverSession) -> Proofs:
     refuted = [(day, proof) for day, proof in enumerate(decided, start=1) if isinstance(proof, Refutation)]
     if refuted:
         return Proofs(tuple(refutation_problem(day, proof) for day, proof in refuted),
-                      tuple({"facts": facts_json(proof)} for _, proof in refuted), {}, ())
+                      tuple({"facts": facts_json(proof), "minimal": proof.minimal} for _, proof in refuted), {}, ())
     return Proofs((), (), proofs_json(decided), tuple(proof_lines(decided)))
 
 

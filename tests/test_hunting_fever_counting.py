@@ -13,7 +13,8 @@ import hunting_fever_sim as sim
 from conftest import codes
 from scoring import check_session, messages
 from scoring.hunting_fever import RULES, SET
-from scoring.hunting_fever_counting import counting_rules
+from scoring.hunting_fever import HuntingFeverProblem
+from scoring.hunting_fever_counting import RULE_CODES, counting_rules
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 
@@ -209,6 +210,11 @@ def test_own_wolves_back_need_catches():
         "their hands (6), and one of the player's own for each Rabbit in the pile (0)")
     assert catalog("fr").problem(found).startswith("Jour 1, Ben, Loup : 8 dans la pile Proies, mais il ne peut y "
                                                    "en avoir que 6")
+
+
+def test_every_rule_is_a_problem_code_with_an_example_day():
+    assert sorted(DAYS) == sorted(RULE_CODES)
+    assert set(RULE_CODES) <= {code.value for code in HuntingFeverProblem}
 
 
 @pytest.mark.parametrize("code", sorted(DAYS))

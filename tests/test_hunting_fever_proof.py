@@ -107,7 +107,7 @@ def test_impossible_days_past_every_check_are_refused_with_a_minimal_set_of_numb
     names = list(raw)
     assert check_session({"game": "hunting-fever", "players": names, "days": [raw]}).problems == ()
     refuted = prove_day(names, entries_of(raw))
-    assert isinstance(refuted, Refutation)
+    assert isinstance(refuted, Refutation) and refuted.minimal
     entered = day_facts(names, entries_of(raw))
     assert refuted.facts and set(refuted.facts) <= set(entered)
     # minimal: without any one of them, the others are the end of some play

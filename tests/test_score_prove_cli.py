@@ -102,7 +102,7 @@ def test_an_impossible_day_in_json_lists_its_numbers(tmp_path):
     assert result.exit_code == 1
     (error,) = json.loads(result.stdout)["errors"]
     assert (error["code"], error["round"], error["player"]) == ("day_cannot_happen", 2, None)
-    assert error["facts"]
+    assert error["facts"] and error["minimal"] is True
     for fact in error["facts"]:
         assert set(fact) == {"player", "place", "card", "value"}
         entered = raw["days"][1][fact["player"]]
