@@ -163,13 +163,35 @@ class _Formula:
         if not left or not right:
             return (left or right)[:cap]
         size = min(len(left) + len(right), cap)
-        out = [self.var() for _ in range(size)]
+        out = list(range(self.top + 1, self.top + size + 1))
+        self.top += size
+        # at least a on the left is held[a]: True for 0, False past the end
+        held_left, held_right = [True, *left, False], [True, *right, False]
+        clauses = self.clauses
+        # (the hottest loop of a build: the clauses are written out, constants folded by hand)
         for a in range(len(left) + 1):
+            this, more = held_left[a], held_left[a + 1]
             for b in range(len(right) + 1):
                 if a + b > 0:
-                    self.add(_neg(at_least(left, a)), _neg(at_least(right, b)), out[min(a + b, size) - 1])
+                    # a on the left and b on the right make at least a + b
+                    other = held_right[b]
+                    if this is not False and other is not False:
+                        clause = [out[min(a + b, size) - 1]]
+                        if this is not True:
+                            clause.append(-this)
+                        if other is not True:
+                            clause.append(-other)
+                        clauses.append(clause)
                 if a + b < size:
-                    self.add(at_least(left, a + 1), at_least(right, b + 1), -out[a + b])
+                    # fewer than a + 1 and fewer than b + 1 make fewer than a + b + 1
+                    other = held_right[b + 1]
+                    if more is not True and other is not True:
+                        clause = [-out[a + b]]
+                        if more is not False:
+                            clause.append(more)
+                        if other is not False:
+                            clause.append(other)
+                        clauses.append(clause)
         return out
 
     def same_count(self, left: list, right: list) -> None:
