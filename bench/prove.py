@@ -11,7 +11,7 @@ Days, for 3, 4 and 5 players:
 * counted out: a simulated day with one card moved or two kinds swapped that a
   counting rule refuses (the day check answers; no solver runs);
 * impossible: days past every check that the prover refuses, found by
-  ``--find`` (two or three cards moved) and kept in bench/impossible_days.json.
+  ``--find`` (one to three cards moved) and kept in bench/impossible_days.json.
 
 Warm: every day decided in one process, after one day to load the formulas.
 Cold: one fresh ``python -m pnp score check FILE --prove --json`` per day
@@ -112,13 +112,13 @@ def impossible_days(players: int) -> list[dict]:
 
 
 def find(seconds: float, seed: int) -> None:
-    """Search two- and three-card mistakes that pass every check yet the prover refuses."""
+    """Search mistakes of one to three cards that pass every check yet the prover refuses."""
     rng = random.Random(seed)
     kept = json.loads(IMPOSSIBLE.read_text(encoding="utf-8")) if IMPOSSIBLE.exists() else []
     for players in (3, 4, 5):
         started, tried, found = time.perf_counter(), 0, 0
         while time.perf_counter() - started < seconds / 3:
-            day = mistaken(rng, simulated(rng, players), rng.choice((2, 3)))
+            day = mistaken(rng, simulated(rng, players), rng.choice((1, 2, 3)))
             if not passes(day):
                 continue
             tried += 1
