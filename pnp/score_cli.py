@@ -35,8 +35,8 @@ def check(
     file: Path = typer.Argument(..., help="Session file (.toml, .json or .csv).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the table."),
     lang: Lang = _lang_option(),
-    prove: bool = typer.Option(False, "--prove", help="Decide whether each day can happen (Hunting Fever): "
-                               "show one way it went, or the numbers that cannot all be right."),
+    prove: bool = typer.Option(False, "--prove", help="Decide whether each day or round can happen (games with "
+                               "a prover): one way it went, or the numbers that cannot all be right."),
 ) -> None:
     """Check a session against the rules; show day or round scores, totals and winners."""
     from pnp import score_commands
