@@ -49,7 +49,7 @@ ELEMENT_SCHEMAS: dict[str, dict[str, str]] = {
         "header_color": COLOR, "zebra": COLOR, "align": STR,
     },
     "qr": {"x": LEN, "y": LEN, "size": LEN, "data": TEXT, "color": COLOR},
-    "scoresheet": {"x": LEN, "y": LEN, "w": LEN, "h": LEN, "layout": NAME, "qr": TEXT},
+    "scoresheet": {"x": LEN, "y": LEN, "w": LEN, "h": LEN, "game": NAME, "qr": TEXT},
 }
 REQUIRED: dict[str, tuple[str, ...]] = {
     "background": ("fill",),
@@ -62,7 +62,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "symbol": ("cx", "cy", "size"),
     "table": ("x", "y", "w", "rows", "cols", "row_h", "size"),
     "qr": ("x", "y", "size", "data"),
-    "scoresheet": ("x", "y", "w", "h", "layout"),
+    "scoresheet": ("x", "y", "w", "h"),
 }
 #: Keys with a fixed set of values.
 CHOICES: dict[str, tuple] = {

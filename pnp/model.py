@@ -83,6 +83,9 @@ class Component(NamedTuple):
     #: "card", "tile", "token", "board", or "sheet" (paper printed at home:
     #: scoresheets, player aids). Kits print every kind alike.
     kind: str = "card"
+    #: False for a page printed whole and used as it comes out of the printer (a
+    #: scoresheet, a rules summary): nothing to cut, so no crop marks.
+    cut: bool = True
     #: The per-piece fields and their types ("str", "int", "num", "bool", "color").
     fields: Mapping[str, str] = MappingProxyType({})
 

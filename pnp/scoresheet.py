@@ -43,9 +43,13 @@ def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = N
                         qr_text: str | None = None) -> tuple[bytes, dict]:
     """The game's scoresheet with every entered number, the totals and the winners.
 
-    Its QR code carries ``qr_text`` (the session's result page, from ``pnp serve``)
-    or, without one, the result itself as short text.
+    What the sheet holds comes from the game's rules (``scoresheet``), filled
+    from ``result``; the kit's one sheet layout draws it. Its QR code carries
+    ``qr_text`` (the session's result page, from ``pnp serve``) or, without
+    one, the result itself as short text.
     """
+    from scoring import find_rules
+
     game = load_shipped_game(result.game)
     if not any(c.id == "scoresheet" for c in game.components):
         raise PnpError(f"{game.id} has no scoresheet in its template")
@@ -54,7 +58,8 @@ def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = N
     if size > MAX_QR_BYTES:
         raise PnpError(f"the sheet's QR code would hold {size} bytes; the limit is {MAX_QR_BYTES} "
                        "(long players' names make a long summary)")
-    filled = Filled(result, qr, date)
+    sheet = find_rules(result.game).scoresheet(result, date)
+    filled = Filled(sheet, qr, date)
     plan = plan_kit(game, options, paper_size(options.paper), ["scoresheet"], cover=False,
                     measure=MEASURER, filled=filled)
     return render_kit(plan)

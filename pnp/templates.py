@@ -55,6 +55,7 @@ _COMPONENT_KEYS = {
     "id": STR, "size": "size", "sets": "strs", "rotate": BOOL, "back_kind": STR,
     "corner_radius": LEN, "overlap": LEN, "fields": "table", "front": "elements",
     "back": "elements", "same_back": BOOL, "gutter": BOOL, "pieces": "pieces", "kind": STR,
+    "cut": BOOL,
 }
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -321,7 +322,7 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
     if made_as not in PIECE_KINDS:
         check.fail(f"{at}.kind", " or ".join(repr(k) for k in PIECE_KINDS), made_as)
         made_as = "card"
-    for key in ("rotate", "gutter"):
+    for key in ("rotate", "gutter", "cut"):
         if key in raw and not isinstance(raw[key], bool):
             check.fail(f"{at}.{key}", "true or false", raw[key])
     for key in ("corner_radius", "overlap"):
@@ -411,7 +412,7 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
         id=cid, size=size, pieces=tuple(pieces), front=front, back=back, sets=tuple(sets),
         rotate=raw.get("rotate", True), back_kind=back_kind, gutter=raw.get("gutter", False),
         corner_radius=float(raw.get("corner_radius", 0.0)), overlap=float(raw.get("overlap", 12.0)),
-        kind=made_as,
+        kind=made_as, cut=raw.get("cut", True),
         fields={n: t.rstrip("?") for n, t in field_types.items()},
     )
 

@@ -19,12 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from pnp.sheet_model import Box, Cell, Column, Row, Scoresheet, said
 from scoring.errors import NothingToEnter
 from scoring.fields import At, FieldReader
 from scoring.forms import EntryForm, Kind, PartForm, Question
 from scoring.problems import Problem, ProblemCode
 from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, decided_result
 from scoring.rules import GameRules
+from scoring.sheet import box_row, name_row, outcome_notes, winner_row
 from scoring.terms import Term, label
 
 ID = "hunting-hunting-beavers"
@@ -227,6 +229,42 @@ class BeaversRules(GameRules):
     def example(self, players: list[str]) -> dict:
         return {"rounds": [{players[0]: 3}]}
 
+    def scoresheet(self, result: Result | None, date: str | None = None) -> Scoresheet:
+        """A column per player colour; a row per round: currency won, lost, and the total so far."""
+        by_color = seated_colors(result)
+        names = tuple(by_color.get(color) for color in COLORS)
+        columns = tuple(Column(said(f"color.{color}"), color) for color in COLORS)
+        captions = Row(None, tuple(Cell(tuple(Box("caption", text=said(f"sheet.hhb.{part}"))
+                                              for part in ("won", "lost", "after")))
+                                   for _ in COLORS), kind="captions")
+        rows = [name_row(names), captions]
+        for number in range(1, ROUNDS + 1):
+            played = result.rounds[number - 1] if result is not None and number <= len(result.rounds) else None
+            cells = []
+            for name in names:
+                entry = played.of(name) if played is not None and name else None
+                change = entry.score if entry is not None else 0
+                cells.append(Cell((
+                    Box("pen", value=str(change) if change > 0 else None),
+                    Box("pen", value=str(-change) if change < 0 else None),
+                    Box("total", value=str(entry.running_total) if entry is not None else None),
+                )))
+            rows.append(Row(str(number), tuple(cells), shade=number % 2 == 0))
+        complete = result is not None and result.complete
+        foot = (box_row(said("sheet.hhb.final"), names, lambda name: str(result.totals[name]) if complete else None),
+                winner_row(result, names))
+        return Scoresheet(said("sheet.title"), said("sheet.hhb.hint"), columns, tuple(rows), foot,
+                          corner=said("sheet.hhb.round"), notes=outcome_notes(result), filled=result is not None)
+
+
+def seated_colors(result: Result | None) -> dict[str, str]:
+    """Colour -> player: the session's colours, else the players in the rules' colour order."""
+    if result is None:
+        return {}
+    if result.colors:
+        return {color: player for player, color in result.colors.items()}
+    return dict(zip(COLORS, result.players))
+
 
 RULES = BeaversRules()
 
@@ -246,4 +284,5 @@ __all__ = [
     "BeaversSession",
     "check_final",
     "check_rounds",
+    "seated_colors",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from pnp.sheet_model import Box, Cell, Column, Row, Scoresheet, said
 from scoring.errors import NothingToEnter
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
@@ -23,6 +24,8 @@ from scoring.terms import Label, Span, Term, label
 ID = "card-hunter"
 DIFFICULTIES = ("easy", "normal", "hard")
 RESULTS = ("won", "lost")
+#: Lines of the campaign log: one fight each.
+LOG_LINES = 12
 KNOCKOUT_TOKENS = 3
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 #: The three Characters; each has a Life and a Potion tracker.
@@ -152,6 +155,36 @@ class CardHunterRules(GameRules):
         return Report((), tuple(lines))
 
 
+    def scoresheet(self, result: Result | None, date: str | None = None) -> Scoresheet:
+        """A campaign log: a line per fight, its date, team, difficulty and result to circle, tokens left, notes.
+
+        A filled log holds the session's fight on its first line.
+        """
+        outcome = result.card_hunter if result is not None else None
+        fields = (("date", 24), ("players_characters", 56), ("difficulty", 28), ("result", 24),
+                  ("knockouts", 20), ("notes", 28))
+        columns = tuple(Column(said(f"sheet.ch.{name}"), weight=weight) for name, weight in fields)
+        difficulties = tuple(said(f"sheet.ch.{level}") for level in DIFFICULTIES)
+        results = tuple(said(f"sheet.ch.{word}") for word in RESULTS)
+        rows = []
+        for number in range(1, LOG_LINES + 1):
+            fight = outcome if number == 1 else None
+            played = fight is not None and fight.result is not None
+            rows.append(Row(str(number), (
+                Cell((Box("text", value=date if fight else None),)),
+                Cell((Box("text", value=", ".join(result.players) if fight else None),)),
+                Cell((Box("choice", options=difficulties,
+                          chosen=DIFFICULTIES.index(fight.difficulty) if fight and fight.difficulty else None),)),
+                Cell((Box("choice", options=results,
+                          chosen=RESULTS.index(fight.result) if played else None),)),
+                Cell((Box("pen", value=str(fight.knockouts_left) if played else None),)),
+                Cell((Box("text", value=said("sheet.team_won" if fight.result == "won" else "sheet.team_lost")
+                          if played else None),)),
+            )))
+        return Scoresheet(said("sheet.log_title"), said("sheet.ch.hint"), columns, tuple(rows),
+                          corner=said("sheet.ch.number"), dated=False, filled=result is not None)
+
+
 def _no_part(player: str, round_raw: Mapping) -> PartForm:
     raise ValueError("Card Hunter is entered by the team, not player by player")
 
@@ -166,6 +199,7 @@ __all__ = [
     "CHARACTERS",
     "DIFFICULTIES",
     "KNOCKOUT_TOKENS",
+    "LOG_LINES",
     "LIVES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",

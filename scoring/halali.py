@@ -23,11 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from pnp.sheet_model import Box, Cell, Column, Row, Scoresheet, said
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Given, Kind, PartForm, Question
 from scoring.problems import Common, Problem, ProblemCode
 from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
-from scoring.rules import GameRules, Row
+from scoring.rules import GameRules
+from scoring.rules import Row as ReportRow
+from scoring.sheet import box_row, name_row, outcome_notes, seats, winner_row
 from scoring.terms import Label, Term, label
 
 ID = "halali"
@@ -47,6 +50,10 @@ ROUNDS = 2
 PLAYERS = 2
 ROUND_KEYS = ("blue", "tiles")
 TOP_KEYS = ("game", "players", "lang", "date", "rounds")
+#: The kit's pictogram of each tile (templates/icons), for the scoresheet.
+TILE_ICONS = {"bear": "halali_bear", "fox": "halali_fox", "lumberjack": "halali_lumberjack",
+              "hunter": "halali_hunter", "duck": "halali_duck", "pheasant": "halali_pheasant",
+              "tree": "halali_tree_deciduous"}
 
 
 class HalaliProblem(ProblemCode):
@@ -244,10 +251,51 @@ class HalaliRules(GameRules):
         blue = next(p.player for p in played.players if p.role == "blue")
         return label("report.round", number=played.number, blue=blue)
 
-    def report_rows(self, result: Result) -> list[Row]:
+    def report_rows(self, result: Result) -> list[ReportRow]:
         tiles = tuple(sum(r.of(p).tile_count or 0 for r in result.rounds) for p in result.players)
-        return [*super().report_rows(result), Row(label("report.tiles"), tiles)]
+        return [*super().report_rows(result), ReportRow(label("report.tiles"), tiles)]
 
+    def scoresheet(self, result: Result | None, date: str | None = None) -> Scoresheet:
+        """A column per player; per round, the role to circle and each kind of tile, counted and scored."""
+        names = seats(result, PLAYERS)
+        rows = [name_row(names)]
+        empty = tuple(Cell() for _ in names)
+        for number in range(1, ROUNDS + 1):
+            played = result.rounds[number - 1] if result is not None and number <= len(result.rounds) else None
+            rows.append(Row(said("sheet.halali.round", n=number), empty, kind="heading"))
+            roles = tuple(said(f"sheet.halali.{role}") for role in ROLES)
+            rows.append(Row(said("sheet.halali.role"), tuple(
+                Cell((Box("choice", options=roles,
+                          chosen=ROLES.index(played.of(name).role) if played and name else None),))
+                for name in names)))
+            rows.append(Row(None, tuple(Cell((Box("caption", text=said("sheet.halali.count")),
+                                              Box("caption", text=said("sheet.halali.points"), sign="")))
+                                        for _ in names), kind="captions"))
+            for tile in _SHEET_ORDER:
+                cells = []
+                for name in names:
+                    line = played.of(name).line("tiles", tile) if played and name else None
+                    cells.append(Cell((Box("pen", value=str(line.count) if line else None),
+                                       Box("total", value=str(line.points) if line else None, sign="="))))
+                rows.append(Row(said(f"sheet.halali.tile.{tile}"), tuple(cells), icon=TILE_ICONS[tile],
+                                points=f"\u00d7 {POINTS[tile]}"))
+            rows.append(Row(said("sheet.halali.round_total"), tuple(
+                Cell((Box("total", value=str(played.of(name).tile_count) if played and name else None),
+                      Box("total", value=str(played.of(name).score) if played and name else None, sign="")))
+                for name in names)))
+        tiles = {name: sum(r.of(name).tile_count or 0 for r in result.rounds) for name in names if name} \
+            if result is not None else {}
+        foot = (
+            box_row(said("sheet.halali.grand_total"), names, lambda name: str(result.totals[name])),
+            box_row(said("sheet.halali.tiles_total"), names, lambda name: str(tiles[name])),
+            winner_row(result, names),
+        )
+        return Scoresheet(said("sheet.title"), said("sheet.halali.hint"), tuple(Column() for _ in names),
+                          tuple(rows), foot, notes=outcome_notes(result), filled=result is not None)
+
+
+#: The scoresheet's rows: the most valuable tiles first, as the reference card lists them.
+_SHEET_ORDER = ("bear", "fox", "lumberjack", "hunter", "pheasant", "duck", "tree")
 
 RULES = HalaliRules()
 
@@ -262,6 +310,7 @@ __all__ = [
     "ROUNDS",
     "RULES",
     "TILES",
+    "TILE_ICONS",
     "HalaliProblem",
     "HalaliRound",
     "HalaliRules",

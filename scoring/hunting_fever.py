@@ -23,12 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from pnp.sheet_model import Box, Cell, Column, DetailLine, Key, KeyColumn, Row, Scoresheet, said, signed
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
 from scoring.hunting_fever_counting import counting_rules
 from scoring.problems import Problem, ProblemCode
 from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
 from scoring.rules import GameRules
+from scoring.sheet import box_row, name_row, outcome_notes, points, seats, winner_row
 from scoring.terms import Term, label
 
 ID = "hunting-fever"
@@ -48,6 +50,9 @@ HUNTER_PLACES = {
     "lodge": (("hunter_under_lodge",), True),
 }
 ENTRY_KEYS = ("prey", "hand", "hunter_under_lodge", "lodge_flipped")
+#: The kit's pictogram of each card (templates/icons), for the scoresheet.
+CARD_ICONS = {"hunter": "hunter", "wolf": "wolf", "rabbit": "rabbit", "carrot": "carrot",
+              "closed_season": "no_hunting"}
 TOP_KEYS = ("game", "players", "lang", "date", "days")
 
 
@@ -333,12 +338,90 @@ class HuntingFeverRules(GameRules):
         state = entry(hand={"hunter": 1, "rabbit": 1}, prey={"wolf": 1, "carrot": 2})
         return {"days": [{players[0]: entry_to_raw(state)}]}
 
+    def scoresheet(self, result: Result | None, date: str | None = None) -> Scoresheet:
+        """One name row, a column per player, a row per day, totals at the foot.
+
+        A day is a row of boxes per player, read as a sum (its captions carry
+        the signs): the prey pile's points, minus the hand's, plus the 4 of a
+        lodge on its 4 side (circled), makes the day. Five players fit the
+        width of a sheet only without signs between the boxes. A filled
+        sheet also prints, under them, the cards each number was made of.
+        """
+        names = seats(result, MAX_PLAYERS)
+        captions = Row(None, tuple(Cell((
+            Box("caption", text=said("sheet.hf.prey"), weight=_DAY_WEIGHTS[0]),
+            Box("caption", text=said("sheet.hf.hand"), weight=_DAY_WEIGHTS[1]),
+            Box("caption", icon="lodge", weight=_DAY_WEIGHTS[2]),
+            Box("caption", text=said("sheet.hf.day_total"), weight=_DAY_WEIGHTS[3]),
+        )) for _ in names), kind="captions")
+        rows = [name_row(names), captions]
+        for day in range(1, DAYS + 1):
+            played = result.rounds[day - 1] if result is not None and day <= len(result.rounds) else None
+            cells = []
+            for name in names:
+                entry_ = played.of(name) if played is not None and name is not None else None
+                cells.append(_day_cell(entry_))
+            rows.append(Row(said("sheet.hf.day", n=day), tuple(cells), shade=day % 2 == 0))
+        complete = result is not None and result.complete
+        foot = (
+            box_row(said("sheet.hf.after_four"), names,
+                    lambda name: points(result.totals[name]) if complete else None),
+            box_row(said("sheet.hf.best_day"), names,
+                    lambda name: points(max((r.of(name).score for r in result.rounds), default=None))),
+            winner_row(result, names),
+        )
+        key = Key(said("sheet.hf.values"), (said("sheet.hf.prey_pile"), said("sheet.hf.in_hand")),
+                  tuple(KeyColumn(CARD_ICONS[card], (signed(PREY_POINTS[card]), signed(HAND_POINTS[card])))
+                        for card in CARDS),
+                  (said("sheet.hf.lodge_note", points=signed(FLIPPED_LODGE_POINTS)),
+                   said("sheet.hf.under_lodge_note", points=signed(HUNTER_UNDER_LODGE_POINTS))))
+        return Scoresheet(said("sheet.title"), said("sheet.hf.hint"), tuple(Column() for _ in names),
+                          tuple(rows), foot, key=key, notes=outcome_notes(result), filled=result is not None)
+
+
+#: The prey, hand, lodge and day boxes' shares of a player's column.
+_DAY_WEIGHTS = (1.0, 1.0, 0.8, 1.15)
+
+
+def _day_cell(played: PlayerRound | None) -> Cell:
+    """A player's day: prey pile − hand + lodge = day; filled, with the cards counted."""
+    if played is None:
+        values: tuple[str | None, ...] = (None, None, None)
+        flipped = None
+        detail: tuple[DetailLine, ...] = ()
+    else:
+        prey = sum(line.points for line in played.lines if line.place == "prey")
+        hand = -sum(line.points for line in played.lines if line.place == "hand")
+        lodge = played.line("lodge", "lodge_flipped").points
+        values = (signed(prey), str(hand), signed(played.score))
+        flipped = 0 if lodge else None
+        lines = []
+        # Signed like the captions: "+" the prey pile's cards, "−" the hand's.
+        for place, sign in (("prey", "+"), ("hand", "\u2212")):
+            counted = tuple((CARD_ICONS[card], str(played.line(place, card).count)) for card in CARDS
+                            if played.line(place, card).count)
+            if counted:
+                lines.append(DetailLine(sign, counted))
+        if played.line("lodge", "hunter_under_lodge").count:
+            # The lodge's pictogram, then the hunter under it.
+            lines.append(DetailLine(None, (("lodge", ""), (CARD_ICONS["hunter"], "1"))))
+        detail = tuple(lines)
+    prey, hand, day = values
+    return Cell((
+        Box("pen", value=prey, weight=_DAY_WEIGHTS[0]),
+        Box("pen", value=hand, weight=_DAY_WEIGHTS[1]),
+        # A lodge scores its 4 or nothing: circle the 4 rather than write it.
+        Box("choice", options=(signed(FLIPPED_LODGE_POINTS),), chosen=flipped, weight=_DAY_WEIGHTS[2]),
+        Box("total", value=day, weight=_DAY_WEIGHTS[3]),
+    ), detail)
+
 
 RULES = HuntingFeverRules()
 
 
 __all__ = [
     "CARDS",
+    "CARD_ICONS",
     "DAYS",
     "FLIPPED_LODGE_POINTS",
     "HAND_POINTS",

@@ -19,11 +19,14 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from pnp.i18n import LANGUAGES, catalog_folder, common_catalog, compare_catalogs, load_catalog, placeholders
+from pnp.sheet_model import Box, Cell, Column, Scoresheet, said
+from pnp.sheet_model import Row as SheetRow
 from scoring.errors import CatalogError, NothingToEnter, SessionFileError
 from scoring.fields import FieldReader
 from scoring.forms import EntryForm
 from scoring.problems import Common, FileError, Problem, ProblemCode
 from scoring.result import Result, TieBreak
+from scoring.sheet import box_row, name_row, outcome_notes, points, seats, winner_row
 from scoring.terms import Label, Value, label
 
 
@@ -119,6 +122,30 @@ class GameRules(ABC):
         if entered >= self.rounds:
             raise NothingToEnter(label(f"{self.round_word}.complete", total=self.rounds))
         return entered + 1
+
+    # -- the scoresheet -------------------------------------------------------
+
+    def scoresheet(self, result: Result | None, date: str | None = None) -> Scoresheet:
+        """What the game's scoresheet holds: blank (``result`` None) or filled from a scored session.
+
+        ``date`` is the session's date, for a sheet that dates its lines.
+
+        The plain sheet, which a game with more to write down replaces: a
+        column per player, a box per day or round for its score, the total
+        and the winners at the foot.
+        """
+        names = seats(result, self.player_range[1])
+        rows = [name_row(names)]
+        for number in range(1, self.rounds + 1):
+            played = result.rounds[number - 1] if result is not None and number <= len(result.rounds) else None
+            rows.append(SheetRow(said(f"{self.round_word}.where", number=number), tuple(
+                Cell((Box("pen", value=points(played.of(name).score) if played and name else None),))
+                for name in names)))
+        foot = (box_row(said("sheet.total"), names,
+                        lambda name: points(result.totals[name]) if result.complete else None),
+                winner_row(result, names))
+        return Scoresheet(said("sheet.title"), said("sheet.hint"), tuple(Column() for _ in names),
+                          tuple(rows), foot, notes=outcome_notes(result), filled=result is not None)
 
     # -- the text report -----------------------------------------------------
 

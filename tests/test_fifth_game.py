@@ -134,7 +134,7 @@ def test_library_calls_score_it_like_any_game(toy):
     assert result.totals == {"A": 33, "B": 18, "C": 18} and result.winners == ("A",)
 
 
-def test_its_kit_loads_and_renders():
+def test_its_kit_loads_and_renders(toy):
     from pnp.build import render_to_memory
     from pnp.model import PrintOptions
     from pnp.templates import load_game
@@ -143,4 +143,47 @@ def test_its_kit_loads_and_renders():
     assert game.id == "acorn-hoard" and game.catalogs["fr"].get("game.name") == "Le Magot des glands"
     pdf, manifest = render_to_memory(game, PrintOptions(lang="fr"))
     assert pdf.startswith(b"%PDF") and manifest["game"] == "acorn-hoard"
-    assert sum(1 for page in manifest["pages"] for item in page["items"] if item["face"] == "front") == 20
+    fronts = [item for page in manifest["pages"] for item in page["items"] if item["face"] == "front"]
+    assert len(fronts) == 21 and fronts[-1]["component"] == "scoresheet"
+
+
+def test_its_scoresheet_is_the_plain_one_its_rules_inherit(toy):
+    """A column per player, a box per round, the total and the winner: blank and filled."""
+    from conftest import pdf_reader
+    from pnp.build import render_to_memory
+    from pnp.layout.faces import Filled
+    from pnp.layout.plan import plan_kit
+    from pnp.model import PrintOptions
+    from pnp.render.document import render_kit
+    from pnp.render.fonts import MEASURER
+    from pnp.templates import load_game
+    from pnp.units import paper_size
+
+    game = load_game(TOY / "acorn-hoard.toml")
+    blank = toy.RULES.scoresheet(None)
+    assert len(blank.columns) == 4 and len(blank.rows) == 1 + 3  # names, then three rounds
+    pdf, manifest = render_to_memory(game, PrintOptions(lang="fr"), ["scoresheet"])
+    text = pdf_reader(pdf).pages[-1].extract_text()
+    assert "Le Magot des glands — Feuille de score" in text and "Manche 3" in text
+    checked = check_session({"game": "acorn-hoard", "players": ["Ann", "Ben"], "rounds": [
+        {"Ann": {"acorns": 4}, "Ben": {"acorns": 3, "stash_flipped": True}}] * 3})
+    result = score_session(checked.session)
+    filled = Filled(toy.RULES.scoresheet(result), "qr", None)
+    plan = plan_kit(game, PrintOptions(lang="en"), paper_size("a4"), ["scoresheet"], cover=False,
+                    measure=MEASURER, filled=filled)
+    pdf, _ = render_kit(plan)
+    text = " ".join(pdf_reader(pdf).pages[0].extract_text().split())
+    assert "Ann" in text and "Ben" in text and "Winner" in text
+    for total in result.totals.values():
+        assert f"+{total}" in text
+
+
+def test_without_its_rules_its_scoresheet_has_nothing_to_show():
+    from pnp.build import render_to_memory
+    from pnp.errors import TemplateError
+    from pnp.model import PrintOptions
+    from pnp.templates import load_game
+
+    game = load_game(TOY / "acorn-hoard.toml")
+    with pytest.raises(TemplateError, match="no game rules are registered for 'acorn-hoard'"):
+        render_to_memory(game, PrintOptions(), ["scoresheet"])

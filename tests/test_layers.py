@@ -13,7 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The scoring package, lowest layer first: words and codes, messages and errors,
-#: reading and results, the rules protocol, each game, whole sessions, reports.
+#: reading and results, what sheets share, the rules protocol, each game, whole
+#: sessions, reports.
 SCORING_LAYERS = [
     {"terms", "toml_writer", "names"},
     {"problems"},
@@ -21,6 +22,7 @@ SCORING_LAYERS = [
     {"errors"},
     {"session_csv"},
     {"fields", "result", "forms", "session_file"},
+    {"sheet"},
     {"rules", "hunting_fever_counting"},
     {"hunting_fever", "halali", "beavers", "card_hunter"},
     {"session", "hunting_fever_play"},

@@ -1,9 +1,13 @@
-"""Scoresheets: blank ones in every kit, filled ones from a session (`pnp score sheet`)."""
+"""Scoresheets: what each game's rules put on its sheet, the one layout that draws them all,
+blank in every kit and filled from a session (`pnp score sheet`)."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -11,14 +15,21 @@ from typer.testing import CliRunner
 from conftest import front_items, pdf_reader, rendered
 from hunting_fever_sim import play_game, session as hf_session
 from pnp.cli import app
-from pnp.layout.scoresheets import MIN_BOX
+from pnp.layout import scoresheets as layout
+from pnp.layout.faces import FaceResolver, Filled
+from pnp.layout.plan import copies
+from pnp.layout.primitives import Icon, Rect, Text, absolute
+from pnp.model import Face, PrintOptions
+from pnp.render.fonts import MEASURER
 from pnp.scoresheet import render_filled_sheet, result_summary
-from pnp.model import PrintOptions
+from pnp.sheet_model import Box, Cell, Column, Row, Scoresheet, said, signed
 from pnp.templates import game_files, load_shipped_game
-from scoring import load_session, score_session
+from scoring import TieBreak, find_rules, load_session, score_session
+from scoring import halali, hunting_fever
 
 runner = CliRunner()
 NAMES = ["Alice", "Bérénice", "Chloé", "Dörte", "Élodie"]
+GAMES = ["hunting-fever", "halali", "card-hunter", "hunting-hunting-beavers"]
 
 
 def hf_result(seed: int = 3, names=NAMES):
@@ -26,43 +37,181 @@ def hf_result(seed: int = 3, names=NAMES):
     return raw, score_session(load_session(raw))
 
 
-def test_every_kit_has_a_blank_scoresheet_that_fits_both_papers():
+def sheet_primitives(game_id: str, lang: str = "en", result=None, date=None, ink_saver=False) -> list:
+    """The scoresheet piece's front, resolved (no PDF), every primitive where it lands."""
+    game = load_shipped_game(game_id)
+    component = game.component("scoresheet")
+    filled = None
+    if result is not None:
+        filled = Filled(find_rules(game_id).scoresheet(result, date), "qr", date)
+    resolver = FaceResolver(game, PrintOptions(lang=lang, ink_saver=ink_saver), MEASURER, filled)
+    face = resolver.face(copies(component)[0], Face.FRONT)
+    assert resolver.problems == []
+    return absolute(face.primitives)
+
+
+def texts(primitives) -> list[str]:
+    return [line.text for p in primitives if isinstance(p, Text) for line in p.lines]
+
+
+def pen_boxes(primitives) -> list[Rect]:
+    """Boxes for a pen: the white, outlined rectangles of the sheet."""
+    return [p for p in primitives if isinstance(p, Rect) and p.fill == "#ffffff" and p.stroke]
+
+
+# -- the one layout ----------------------------------------------------------------
+
+
+def test_the_layout_names_no_game():
+    source = Path(layout.__file__).read_text(encoding="utf-8").lower()
+    for word in ("hunting", "fever", "halali", "beaver", "card-hunter", "card hunter", "wolf", "tile",
+                 "lodge", "currency", "knockout"):
+        assert word not in source, word
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_box_for_a_pen_is_at_least_7_mm_each_way(game_id, lang):
+    boxes = pen_boxes(sheet_primitives(game_id, lang))
+    assert len(boxes) >= 20
+    assert min(min(b.w, b.h) for b in boxes) >= layout.MIN_BOX == 7.0
+
+
+def test_a_sheet_too_crowded_for_a_pen_is_refused_before_drawing():
+    crowded = Scoresheet("t", "h", tuple(Column() for _ in range(8)), (
+        Row("1", tuple(Cell(tuple(Box("pen") for _ in range(4))) for _ in range(8))),))
+    game = load_shipped_game("halali")
+    resolver = FaceResolver(game, PrintOptions(), MEASURER, Filled(crowded))
+    resolver.face(copies(game.component("scoresheet"))[0], Face.FRONT)
+    [problem] = resolver.problems
+    assert "below 7 mm" in problem and "scoresheet" in problem
+
+
+def test_a_sheet_whose_rows_have_the_wrong_number_of_cells_is_refused():
+    broken = Scoresheet("t", "h", (Column(), Column()), (Row("1", (Cell(),)),))
+    game = load_shipped_game("halali")
+    resolver = FaceResolver(game, PrintOptions(), MEASURER, Filled(broken))
+    resolver.face(copies(game.component("scoresheet"))[0], Face.FRONT)
+    assert "row 1 has 1 cells for 2 columns" in resolver.problems[0]
+
+
+def test_a_game_without_rules_has_no_scoresheet_content():
+    with pytest.raises(layout.SheetProblem, match="no game rules are registered for 'chess'"):
+        layout.blank_sheet("chess")
+
+
+def test_rows_share_the_height_the_page_leaves():
+    # Beavers has ten rounds on a page: its boxes grow well past the 7 mm minimum,
+    # while Halali's two rounds of seven tiles keep theirs near it.
+    beavers_rows = {round(b.h, 2) for b in pen_boxes(sheet_primitives("hunting-hunting-beavers"))}
+    halali_rows = {round(b.h, 2) for b in pen_boxes(sheet_primitives("halali"))}
+    assert max(beavers_rows) > 12 and min(halali_rows) < 9
+
+
+# -- the blank sheets in the kits ----------------------------------------------------
+
+
+def test_every_kit_has_a_blank_scoresheet_that_fits_both_papers_and_needs_no_cutting():
     for game_id in game_files():
         game = load_shipped_game(game_id)
         sheet = game.component("scoresheet")
         w, h = sheet.size
         assert w <= 194 and h <= 258.4, game_id  # printable area on A4 and on Letter
         assert [p.id for p in sheet.pieces] == ["scoresheet"]
+        assert sheet.cut is False
 
 
 @pytest.mark.parametrize("paper, x, y", [("a4", 10.0, 23.5), ("letter", 12.95, 14.7)])
-def test_the_blank_sheet_sits_centred_on_its_page(paper, x, y):
+def test_the_blank_sheet_sits_centred_on_its_page_without_crop_marks(paper, x, y):
+    from pnp.layout.plan import plan_kit
+    from pnp.units import paper_size
+
     _, manifest = rendered("hunting-fever", "fr", paper)
     [item] = front_items(manifest, "scoresheet")
     assert (item["x"], item["y"], item["w"], item["h"]) == (x, y, 190.0, 255.0)
     page = next(p for p in manifest["pages"] if p.get("component") == "scoresheet")
     assert page["kind"] == "sheet"
+    game = load_shipped_game("hunting-fever")
+    plan = plan_kit(game, PrintOptions(lang="fr", paper=paper), paper_size(paper), measure=MEASURER)
+    marks: dict[str, int] = {}
+    for page in plan.pages:
+        if page.component is not None:
+            marks[page.component.id] = marks.get(page.component.id, 0) + len(page.marks)
+    assert marks["scoresheet"] == 0 and marks["player-cards"] > 0
 
 
-def test_pen_boxes_are_at_least_7_mm():
-    assert MIN_BOX == 7.0
-    from pnp.layout import scoresheets
-    # Hunting Fever rows are 7.6 mm with a 0.6 mm gap: 7.0 mm tall boxes, 9 mm wide.
-    assert 7.6 - 0.6 >= MIN_BOX and 11.0 - 2 >= MIN_BOX
-    from scoring import hunting_fever
-    assert scoresheets.HF_PREY == hunting_fever.PREY_POINTS and scoresheets.HF_HAND == hunting_fever.HAND_POINTS
-    from scoring import halali
-    assert scoresheets.HALALI_POINTS == halali.POINTS
+def test_hunting_fever_sheet_has_one_name_row_columns_per_player_and_days_as_rows():
+    sheet = hunting_fever.RULES.scoresheet(None)
+    assert len(sheet.columns) == hunting_fever.MAX_PLAYERS
+    names = [row for row in sheet.rows if row.label == said("sheet.player")]
+    assert len(names) == 1 and all(cell.boxes[0].kind == "text" for cell in names[0].cells)
+    days = [row for row in sheet.rows if isinstance(row.label, tuple) and row.label.key == "sheet.hf.day"]
+    assert [dict(row.label.values)["n"] for row in days] == [1, 2, 3, 4]
+    for row in days:
+        for cell in row.cells:
+            # Light enough to fill in a few seconds a player: two numbers, a circle, the day's sum.
+            assert [box.kind for box in cell.boxes] == ["pen", "pen", "choice", "total"]
+            assert cell.boxes[2].options == (signed(hunting_fever.FLIPPED_LODGE_POINTS),)
+    assert [row.label.key for row in sheet.foot] == ["sheet.hf.after_four", "sheet.hf.best_day", "sheet.winner"]
 
 
-def test_blank_french_sheet_has_five_player_rows_and_its_labels():
+def test_hunting_fever_key_prints_the_rules_values():
+    key = hunting_fever.RULES.scoresheet(None).key
+    assert [c.values for c in key.columns] == [
+        (signed(hunting_fever.PREY_POINTS[card]), signed(hunting_fever.HAND_POINTS[card]))
+        for card in hunting_fever.CARDS]
+    data, manifest = rendered("hunting-fever", "en", "a4")
+    page = next(i for i, p in enumerate(manifest["pages"]) if p.get("component") == "scoresheet")
+    text = " ".join(pdf_reader(data).pages[page].extract_text().split())
+    pairs = " ".join(f"{signed(hunting_fever.PREY_POINTS[c])} {signed(hunting_fever.HAND_POINTS[c])}"
+                     for c in hunting_fever.CARDS)
+    assert pairs == "\u22124 \u22124 +4 \u22124 +2 \u22122 +1 \u22121 +1 \u22121" and pairs in text
+    assert "Lodge on its 4 side: +4" in text and "Hunter under the lodge: 0" in text
+
+
+def test_blank_french_sheet_has_its_labels_and_no_names():
     data, manifest = rendered("hunting-fever", "fr", "letter")
     page = next(i for i, p in enumerate(manifest["pages"]) if p.get("component") == "scoresheet")
     text = " ".join(pdf_reader(data).pages[page].extract_text().split())
-    for word in ("Feuille de score", "Jour 1", "Jour 4", "Pile Proies", "En main", "Pavillon",
-                 "Meilleure journée (départage)", "Gagnant"):
-        assert word in text
-    assert "Alice" not in text
+    for word in ("Feuille de score", "Jour 1", "Jour 4", "Pile Proies", "En main", "Proies", "Joueur",
+                 "Meilleur jour (départage)", "Gagnant", "Ce que valent les cartes"):
+        assert word in text, word
+    assert "Alice" not in text and "Day" not in text
+
+
+def test_the_sheets_icons_are_the_kits():
+    from pnp.templates import templates_dir
+
+    folder = templates_dir() / "icons"
+    for icon in (*hunting_fever.CARD_ICONS.values(), *halali.TILE_ICONS.values(), "lodge"):
+        assert (folder / f"{icon}.svg").exists(), icon
+
+
+# -- filled sheets ---------------------------------------------------------------------
+
+
+def test_filled_hunting_fever_sheet_prints_every_entered_number_in_its_place():
+    raw, result = hf_result()
+    sheet = hunting_fever.RULES.scoresheet(result, "2026-11-22")
+    days = [row for row in sheet.rows if isinstance(row.label, tuple) and row.label.key == "sheet.hf.day"]
+    for day, row in zip(raw["days"], days):
+        for name, cell in zip(NAMES, row.cells):
+            entry = day[name]
+            prey, hand, lodge, total = cell.boxes
+            played = result.rounds[days.index(row)].of(name)
+            assert total.value == signed(played.score)
+            assert (lodge.chosen == 0) == entry.get("lodge_flipped", False)
+            # The cards behind the numbers: "+" the prey pile's, "−" the hand's, then the lodge.
+            shown = {line.label: dict(line.items) for line in cell.detail if line.label}
+            icons = hunting_fever.CARD_ICONS
+            for place, sign in (("prey", "+"), ("hand", "\u2212")):
+                counts = {icons[card]: str(n) for card, n in entry.get(place, {}).items() if n}
+                assert shown.get(sign, {}) == counts
+            under = [line for line in cell.detail if line.label is None]
+            assert bool(under) == entry.get("hunter_under_lodge", False)
+            prey_points = sum(hunting_fever.PREY_POINTS[c] * n for c, n in entry.get("prey", {}).items())
+            hand_points = sum(hunting_fever.HAND_POINTS[c] * n for c, n in entry.get("hand", {}).items())
+            assert (prey.value, hand.value) == (signed(prey_points), str(-hand_points))
 
 
 def test_filled_sheet_holds_the_entered_numbers_and_totals_in_french():
@@ -73,27 +222,36 @@ def test_filled_sheet_holds_the_entered_numbers_and_totals_in_french():
     assert "Jour 1" in text and "Day 1" not in text and "2026-11-22" in text
     for name in NAMES:
         assert name in text
-    totals = [f"+{v}" if v > 0 else (f"\u2212{-v}" if v < 0 else "0") for v in result.totals.values()]
-    for total in totals:
-        assert total in text
-    assert "Gagnant" in text
-    # The numbers entered for the first player's first day, in order.
-    first = result.rounds[0].players[0]
-    counts = " ".join(str(line.count) for line in first.lines[:10])
-    assert counts in " ".join(text.split())
+    for total in result.totals.values():
+        assert signed(total) in text
+    assert "Gagnant" in text and "Remplie à partir d’une session de score" in text
 
 
-def test_filled_sheet_in_english_names_the_tie_break():
-    # Two players tied on points; the best single day decides.
-    raw, _ = hf_result()
-    result = score_session(load_session(raw))
-    from dataclasses import replace
-    from scoring import TieBreak
+def test_filled_sheet_in_english_names_the_tie_break_and_the_winner():
+    _, result = hf_result()
     tied = replace(result, tie_break=TieBreak.BEST_DAY, winners=(NAMES[0],))
     data, _ = render_filled_sheet(tied, PrintOptions(lang="en", paper="letter"))
     text = pdf_reader(data).pages[0].extract_text()
     assert "the best single day decided it" in text
-    assert "Winner" in text
+    primitives = sheet_primitives("hunting-fever", "en", tied)
+    winners = [p for p in primitives if isinstance(p, Text) and p.lines[0].text == "Winner" and p.style == "black"]
+    assert len(winners) == 1  # under Alice only
+
+
+def test_filled_shared_win_names_the_winners_in_french():
+    _, result = hf_result()
+    shared = replace(result, tie_break=TieBreak.SHARED, winners=(NAMES[0], NAMES[2]))
+    found = texts(sheet_primitives("hunting-fever", "fr", shared))
+    assert "Égalité de points que le départage n’a pas tranchée." in found
+    assert "Alice, Chloé gagnent ensemble." in found
+
+
+def test_filled_sheet_in_ink_saver_is_black_and_white():
+    _, result = hf_result()
+    colors = {p.color for p in sheet_primitives("hunting-fever", "en", result, ink_saver=True) if isinstance(p, Text)}
+    assert colors == {"#000000"}
+    assert all(p.line_art for p in sheet_primitives("hunting-fever", "en", result, ink_saver=True)
+               if isinstance(p, Icon))
 
 
 def test_qr_summary_is_short_and_carries_the_result():
@@ -118,6 +276,9 @@ def test_score_sheet_command_writes_the_pdf(tmp_path):
     assert pdf.exists() and (tmp_path / "game.manifest.json").exists()
     text = pdf_reader(pdf.read_bytes()).pages[0].extract_text()
     assert "2026-11-21" in text and "Chloé" in text
+    # Three players: three columns, so three name boxes.
+    manifest = json.loads((tmp_path / "game.manifest.json").read_text(encoding="utf-8"))
+    assert manifest["filled"] is True
 
 
 def test_an_invalid_session_prints_the_problems_and_writes_no_file(tmp_path):
@@ -145,18 +306,27 @@ def _text(result, lang="en", paper="a4") -> str:
     return " ".join(pdf_reader(data).pages[0].extract_text().split())
 
 
-def test_filled_halali_sheet_shows_roles_counts_points_and_the_tiles_tie_break():
-    raw = {"game": "halali", "players": ["Ann", "Ben"], "rounds": [
-        {"blue": "Ann", "tiles": {"Ann": {"hunter": 2, "duck": 1}, "Ben": {"tree": 4, "fox": 1}}},
-        {"blue": "Ben", "tiles": {"Ann": {"tree": 3, "pheasant": 1}, "Ben": {"lumberjack": 1, "duck": 1}}},
-    ]}
-    result = score_session(load_session(raw))
+HALALI = {"game": "halali", "players": ["Ann", "Ben"], "rounds": [
+    {"blue": "Ann", "tiles": {"Ann": {"hunter": 2, "duck": 1}, "Ben": {"tree": 4, "fox": 1}}},
+    {"blue": "Ben", "tiles": {"Ann": {"tree": 3, "pheasant": 1}, "Ben": {"lumberjack": 1, "duck": 1}}},
+]}
+
+
+def test_filled_halali_sheet_shows_roles_counts_points_and_totals():
+    result = score_session(load_session(HALALI))
     # Ann: 10 + 2 = 12, then 6 + 3 = 9; Ben: 8 + 5 = 13, then 5 + 2 = 7.
     assert result.totals == {"Ann": 21, "Ben": 20}
+    sheet = halali.RULES.scoresheet(result)
+    roles = [row for row in sheet.rows if row.label == said("sheet.halali.role")]
+    # Round 1 Ann is blue (circled first), Ben brown; round 2 the other way round.
+    assert [[cell.boxes[0].chosen for cell in row.cells] for row in roles] == [[0, 1], [1, 0]]
+    hunters = [row for row in sheet.rows if row.label == said("sheet.halali.tile.hunter")]
+    assert [box.value for box in hunters[0].cells[0].boxes] == ["2", "10"]
+    assert hunters[0].points == f"\u00d7 {halali.POINTS['hunter']}"
     text = _text(result, "fr")
-    for word in ("Manche 1", "Manche 2", "Ann", "Ben", "Ours", "Bûcheron", "Gagnant"):
-        assert word in text
-    assert "21" in text and "20" in text
+    for word in ("Manche 1", "Manche 2", "Ann", "Ben", "Ours", "Bûcheron", "Gagnant", "Bleu", "Brun"):
+        assert word in text, word
+    assert "Marron" not in text and "21" in text and "20" in text
 
 
 def test_filled_halali_sheet_names_the_tiles_tie_break():
@@ -168,6 +338,7 @@ def test_filled_halali_sheet_names_the_tiles_tie_break():
     result = score_session(load_session(tie))
     assert result.totals == {"Ann": 6, "Ben": 6} and result.winners == ("Ben",)
     assert "more tiles over both rounds decided it" in _text(result)
+    assert "le plus de tuiles sur les deux manches a départagé" in _text(result, "fr")
 
 
 def test_filled_beavers_sheet_puts_each_player_under_their_colour():
@@ -179,6 +350,12 @@ def test_filled_beavers_sheet_puts_each_player_under_their_colour():
     assert "Rouge" in text and "Blanc" in text
     assert text.index("Ben") < text.index("Cid") < text.index("Dee") < text.index("Ann")
     assert "Partie pas encore finie : 2 sur 10 saisis." in text
+    sheet = find_rules("hunting-hunting-beavers").scoresheet(result)
+    second = sheet.rows[3]  # names, captions, round 1, round 2
+    assert second.label == "2"
+    # White (Ann) lost 1 and holds 2; red (Ben) holds 2 still.
+    assert [b.value for b in second.cells[3].boxes] == [None, "1", "2"]
+    assert [b.value for b in second.cells[0].boxes] == [None, None, "2"]
 
 
 def test_filled_card_hunter_log_shows_the_fight():
@@ -189,3 +366,18 @@ def test_filled_card_hunter_log_shows_the_fight():
     text = " ".join(pdf_reader(data).pages[0].extract_text().split())
     assert "Campaign log" in text and "Ann, Ben" in text and "The team won" in text
     assert "2026-11-20" in text
+    first = find_rules("card-hunter").scoresheet(result, "2026-11-20").rows[0]
+    date, team, difficulty, outcome, tokens, notes = (cell.boxes[0] for cell in first.cells)
+    assert (date.value, team.value, difficulty.chosen, outcome.chosen, tokens.value) == (
+        "2026-11-20", "Ann, Ben", 2, 0, "2")
+
+
+def test_every_filled_sheet_fits_its_page_in_both_languages():
+    raw, hf = hf_result()
+    results = [hf, score_session(load_session(HALALI))]
+    for result in results:
+        for lang in ("en", "fr"):
+            primitives = sheet_primitives(result.game, lang, result, "2026-11-22")
+            rects = [p for p in primitives if isinstance(p, Rect)]
+            assert max(r.y + r.h for r in rects) <= 255.0 + 1e-6
+            assert re.search(r"2026-11-22", " ".join(texts(primitives)))

@@ -38,9 +38,9 @@ Layer = tuple[Primitive, ...]
 
 
 class Filled(NamedTuple):
-    """A scoresheet filled from a score session: its result, QR text and date."""
+    """A scoresheet filled from a score session: what the game's rules put on it, QR text and date."""
 
-    result: Any           # a scoring Result (duck-typed: layout does not import scoring)
+    sheet: Any            # a pnp.sheet_model.Scoresheet, built by the game's rules from the result
     qr: str | None = None
     date: str | None = None
 
@@ -539,7 +539,7 @@ def _scoresheet(props, c: _Context, v, dx: float, dy: float) -> Layer:
         qr = c.filled.qr
     else:
         qr = c.options.qr_url or (qr_text(c.text(props["qr"], v, "qr"), "qr") if props.get("qr") else None)
-    return lay_out_scoresheet(c, c.text(props["layout"], v, "layout"), x, y, w, h, qr)
+    return lay_out_scoresheet(c, c.text(str(props.get("game", "{game_id}")), v, "game"), x, y, w, h, qr)
 
 
 _RESOLVE: dict[str, Callable[..., Layer]] = {

@@ -122,7 +122,7 @@ def plan_component(component: Component, page_w: float, page_h: float,
                                       mirrored.grow(sides[2], sides[1], sides[0], sides[3]),
                                       270 if part.rotated else 0, part)]
                 marks = crop_marks([front.trim], [front.printed], page_w, page_h) \
-                    if options.crop_marks else []
+                    if options.crop_marks and component.cut else []
                 sheets.append(([front], back, marks))
         return sheets
     _check_pages(component, -(-len(all_copies) // grid.capacity))
@@ -142,7 +142,7 @@ def plan_component(component: Component, page_w: float, page_h: float,
                                            mirrored.grow(right, bottom, left, top),
                                            (360 - rotation) % 360))
         marks = crop_marks([p.trim for p in fronts], [p.printed for p in fronts], page_w, page_h) \
-            if options.crop_marks else []
+            if options.crop_marks and component.cut else []
         sheets.append((fronts, back_list if backs else None, marks))
     return sheets
 

@@ -1,451 +1,515 @@
-"""Scoresheets for the four games: blank to fill with a pen, or filled from a session.
+"""The one scoresheet layout: any game's sheet, blank or filled, as primitives.
 
-A scoresheet is an element of a piece (``type = "scoresheet"``) so it is imposed,
-footed and written like every other piece; here it is laid out as primitives. Boxes meant for a pen are at least
-7 mm; entered numbers are printed in pen blue, computed totals in bold ink.
-The optional ``result`` is a :class:`scoring.Result` (duck-typed: this module
-does not import the scoring package).
+A scoresheet is an element of a piece (``type = "scoresheet"``), so it is
+imposed, footed and written like every other piece. What is on it comes from
+the game's rules as a :class:`~pnp.sheet_model.Scoresheet` (columns, rows of
+boxes, labels, points, totals, and the values of a filled sheet); this module
+decides where everything goes and names no game.
+
+From the top: a title band, the date line and a hint (or, filled, a note on
+what was entered), the QR code; the key (what each card is worth); a heading
+per column (a player colour, a field of a log); the rows; the foot (totals and
+winners); the notes of a filled sheet. Rows of boxes share the height the page
+leaves them, so a short sheet gets roomy boxes. Every box meant for a pen is
+at least :data:`MIN_BOX` mm each way: a sheet that cannot give its boxes that
+much is a problem, reported before anything is drawn.
+
+Entered numbers are printed in pen blue, worked-out totals in bold ink,
+words (a winner) in the accent colour.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Iterable
 
 from pnp.errors import TemplateError
-from pnp.layout.primitives import QR, Icon, Line, Primitive, Rect, Symbol, Text, TextLine
+from pnp.layout.primitives import QR, Ellipse, Icon, Line, Primitive, Rect, Symbol, Text, TextLine
 from pnp.layout.text import fit_or_fail
+from pnp.sheet_model import Box, Cell, Key, Row, Said, Scoresheet, Words, problems
 from pnp.units import POINTS_PER_MM, pt
 
 PEN = "#1d3f9a"
+#: The smallest box a pen writes in, each way (mm).
 MIN_BOX = 7.0
-HF_CARDS = ("hunter", "wolf", "rabbit", "carrot", "closed_season")
-HF_PREY = {"hunter": -4, "wolf": 4, "rabbit": 2, "carrot": 1, "closed_season": 1}
-HF_HAND = {"hunter": -4, "wolf": -4, "rabbit": -2, "carrot": -1, "closed_season": -1}
-HALALI_TILES = ("bear", "fox", "lumberjack", "hunter", "pheasant", "duck", "tree")
-HALALI_POINTS = {"bear": 10, "fox": 5, "lumberjack": 5, "hunter": 5, "pheasant": 3, "duck": 2, "tree": 2}
-HHB_COLORS = ("red", "green", "blue", "white")
+HEADER = 23.0          # the title band, date and hint
+TITLE_BAND = 11.0
+QR_SIZE = 21.0
+PAD = 0.6              # inside a cell, around its boxes
+GAP = 1.0              # between two boxes
+SIGN_GAP = 4.0          # between two boxes with a sign printed between them
+ROW_MIN = MIN_BOX + 2 * PAD   # an entry row: a box and a little air
+ROW_GROWTH = 6.0       # rows grow by at most this much when the page has room
+HEADING_H = 7.0
+CAPTIONS_H = 6.0
+CAPTIONS_ICON_H = 8.0
+COLUMN_HEAD_H = 8.5
+DETAIL_LINE = 3.6
+OPTION_LINE = 4.4
+FOOT_GAP = 2.5
+NOTE_H = 5.5
+KEY_ICON_H = 7.0
+KEY_LINE = 4.6
+KEY_COLUMN_W = 13.0
+ONE_LINE_LABEL = 22.0  # a row label up to this wide stays on one line; a longer one may take two
 
 
-def signed(value: int) -> str:
-    """A score with its sign and a true minus: +4, −4, 0."""
-    return "0" if value == 0 else (f"+{value}" if value > 0 else f"\u2212{-value}")
+class SheetProblem(TemplateError):
+    """A sheet that cannot be laid out: its boxes or rows do not fit the piece."""
 
 
-class Sheet:
-    """Lays out a sheet in mm from the top-left of its box, y downwards, as primitives."""
+def blank_sheet(game_id: str) -> Scoresheet:
+    """The blank sheet of a game, as its rules describe it."""
+    # The rules are looked up only when a kit draws a scoresheet: other kits,
+    # and every other command, never load the scoring package.
+    from scoring.errors import ScoringError
+    from scoring.rules import find_rules
+
+    try:
+        rules = find_rules(game_id)
+    except ScoringError:
+        from scoring.rules import game_ids
+
+        raise SheetProblem(f"no game rules are registered for {game_id!r}, so its scoresheet has no "
+                           f"content (known: {', '.join(game_ids())})") from None
+    return rules.scoresheet(None)
+
+
+class _Pen:
+    """Primitives in mm from the top-left of the sheet's box, y downwards."""
 
     def __init__(self, ctx, x: float, y: float, w: float, h: float):
         self.ctx = ctx
         self.x0, self.y0, self.w, self.h = x, y, w, h
         self.out: list[Primitive] = []
-        self.ink = ctx.inks.line("ink")
-        self.accent = ctx.inks.line("accent")
-        self.light = ctx.inks.fill("light")
-        self.pen = ctx.inks.line(PEN)
+        inks = ctx.inks
+        self.ink = inks.line("ink")
+        self.accent = inks.line("accent")
+        self.light = inks.fill("light")
+        self.white = inks.fill("white")
+        self.pen = inks.line(PEN)
+        self.good = inks.line("good")
+        self.bad = inks.line("bad")
 
-    def box(self, x: float, y: float, w: float, h: float, fill: str | None = None,
-            width: float = 0.3, stroke: str | None = None) -> None:
-        self.out.append(Rect(self.x0 + x, self.y0 + y, w, h, fill, stroke or self.ink, width))
+    def words(self, text: Words | None) -> str:
+        """A sheet text in the sheet's language."""
+        if text is None:
+            return ""
+        if isinstance(text, Said):
+            return self.ctx.catalog.get(text.key, **dict(text.values))
+        return str(text)
 
-    def fill(self, x: float, y: float, w: float, h: float, color: str) -> None:
-        self.out.append(Rect(self.x0 + x, self.y0 + y, w, h, fill=color))
+    def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None,
+             stroke: str | None = None, width: float = 0.0) -> None:
+        self.out.append(Rect(self.x0 + x, self.y0 + y, w, h, fill, stroke, width))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.3,
              color: str | None = None) -> None:
         self.out.append(Line(self.x0 + x1, self.y0 + y1, self.x0 + x2, self.y0 + y2,
                              color or self.ink, width))
 
+    def width(self, text: str, size: float, style: str = "regular") -> float:
+        """How wide ``text`` is, in mm."""
+        return self.ctx.measure.width(text, style, size) / POINTS_PER_MM
+
     def text(self, x: float, y: float, w: float, h: float, text: str, size: float = 8,
              style: str = "regular", align: str = "center", color: str | None = None,
-             wrap: bool = False) -> None:
+             wrap: bool = False, min_size: float = 6.0) -> None:
+        """``text`` fitted into the box and centred on it vertically."""
         if not text:
             return
-        fitted = fit_or_fail(self.ctx.measure, text, style, size, pt(w - 1.0), pt(h), wrap=wrap,
-                             leading=1.15, min_size=6)
+        fitted = fit_or_fail(self.ctx.measure, text, style, size, pt(max(w - 1.0, 0.1)), pt(h),
+                             wrap=wrap, leading=1.15, min_size=min_size)
         block = 0.72 * fitted.size + (len(fitted.lines) - 1) * fitted.leading
         # The first baseline, in mm down from the sheet's top: the block is centred on the box.
         baseline = self.y0 + y + h / 2 - (block / 2 - 0.72 * fitted.size) / POINTS_PER_MM
         lines = []
         for line, width in zip(fitted.lines, fitted.widths):
             if align == "left":
-                left = self.x0 + x + 0.6
+                left = self.x0 + x + 0.5
             elif align == "right":
-                left = self.x0 + x + w - 0.6 - width / POINTS_PER_MM
+                left = self.x0 + x + w - 0.5 - width / POINTS_PER_MM
             else:
                 left = self.x0 + x + w / 2 - width / 2 / POINTS_PER_MM
             lines.append(TextLine(line, left, baseline))
             baseline += fitted.leading / POINTS_PER_MM
         self.out.append(Text(tuple(lines), style, fitted.size, color or self.ink))
 
-    def t(self, key: str, **values: Any) -> str:
-        return self.ctx.catalog.get(key, **values)
-
     def icon(self, name: str, x: float, y: float, w: float, h: float) -> None:
         from pnp.icons import load_icon  # the SVG reader loads only for kits with icons
 
-        source = load_icon(self.ctx.icon_dirs, name).source
-        self.out.append(Icon(source, self.x0 + x, self.y0 + y, w, h, self.ink,
-                             line_art=self.ctx.inks.ink_saver))
+        self.out.append(Icon(load_icon(self.ctx.icon_dirs, name).source, self.x0 + x, self.y0 + y, w, h,
+                             self.ink, line_art=self.ctx.inks.ink_saver))
 
     def symbol(self, shape: str, cx: float, cy: float, size: float, color: str) -> None:
         self.out.append(Symbol(shape, self.x0 + cx, self.y0 + cy, size, color))
 
+    def ring(self, cx: float, cy: float, rx: float, ry: float, color: str) -> None:
+        self.out.append(Ellipse(self.x0 + cx, self.y0 + cy, rx, ry, None, color, 0.35))
+
     def qr(self, data: str, x: float, y: float, size: float) -> None:
         self.out.append(QR(data, self.x0 + x, self.y0 + y, size, self.ink))
 
-    def pen_number(self, x: float, y: float, w: float, h: float, value: int | str | None,
-                   computed: bool = False) -> None:
-        """An entered (pen blue) or computed (bold ink) number in a box."""
-        if value is None:
+    def tone(self, value: str) -> str:
+        """A printed worth's colour: gains in the good colour, losses in the bad one."""
+        if value.startswith("+"):
+            return self.good
+        if value.startswith(("\u2212", "-")):
+            return self.bad
+        return self.ink
+
+
+# ------------------------------------------------------------------ heights
+
+
+def _choice_lines(box: Box) -> int:
+    return len(box.options)
+
+
+def _row_min(row: Row) -> float:
+    """The least height a row needs: its kind's, its boxes', its stacked choices' and its details'."""
+    if row.kind == "heading":
+        return HEADING_H
+    if row.kind == "captions":
+        return CAPTIONS_ICON_H if any(b.icon for c in row.cells for b in c.boxes) else CAPTIONS_H
+    need = ROW_MIN
+    for cell in row.cells:
+        choices = max((_choice_lines(b) for b in cell.boxes if b.kind == "choice"), default=0)
+        # Two choices side by side fit a box's height; more are stacked.
+        boxes = max(ROW_MIN, choices * OPTION_LINE + 1.2) if choices > 2 else ROW_MIN
+        need = max(need, boxes + len(cell.detail) * DETAIL_LINE)
+    return need
+
+
+def _detail_height(row: Row) -> float:
+    return max((len(c.detail) for c in row.cells), default=0) * DETAIL_LINE
+
+
+# ------------------------------------------------------------------ the sheet
+
+
+class _Layout:
+    """One sheet laid out: the header, the key, the grid, the foot and the notes."""
+
+    def __init__(self, pen: _Pen, sheet: Scoresheet, qr_data: str | None, date: str | None):
+        self.pen, self.sheet, self.qr_data, self.date = pen, sheet, qr_data, date
+        self.label_w = self._label_width()
+        spare = pen.w - self.label_w
+        weights = sum(c.weight for c in sheet.columns) or 1.0
+        self.col_w = [spare * c.weight / weights for c in sheet.columns]
+        self.col_x = [self.label_w + sum(self.col_w[:i]) for i in range(len(sheet.columns))]
+
+    # -- measuring ------------------------------------------------------------
+    def _label_width(self) -> float:
+        """The row labels' column: the widest label (with its pictogram and points), within limits."""
+        pen, sheet = self.pen, self.sheet
+        widest = pen.width(pen.words(sheet.corner), 8, "black") + 2 if sheet.corner else 0.0
+        for row in (*sheet.rows, *sheet.foot):
+            if row.label is None or row.kind == "heading":
+                continue
+            size, style = (11, "black") if row.kind == "entry" and _is_number(row.label) else (8.5, "bold")
+            text = pen.words(row.label)
+            width = pen.width(text, size, style)
+            if width > ONE_LINE_LABEL:
+                width = max(_two_lines(pen, text, size, style), ONE_LINE_LABEL)
+            width += 2.0
+            if row.icon:
+                width += 6.5
+            if row.points:
+                width += pen.width(row.points, 8.5) + 2.0
+            widest = max(widest, width)
+        # Long labels wrap on two lines rather than take the players' room.
+        return min(max(widest, 12.0), 0.36 * pen.w)
+
+    def heights(self, top: float) -> tuple[list[float], float]:
+        """Each row's height, and where the foot starts: rows share the room the page leaves."""
+        sheet, pen = self.sheet, self.pen
+        mins = [_row_min(row) for row in sheet.rows]
+        foot = sum(max(_row_min(row), ROW_MIN) for row in sheet.foot)
+        notes = NOTE_H * len(sheet.notes)
+        room = pen.h - top - (FOOT_GAP + foot if sheet.foot else 0.0) - notes - 1.0
+        spare = room - sum(mins)
+        if spare < -1e-6:
+            raise SheetProblem(f"the scoresheet's {len(sheet.rows)} rows need {sum(mins) - room:.1f} mm "
+                               f"more than its {pen.h:g} mm piece has")
+        growing = [i for i, row in enumerate(sheet.rows) if row.kind == "entry"]
+        each = min(ROW_GROWTH, spare / len(growing)) if growing else 0.0
+        heights = [h + (each if sheet.rows[i].kind == "entry" else 0.0) for i, h in enumerate(mins)]
+        return heights, top + sum(heights)
+
+    # -- drawing --------------------------------------------------------------
+    def lay_out(self) -> None:
+        top = self.header()
+        if self.sheet.key is not None:
+            top = self.key(self.sheet.key, top)
+        if any(c.heading is not None or c.color is not None for c in self.sheet.columns):
+            top = self.column_heads(top)
+        heights, y = self.heights(top)
+        for row, height in zip(self.sheet.rows, heights):
+            self.row(row, top, height)
+            top += height
+        if self.sheet.foot:
+            y += FOOT_GAP
+            self.pen.line(0, y - FOOT_GAP / 2, self.pen.w, y - FOOT_GAP / 2, 0.5, self.pen.accent)
+            for row in self.sheet.foot:
+                height = max(_row_min(row), ROW_MIN)
+                self.row(row, y, height)
+                y += height
+        for note in self.sheet.notes:
+            self.pen.text(0, y + 0.3, self.pen.w, NOTE_H - 0.3, self.pen.words(note), size=8.5,
+                          style="bold", align="left", color=self.pen.accent, wrap=True)
+            y += NOTE_H
+
+    def header(self) -> float:
+        """Title, date line, hint and QR code; returns where the body starts (mm)."""
+        pen, sheet = self.pen, self.sheet
+        qr = QR_SIZE if self.qr_data else 0.0
+        band_w = pen.w - qr - (3 if qr else 0)
+        pen.rect(0, 0, band_w, TITLE_BAND, fill=pen.ctx.inks.fill("accent"))
+        title = pen.words(Said("game.name")) + " — " + pen.words(sheet.title)
+        pen.text(3, 0, band_w - 6, TITLE_BAND, title, size=15, style="black", align="left",
+                 color=pen.ctx.inks.line("#ffffff"))
+        hint_x = 0.0
+        if sheet.dated:
+            label = pen.words(Said("sheet.date_label"))
+            label_w = pen.width(label, 8.5, "bold") + 2
+            pen.text(0, 12, label_w + 1, 6, label, size=8.5, style="bold", align="left")
+            pen.line(label_w, 17, label_w + 46, 17, 0.3)
+            if sheet.filled and self.date:
+                pen.text(label_w + 1, 11.5, 45, 6, self.date, size=9.5, style="bold", align="left",
+                         color=pen.pen)
+            hint_x = label_w + 49
+        hint = Said("sheet.filled_note") if sheet.filled else sheet.hint
+        pen.text(hint_x, 11.6, band_w - hint_x, 10.4, pen.words(hint), size=7.5, align="left",
+                 wrap=True, min_size=6.5)
+        if self.qr_data:
+            pen.qr(self.qr_data, pen.w - qr, 0, qr)
+        return HEADER + 1.0
+
+    def key(self, key: Key, top: float) -> float:
+        """The worth of each thing: pictograms over their values, one line of values per row label."""
+        pen = self.pen
+        height = KEY_ICON_H + KEY_LINE * len(key.rows) + 1.6
+        pen.rect(0, top, pen.w, height, fill=pen.light)
+        labels = [pen.words(r) for r in key.rows]
+        label_w = max([pen.width(l, 8, "bold") for l in labels] + [pen.width(pen.words(key.title), 8.5, "black")]) + 4
+        pen.text(1.5, top + 0.8, label_w, KEY_ICON_H - 0.8, pen.words(key.title), size=8.5, style="black",
+                 align="left", color=pen.accent, wrap=True)
+        y = top + KEY_ICON_H + 0.8
+        for label in labels:
+            pen.text(1.5, y, label_w, KEY_LINE, label, size=8, style="bold", align="left")
+            y += KEY_LINE
+        x = label_w + 2
+        for column in key.columns:
+            if column.icon:
+                pen.icon(column.icon, x + (KEY_COLUMN_W - 6.2) / 2, top + 0.8, 6.2, 6.2)
+            if column.caption is not None:
+                pen.text(x, top + 0.4, KEY_COLUMN_W, KEY_ICON_H, pen.words(column.caption), size=7,
+                         style="bold")
+            y = top + KEY_ICON_H + 0.8
+            for value in column.values:
+                pen.text(x, y, KEY_COLUMN_W, KEY_LINE, value, size=9, style="black", color=pen.tone(value))
+                y += KEY_LINE
+            x += KEY_COLUMN_W
+        if key.notes:
+            x += 2
+            pen.line(x - 1, top + 1.5, x - 1, top + height - 1.5, 0.3, pen.accent)
+            each = (height - 1.6) / len(key.notes)
+            for number, note in enumerate(key.notes):
+                pen.text(x + 0.5, top + 0.8 + number * each, pen.w - x - 1.5, each, pen.words(note),
+                         size=8, style="bold", align="left", wrap=True)
+        return top + height + 2.0
+
+    def column_heads(self, top: float) -> float:
+        """Each column's heading: a player colour with its symbol, or a field's name."""
+        pen, sheet = self.pen, self.sheet
+        if sheet.corner is not None:
+            pen.text(0, top, self.label_w, COLUMN_HEAD_H, pen.words(sheet.corner), size=8, style="black",
+                     align="left", color=pen.accent)
+        for column, x, w in zip(sheet.columns, self.col_x, self.col_w):
+            if column.color is not None:
+                player = pen.ctx.colors[column.color]
+                pen.rect(x + 0.4, top, w - 0.8, COLUMN_HEAD_H - 0.6, fill=pen.ctx.inks.fill(player.rgb),
+                         stroke=pen.ink, width=0.4)
+                ink = pen.ctx.inks.line(player.ink)
+                symbol = min(5.0, COLUMN_HEAD_H - 2.6)
+                pen.symbol(player.symbol, x + 1.6 + symbol / 2, top + (COLUMN_HEAD_H - 0.6) / 2, symbol,
+                           ink if not pen.ctx.inks.ink_saver else pen.ink)
+                pen.text(x + 2.8 + symbol, top, w - 3.6 - symbol, COLUMN_HEAD_H - 0.6,
+                         pen.words(column.heading), size=9, style="black", align="left", color=ink)
+            elif column.heading is not None:
+                pen.rect(x, top, w, COLUMN_HEAD_H, fill=pen.light)
+                pen.text(x, top, w, COLUMN_HEAD_H, pen.words(column.heading), size=7.5, style="black",
+                         wrap=True)
+        return top + COLUMN_HEAD_H + 0.6
+
+    def row(self, row: Row, top: float, height: float) -> None:
+        pen = self.pen
+        if row.kind == "heading":
+            pen.rect(0, top + 0.5, pen.w, height - 1.0, fill=pen.light)
+            pen.text(1.0, top + 0.5, self.label_w + (self.col_w[0] if self.col_w else 0) - 1, height - 1.0,
+                     pen.words(row.label), size=10, style="black", align="left", color=pen.accent)
+        else:
+            if row.shade:
+                pen.rect(0, top, pen.w, height, fill=pen.light)
+            self.row_label(row, top, height - _detail_height(row))
+        for cell, x, w in zip(row.cells, self.col_x, self.col_w):
+            self.cell(row, cell, x, top, w, height)
+
+    def row_label(self, row: Row, top: float, height: float) -> None:
+        pen = self.pen
+        if row.label is None:
             return
-        self.text(x, y, w, h, str(value), size=11 if computed else 10.5,
-                  style="black" if computed else "bold", color=self.ink if computed else self.pen)
+        x, w = 0.5, self.label_w - 1.0
+        if row.icon:
+            size = min(5.5, height - 1.5)
+            pen.icon(row.icon, x, top + (height - size) / 2, size, size)
+            x += 6.5
+            w -= 6.5
+        if row.points:
+            points_w = pen.width(row.points, 8.5) + 1.5
+            pen.text(self.label_w - points_w - 0.5, top, points_w, height, row.points, size=8.5,
+                     align="right")
+            w -= points_w + 0.5
+        text = pen.words(row.label)
+        if row.kind == "entry" and _is_number(row.label):
+            pen.text(x, top, w, height, text, size=11, style="black", color=pen.accent)
+        else:
+            pen.text(x, top, w, height, text, size=8.5, style="bold", align="left", wrap=True)
+
+    def cell(self, row: Row, cell: Cell, x: float, top: float, w: float, height: float) -> None:
+        """The cell's boxes side by side, each sign in the gap before its box, the detail below."""
+        pen = self.pen
+        boxes = cell.boxes
+        detail_h = len(cell.detail) * DETAIL_LINE
+        box_top = top + (0.0 if row.kind == "captions" else PAD / 2)
+        box_h = height - detail_h - (0.0 if row.kind == "captions" else PAD)
+        # A sign's gap is kept in every row of the column, printed or not, so boxes line up.
+        gaps = [(SIGN_GAP if b.sign is not None else GAP) for b in boxes[1:]]
+        inner = w - 2 * PAD - sum(gaps)
+        weights = sum(b.weight for b in boxes) or 1.0
+        bx = x + PAD
+        for index, box in enumerate(boxes):
+            bw = inner * box.weight / weights
+            if box.sign and row.kind != "captions":
+                gap = gaps[index - 1]
+                pen.text(bx - gap, box_top, gap, box_h, box.sign, size=9, style="black")
+            self.box(row, box, bx, box_top, bw, box_h)
+            bx += bw + (gaps[index] if index < len(gaps) else 0.0)
+        y = top + height - detail_h
+        for line in cell.detail:
+            self.detail_line(line, x + PAD, y, w - 2 * PAD)
+            y += DETAIL_LINE
+
+    def box(self, row: Row, box: Box, x: float, y: float, w: float, h: float) -> None:
+        pen = self.pen
+        kind = box.kind
+        if kind in ("pen", "total", "text") and (w < MIN_BOX - 1e-6 or h < MIN_BOX - 1e-6):
+            raise SheetProblem(f"a box for a pen is {w:.1f} x {h:.1f} mm, below {MIN_BOX:g} mm "
+                               f"(row {pen.words(row.label)!r}): fewer columns or boxes would fit")
+        if kind == "caption":
+            words = pen.words(box.text)
+            if box.icon:
+                size = min(5.5, h - (3.2 if words else 0.6))
+                pen.icon(box.icon, x + (w - size) / 2, y + 0.3, size, size)
+                if words:
+                    pen.text(x - 0.5, y + size + 0.3, w + 1, h - size - 0.3, words, size=6.5, style="bold")
+            elif words:
+                pen.text(x - 0.5, y, w + 1, h, words, size=7, style="bold", wrap=True)
+            return
+        if kind == "blank":
+            return
+        if kind == "choice":
+            self.choice(box, x, y, w, h)
+            return
+        heavy = kind == "total"
+        pen.rect(x, y, w, h, fill=pen.white, stroke=pen.ink, width=0.6 if heavy else 0.3)
+        if box.text is not None:
+            pen.text(x + 0.2, y + 0.1, w - 0.4, 2.6, pen.words(box.text), size=6, align="left",
+                     color=pen.accent)
+        if box.value is None:
+            return
+        value = pen.words(box.value)
+        if kind == "text":
+            pen.text(x + 0.6, y + 0.3, w - 1.2, h - 0.6, value, size=9.5, style="bold", align="left",
+                     color=pen.pen, wrap=True)
+        elif isinstance(box.value, Said):
+            pen.text(x, y, w, h, value, size=9, style="black", color=pen.accent)
+        elif heavy:
+            pen.text(x, y, w, h, value, size=11, style="black")
+        else:
+            pen.text(x, y, w, h, value, size=10.5, style="bold", color=pen.pen)
+
+    def choice(self, box: Box, x: float, y: float, w: float, h: float) -> None:
+        """Words to circle: stacked when there are more than two, else side by side."""
+        pen = self.pen
+        options = [pen.words(o) for o in box.options]
+        stacked = len(options) > 2
+        for number, option in enumerate(options):
+            if stacked:
+                line = (h - 1.2) / len(options)
+                ox, oy, ow, oh = x + 1.5, y + 0.6 + number * line, w - 3.0, line
+            else:
+                ow = w / len(options)
+                ox, oy, oh = x + number * ow, y, h
+            chosen = box.chosen == number and self.sheet.filled
+            pen.text(ox, oy, ow, oh, option, size=8 if not stacked else 7.5, style="bold" if chosen else "regular",
+                     color=pen.pen if chosen else pen.ink, wrap=not stacked)
+            if chosen:
+                rx = min(ow / 2, pen.width(option, 8, "bold") / 2 + 1.6)
+                pen.ring(ox + ow / 2, oy + oh / 2, rx, min(oh / 2, 2.6 if stacked else 3.4), pen.pen)
+
+    def detail_line(self, line, x: float, y: float, w: float) -> None:
+        """Small print: a label, then each pictogram with its number."""
+        pen = self.pen
+        cursor = x
+        if line.label is not None:
+            label = pen.words(line.label)
+            label_w = pen.width(label, 7, "black") + 0.8
+            pen.text(cursor - 0.5, y, label_w + 1, DETAIL_LINE, label, size=7, style="black", align="left")
+            cursor += label_w
+        for icon, value in line.items:
+            needed = 3.1 + (pen.width(value, 7, "bold") + 0.3 if value else 0.0) + 0.7
+            if cursor + needed > x + w + 1e-6:
+                raise SheetProblem(f"a filled sheet's detail line is wider than its {w:.1f} mm cell")
+            pen.icon(icon, cursor, y + 0.25, 3.1, 3.1)
+            if value:
+                pen.text(cursor + 2.8, y, needed - 2.8 + 0.5, DETAIL_LINE, value, size=7, style="bold",
+                         align="left", color=pen.pen)
+            cursor += needed
 
 
-def _header(s: Sheet, title: str, qr_data: str | None, hint: str, filled: bool) -> float:
-    """Title, date line, hint and QR code; returns where the body starts (mm)."""
-    qr = 21.0
-    s.fill(0, 0, s.w - qr - 3, 11, s.ctx.inks.fill("accent"))
-    s.text(3, 0, s.w - qr - 9, 11, title, size=15, style="black", align="left",
-           color=s.ctx.inks.line("#ffffff"))
-    s.text(0, 12, 14, 6, s.t("sheet.date_label"), size=8.5, style="bold", align="left")
-    s.line(14, 17, 64, 17, 0.3)
-    date = s.ctx.filled.date if s.ctx.filled is not None else None
-    if filled and date:
-        s.text(15, 11.5, 48, 6, date, size=9.5, style="bold", align="left", color=s.pen)
-    s.text(66, 11.5, s.w - qr - 69, 9.5, s.t("sheet.filled_note") if filled else hint, size=7,
-           align="left", wrap=True)
-    if qr_data:
-        s.qr(qr_data, s.w - qr, 0, qr)
-    return qr + 2.0
+def _two_lines(pen: _Pen, text: str, size: float, style: str) -> float:
+    """The narrowest width (mm) that holds ``text`` on at most two lines, broken at a space."""
+    words = text.split(" ")
+    best = pen.width(text, size, style)
+    for cut in range(1, len(words)):
+        best = min(best, max(pen.width(" ".join(words[:cut]), size, style),
+                             pen.width(" ".join(words[cut:]), size, style)))
+    return best
 
 
-def _player_names(result) -> list[str]:
-    return list(result.players) if result is not None else []
+def _is_number(words: Words) -> bool:
+    return isinstance(words, str) and words.isdigit()
 
 
-# ----------------------------------------------------------------- Hunting Fever
-
-def hunting_fever(s: Sheet, result, qr_data: str | None) -> None:
-    top = _header(s, s.t("game.name") + " — " + s.t("sheet.title"), qr_data, s.t("sheet.hf.hint"),
-                  result is not None)
-    name_w, col_w, lodge_w, day_w, total_w = 30.0, 11.0, 13.0, 17.0, 19.0
-    rows, row_h = 5, 7.6
-    players = _player_names(result)
-    x_prey = name_w
-    x_hand = name_w + 5 * col_w
-    x_lodge = name_w + 10 * col_w
-    x_day = x_lodge + lodge_w
-    x_total = x_day + day_w
-    y = top
-    for day in range(1, 5):
-        played = result.rounds[day - 1] if result is not None and day <= len(result.rounds) else None
-        # Group headings
-        s.fill(0, y, s.w, 5, s.light)
-        s.text(0, y, name_w, 5, s.t("sheet.hf.day", n=day), size=9, style="black", align="left",
-               color=s.accent)
-        s.text(x_prey, y, 5 * col_w, 5, s.t("sheet.hf.prey_pile"), size=8, style="black")
-        s.text(x_hand, y, 5 * col_w, 5, s.t("sheet.hf.in_hand"), size=8, style="black")
-        s.text(x_lodge, y, lodge_w, 5, s.t("sheet.hf.lodge"), size=7.5, style="bold")
-        s.text(x_day, y, day_w, 5, s.t("sheet.hf.day_total"), size=7.5, style="bold")
-        s.text(x_total, y, total_w, 5, s.t("sheet.hf.running_total"), size=7.5, style="bold")
-        # Pictograms and values
-        y += 5
-        for base, points in ((x_prey, HF_PREY), (x_hand, HF_HAND)):
-            for i, card in enumerate(HF_CARDS):
-                cx = base + i * col_w
-                s.icon(_hf_icon(card), cx + 0.6, y + 0.4, 4.6, 4.6)
-                s.text(cx + 5.0, y, col_w - 5.0, 5.4, signed(points[card]), size=7.5, style="bold",
-                       color=s.ctx.inks.line("bad" if points[card] < 0 else "good"))
-        s.text(x_lodge, y, lodge_w, 5.4, "+4", size=7.5, style="bold")
-        y += 5.6
-        for r in range(rows):
-            ry = y + r * row_h
-            s.box(0, ry, name_w - 1, row_h - 0.6)
-            entry = played.of(players[r]) if played is not None and r < len(players) else None
-            if r < len(players):
-                s.text(0.5, ry, name_w - 2, row_h - 0.6, players[r], size=8.5, style="bold", align="left")
-            for base, place in ((x_prey, "prey"), (x_hand, "hand")):
-                for i, card in enumerate(HF_CARDS):
-                    bx = base + i * col_w + 1
-                    s.box(bx, ry, col_w - 2, row_h - 0.6)
-                    if entry is not None:
-                        s.pen_number(bx, ry, col_w - 2, row_h - 0.6, entry.line(place, card).count)
-            s.box(x_lodge + 1, ry, lodge_w - 2, row_h - 0.6)
-            s.box(x_day + 1, ry, day_w - 2, row_h - 0.6, width=0.5)
-            s.box(x_total + 1, ry, total_w - 2, row_h - 0.6, width=0.7)
-            if entry is not None:
-                flipped = entry.line("lodge", "lodge_flipped").count
-                under = entry.line("lodge", "hunter_under_lodge").count
-                s.pen_number(x_lodge + 1, ry, lodge_w - 2 - (4 if under else 0), row_h - 0.6,
-                             "+4" if flipped else "0")
-                if under:
-                    s.icon("hunter", x_lodge + lodge_w - 5.5, ry + 1.4, 4, 4)
-                s.pen_number(x_day + 1, ry, day_w - 2, row_h - 0.6, signed(entry.score), computed=True)
-                s.pen_number(x_total + 1, ry, total_w - 2, row_h - 0.6, signed(entry.running_total),
-                             computed=True)
-        y += rows * row_h + 1.8
-    _final_block(s, y, players, result, name_w, [
-        (s.t("sheet.hf.after_four"), lambda p: signed(result.totals[p]) if result and result.complete else None),
-        (s.t("sheet.hf.best_day"), lambda p: _best_day(result, p)),
-    ])
+def lay_out_sheet(ctx, sheet: Scoresheet, x: float, y: float, w: float, h: float,
+                  qr_data: str | None, date: str | None = None) -> tuple[Primitive, ...]:
+    """A sheet described by a game's rules, laid out in the box (mm, top-left of the piece)."""
+    wrong = problems(sheet)
+    if wrong:
+        raise SheetProblem("the scoresheet's description is not sound: " + "; ".join(wrong))
+    pen = _Pen(ctx, x, y, w, h)
+    _Layout(pen, sheet, qr_data, date).lay_out()
+    return tuple(pen.out)
 
 
-def _hf_icon(card: str) -> str:
-    return {"closed_season": "no_hunting"}.get(card, card)
-
-
-def _best_day(result, player: str) -> str | None:
-    if result is None or not result.rounds:
-        return None
-    return signed(max(r.of(player).score for r in result.rounds))
-
-
-def _final_block(s: Sheet, y: float, players: list, result, label_w: float,
-                 rows: list[tuple[str, Callable[[str], str | None]]], columns: int = 5,
-                 headers: list[str] | None = None) -> float:
-    """Totals and the winner, one column per player."""
-    row_h = 7.6
-    col_w = (s.w - label_w) / columns
-    s.fill(0, y, s.w, 5.5, s.light)
-    s.text(0, y, label_w, 5.5, s.t("sheet.player"), size=8, style="black", align="left", color=s.accent)
-    for i in range(columns):
-        name = players[i] if i < len(players) else (headers[i] if headers else "")
-        s.text(label_w + i * col_w, y, col_w, 5.5, name, size=8, style="bold")
-    y += 5.5
-    winners = set(result.winners) if result is not None else set()
-    for label, value in [*rows, (s.t("sheet.winner"), None)]:
-        s.text(0, y, label_w, row_h, label, size=7.5, style="bold", align="left", wrap=True)
-        for i in range(columns):
-            bx = label_w + i * col_w + 1
-            s.box(bx, y + 0.3, col_w - 2, row_h - 0.6, width=0.5)
-            if i < len(players) and result is not None:
-                if value is not None:
-                    s.pen_number(bx, y + 0.3, col_w - 2, row_h - 0.6, value(players[i]), computed=True)
-                elif players[i] in winners:
-                    s.text(bx, y + 0.3, col_w - 2, row_h - 0.6, s.t("sheet.winner"), size=9,
-                           style="black", color=s.accent)
-        y += row_h
-    if result is not None:
-        note = ""
-        if not result.complete:
-            done = len(result.rounds)
-            note = s.t("sheet.incomplete", done=done, expected=result.rounds_expected)
-        elif result.tie_break is not None:
-            note = s.t(f"sheet.tie_break.{result.tie_break.value}")
-            if result.tie_break.value == "shared" and len(result.winners) > 1:
-                note += " " + s.t("sheet.shared_win", names=", ".join(result.winners))
-        if note:
-            s.text(0, y + 0.5, s.w, 5, note, size=8, style="bold", align="left", color=s.accent)
-            y += 5.5
-    return y
-
-
-# ----------------------------------------------------------------- Halali
-
-def halali(s: Sheet, result, qr_data: str | None) -> None:
-    top = _header(s, s.t("game.name") + " — " + s.t("sheet.title"), qr_data,
-                  s.t("sheet.halali.hint"), result is not None)
-    players = _player_names(result)
-    label_w = 62.0
-    col_w = (s.w - label_w) / 2
-    row_h = 7.8
-    y = top
-    for number in (1, 2):
-        played = result.rounds[number - 1] if result is not None and number <= len(result.rounds) else None
-        s.fill(0, y, s.w, 6, s.light)
-        s.text(0, y, label_w, 6, s.t("sheet.halali.round", n=number), size=10, style="black",
-               align="left", color=s.accent)
-        for i in range(2):
-            x = label_w + i * col_w
-            s.box(x + 1, y + 0.5, col_w - 2, 5, fill="#ffffff")
-            if i < len(players):
-                s.text(x + 1, y + 0.5, col_w - 2, 5, players[i], size=8.5, style="black")
-        y += 6.5
-        # Role: two tick boxes per player.
-        s.text(0, y, label_w, 2 * 6.2, s.t("sheet.halali.role"), size=8, style="bold", align="left")
-        for i in range(2):
-            x = label_w + i * col_w
-            role = played.of(players[i]).role if played is not None else None
-            for k, (key, symbol) in enumerate((("blue", "halali_bear"), ("brown", "halali_hunter"))):
-                ry = y + k * 6.2
-                s.box(x + 2, ry + 0.6, 5, 5)
-                if role == key:
-                    s.text(x + 2, ry + 0.6, 5, 5, "X", size=10, style="black", color=s.pen)
-                s.text(x + 8, ry, col_w - 10, 6.2, s.t(f"sheet.halali.{key}"), size=7.5, align="left")
-        y += 2 * 6.2 + 1
-        s.text(label_w, y, col_w / 2, 4.5, s.t("sheet.halali.count"), size=7, style="bold")
-        s.text(label_w + col_w / 2, y, col_w / 2, 4.5, s.t("sheet.halali.points"), size=7, style="bold")
-        s.text(label_w + col_w, y, col_w / 2, 4.5, s.t("sheet.halali.count"), size=7, style="bold")
-        s.text(label_w + 1.5 * col_w, y, col_w / 2, 4.5, s.t("sheet.halali.points"), size=7, style="bold")
-        y += 4.5
-        for tile in HALALI_TILES:
-            s.text(0, y, label_w - 16, row_h, s.t(f"sheet.halali.tile.{tile}"), size=8.5, style="bold",
-                   align="left")
-            s.text(label_w - 16, y, 15, row_h, f"× {HALALI_POINTS[tile]}", size=8.5, align="right")
-            for i in range(2):
-                x = label_w + i * col_w
-                s.box(x + 2, y + 0.4, col_w / 2 - 4, row_h - 0.8)
-                s.text(x + col_w / 2 - 2.5, y, 3, row_h, "=", size=8)
-                s.box(x + col_w / 2 + 1, y + 0.4, col_w / 2 - 4, row_h - 0.8)
-                if played is not None:
-                    line = played.of(players[i]).line("tiles", tile)
-                    s.pen_number(x + 2, y + 0.4, col_w / 2 - 4, row_h - 0.8, line.count)
-                    s.pen_number(x + col_w / 2 + 1, y + 0.4, col_w / 2 - 4, row_h - 0.8, line.points,
-                                 computed=True)
-            y += row_h
-        for key, attr in (("sheet.halali.round_points", "score"), ("sheet.halali.round_tiles", "tile_count")):
-            s.text(0, y, label_w, row_h, s.t(key), size=8.5, style="black", align="left")
-            for i in range(2):
-                x = label_w + i * col_w
-                s.box(x + col_w / 2 + 1, y + 0.4, col_w / 2 - 4, row_h - 0.8, width=0.7)
-                if played is not None:
-                    s.pen_number(x + col_w / 2 + 1, y + 0.4, col_w / 2 - 4, row_h - 0.8,
-                                 getattr(played.of(players[i]), attr), computed=True)
-            y += row_h
-        y += 2
-    tiles_total = None
-    if result is not None:
-        tiles_total = {p: sum(r.of(p).tile_count or 0 for r in result.rounds) for p in players}
-    _final_block(s, y, players, result, label_w, [
-        (s.t("sheet.halali.grand_total"), lambda p: result.totals[p] if result else None),
-        (s.t("sheet.halali.tiles_total"), lambda p: tiles_total[p] if tiles_total else None),
-    ], columns=2)
-
-
-# ----------------------------------------------------------------- Hunting Hunting Beavers
-
-def beavers(s: Sheet, result, qr_data: str | None) -> None:
-    top = _header(s, s.t("game.name") + " — " + s.t("sheet.title"), qr_data,
-                  s.t("sheet.hhb.hint"), result is not None)
-    round_w = 16.0
-    group_w = (s.w - round_w) / 4
-    sub = (group_w - 1) / 3
-    row_h = 13.0
-    y = top
-    colors = _beaver_colors(result)
-    # Colour headings with their symbols, and the player's name.
-    for i, color in enumerate(HHB_COLORS):
-        x = round_w + i * group_w
-        player = s.ctx.colors[color]
-        s.box(x + 0.5, y, group_w - 1, 7, fill=s.ctx.inks.fill(player.rgb), width=0.4)
-        s.symbol(player.symbol, x + 4.5, y + 3.5, 4.6, s.ctx.inks.line(player.ink))
-        s.text(x + 8, y, group_w - 9, 7, s.t(f"color.{color}"), size=9, style="black", align="left",
-               color=s.ctx.inks.line(player.ink))
-        s.box(x + 0.5, y + 7.5, group_w - 1, 7)
-        if colors.get(color):
-            s.text(x + 0.5, y + 7.5, group_w - 1, 7, colors[color], size=9, style="bold", color=s.pen)
-    s.text(0, y + 7.5, round_w, 7, s.t("sheet.player"), size=7.5, style="bold", align="left")
-    y += 15.5
-    s.text(0, y, round_w, 5, s.t("sheet.hhb.round"), size=7.5, style="black", align="left")
-    for i in range(4):
-        x = round_w + i * group_w + 0.5
-        for k, key in enumerate(("won", "lost", "after")):
-            s.text(x + k * sub, y, sub, 5, s.t(f"sheet.hhb.{key}"), size=7, style="bold")
-    y += 5
-    for number in range(1, 11):
-        played = result.rounds[number - 1] if result is not None and number <= len(result.rounds) else None
-        if number % 2 == 0:
-            s.fill(0, y, s.w, row_h, s.light)
-        s.text(0, y, round_w, row_h, str(number), size=11, style="black", color=s.accent)
-        for i, color in enumerate(HHB_COLORS):
-            x = round_w + i * group_w + 0.5
-            for k in range(3):
-                s.box(x + k * sub + 0.5, y + 0.6, sub - 1, row_h - 1.2, width=0.7 if k == 2 else 0.3,
-                      fill="#ffffff")
-            player = colors.get(color)
-            if played is not None and player:
-                entry = played.of(player)
-                change = entry.score
-                s.pen_number(x + 0.5, y + 0.6, sub - 1, row_h - 1.2, change if change > 0 else None)
-                s.pen_number(x + sub + 0.5, y + 0.6, sub - 1, row_h - 1.2, -change if change < 0 else None)
-                s.pen_number(x + 2 * sub + 0.5, y + 0.6, sub - 1, row_h - 1.2, entry.running_total, computed=True)
-        y += row_h
-    y += 2
-    players_by_color = [colors.get(c) for c in HHB_COLORS]
-    rows_final = [(s.t("sheet.hhb.final"), lambda p: result.totals[p] if result and result.complete else None)]
-    _final_block(s, y, [p or "" for p in players_by_color] if result is not None else [], result,
-                 round_w + 0.5, rows_final, columns=4,
-                 headers=[s.t(f"color.{c}") for c in HHB_COLORS])
-
-
-def _beaver_colors(result) -> dict[str, str]:
-    """Colour -> player: the session's colours, else players in the rules' colour order."""
-    if result is None:
-        return {}
-    chosen = result.colors
-    if chosen:
-        return {color: player for player, color in chosen.items()}
-    return dict(zip(HHB_COLORS, result.players))
-
-
-# ----------------------------------------------------------------- Card Hunter
-
-def card_hunter(s: Sheet, result, qr_data: str | None) -> None:
-    top = _header(s, s.t("game.name") + " — " + s.t("sheet.log_title"), qr_data,
-                  s.t("sheet.ch.hint"), result is not None)
-    widths = [9, 24, 56, 28, 24, 20, 0]
-    widths[-1] = s.w - sum(widths[:-1])
-    heads = ["sheet.ch.number", "sheet.date", "sheet.ch.players_characters", "sheet.ch.difficulty",
-             "sheet.ch.result", "sheet.ch.knockouts", "sheet.ch.notes"]
-    y = top
-    s.fill(0, y, s.w, 9, s.light)
-    x = 0.0
-    for w, key in zip(widths, heads):
-        s.text(x, y, w, 9, s.t(key), size=7.5, style="black", wrap=True)
-        x += w
-    y += 9
-    row_h = (s.h - y - 1) / 12
-    row_h = min(row_h, 19.0)
-    outcome = result.card_hunter if result is not None else None
-    for number in range(1, 13):
-        x = 0.0
-        s.text(x, y, widths[0], row_h, str(number), size=10, style="black", color=s.accent)
-        x += widths[0]
-        for k, w in enumerate(widths[1:], start=1):
-            s.box(x + 0.5, y + 0.5, w - 1, row_h - 1, width=0.35)
-            if k == 3:  # difficulty: three tick boxes
-                for j, level in enumerate(("easy", "normal", "hard")):
-                    ly = y + 1 + j * (row_h - 2) / 3
-                    s.box(x + 2, ly + 0.6, 3.6, 3.6, width=0.3)
-                    if number == 1 and outcome is not None and outcome.difficulty == level:
-                        s.text(x + 2, ly + 0.6, 3.6, 3.6, "X", size=8, style="black", color=s.pen)
-                    s.text(x + 6.5, ly, w - 8, (row_h - 2) / 3, s.t(f"sheet.ch.{level}"), size=7, align="left")
-            if k == 4:  # result: two tick boxes
-                for j, res in enumerate(("won", "lost")):
-                    ly = y + 2 + j * (row_h - 4) / 2
-                    s.box(x + 2, ly + 0.8, 3.6, 3.6, width=0.3)
-                    if number == 1 and outcome is not None and outcome.result == res:
-                        s.text(x + 2, ly + 0.8, 3.6, 3.6, "X", size=8, style="black", color=s.pen)
-                    s.text(x + 6.5, ly, w - 8, (row_h - 4) / 2, s.t(f"sheet.ch.{res}"), size=7, align="left")
-            x += w
-        if number == 1 and result is not None:
-            names = ", ".join(result.players)
-            s.text(widths[0] + widths[1] + 1, y + 0.5, widths[2] - 2, row_h - 1, names, size=9,
-                   style="bold", color=s.pen, wrap=True)
-            if outcome is not None and outcome.result is not None:
-                kx = sum(widths[:5])
-                s.pen_number(kx + 0.5, y + 0.5, widths[5] - 1, row_h - 1, outcome.knockouts_left)
-                verdict = s.t("sheet.team_won" if outcome.result == "won" else "sheet.team_lost")
-                s.text(sum(widths[:6]) + 1, y + 0.5, widths[6] - 2, row_h - 1, verdict, size=8.5,
-                       style="black", color=s.accent, wrap=True)
-        y += row_h
-
-
-LAYOUTS: dict[str, Callable] = {
-    "hunting-fever": hunting_fever,
-    "halali": halali,
-    "hunting-hunting-beavers": beavers,
-    "card-hunter": card_hunter,
-}
-
-
-def lay_out_scoresheet(ctx, layout: str, x: float, y: float, w: float, h: float,
+def lay_out_scoresheet(ctx, game_id: str, x: float, y: float, w: float, h: float,
                        qr_data: str | None) -> tuple[Primitive, ...]:
-    """One game's scoresheet in the box (mm, top-left of the piece), blank or filled."""
-    if layout not in LAYOUTS:
-        raise TemplateError(f"unknown scoresheet layout {layout!r}; expected one of: " + ", ".join(LAYOUTS))
-    sheet = Sheet(ctx, x, y, w, h)
-    result = ctx.filled.result if ctx.filled is not None else None
-    LAYOUTS[layout](sheet, result, qr_data)
-    return tuple(sheet.out)
+    """A game's scoresheet in the box: filled from the session being printed, else blank."""
+    filled = ctx.filled
+    if filled is not None and filled.sheet is not None:
+        return lay_out_sheet(ctx, filled.sheet, x, y, w, h, qr_data, filled.date)
+    return lay_out_sheet(ctx, blank_sheet(game_id), x, y, w, h, qr_data)
+
+
+__all__ = ["MIN_BOX", "PEN", "SheetProblem", "blank_sheet", "lay_out_scoresheet", "lay_out_sheet"]
