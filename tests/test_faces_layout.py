@@ -32,15 +32,20 @@ def test_the_wolf_front_has_exact_geometry_without_a_pdf_library():
     assert face.size == (63.5, 88.9) and face.bleed == 3.0
     wolf_svg = str(templates_dir() / "icons" / "wolf.svg")
     assert describe(face.primitives) == [
-        # The card's paper, bleed included, and the yellow set's band with its symbol.
+        # The card's paper, bleed included, and the yellow set's band.
         "Rect x=-3 y=-3 w=69.5 h=94.9 fill='#f7f1e3'",
         "Rect x=-3 y=-3 w=69.5 h=19 fill='#f2c230'",
         "Line x1=-3 y1=16 x2=66.5 y2=16 stroke='#2b2118' width=0.5 cap=1",
-        "Symbol shape='star' cx=7.5 cy=8 size=7.5 fill='#2b2b2b'",
-        "Symbol shape='star' cx=56 cy=8 size=7.5 fill='#2b2b2b'",
+        # The corner index, left, then moved to the right corner: symbol, prey value, pictogram.
+        "Symbol shape='star' cx=6.2 cy=5 size=6 fill='#2b2b2b'",
+        "Moved dx=51.1 dy=0 primitives=(('star', 6.2, 5, 6, '#2b2b2b', None, 0, ()),)",
+        "Text lines=(('+4', 4.08, 13.42),) style='black' size=12 color='#2b2b2b'",
+        "Moved dx=51.1 dy=0 primitives=(((('+4', 4.08, 13.42),), 'black', 12, '#2b2b2b', 0, (0, 0)),)",
+        f"Icon source={wolf_svg!r} x=2.2 y=18.2 w=8 h=8 tint='#2b2118'",
+        f"Moved dx=51.1 dy=0 primitives=(({wolf_svg!r}, 2.2, 18.2, 8, 8, '#2b2118', 0, False, False),)",
         "Text lines=(('Wolf', 26.11, 10.03),) style='black' size=16 color='#2b2b2b'",
-        "Rect x=4.5 y=19.5 w=54.5 h=45 fill='#ece3cc' stroke='#2b2118' width=0.35 radius=3",
-        f"Icon source={wolf_svg!r} x=7 y=21.5 w=49.5 h=41 tint='#2b2118'",
+        "Rect x=11.5 y=19.5 w=40.5 h=45 fill='#ece3cc' stroke='#2b2118' width=0.35 radius=3",
+        f"Icon source={wolf_svg!r} x=13 y=21.5 w=37.5 h=41 tint='#2b2118'",
         # Prey pile (good) and hand (bad) boxes, from the pieces' colour fields.
         "Rect x=4.5 y=67 w=25.75 h=18 fill='#dcead2' stroke='#2f6b3a' width=0.5 radius=2.5",
         "Rect x=33.25 y=67 w=25.75 h=18 fill='#f3d9d3' stroke='#a3342a' width=0.5 radius=2.5",
@@ -49,11 +54,11 @@ def test_the_wolf_front_has_exact_geometry_without_a_pdf_library():
         "Text lines=(('+4', 13.99, 81.29),) style='black' size=22 color='#2f6b3a'",
         "Text lines=(('\u22124', 42.74, 81.29),) style='black' size=22 color='#a3342a'",
     ]
-    # The title is centred in its 37.5 mm box: "Wolf" is 4 characters of 8 pt at 16 pt here.
-    title = face.primitives[5]
-    assert title.lines[0].x == pytest.approx(13 + (37.5 - 32 / POINTS_PER_MM) / 2)
+    # The title is centred in its 39.5 mm box: "Wolf" is 4 characters of 8 pt at 16 pt here.
+    title = face.primitives[9]
+    assert title.lines[0].x == pytest.approx(12 + (39.5 - 32 / POINTS_PER_MM) / 2)
     # The closed season's own elements are hidden on the wolf: empty layers keep their places.
-    assert len(face.layers) == 19 and sum(1 for layer in face.layers if not layer) == 5
+    assert len(face.layers) == 20 and sum(1 for layer in face.layers if not layer) == 5
 
 
 def test_layout_runs_without_reportlab():
@@ -83,7 +88,8 @@ def test_the_ink_saver_is_applied_when_the_face_is_resolved():
     assert rects[1].stroke == "#000000" and rects[1].width == 0.3
     assert {p.color for p in face.primitives if isinstance(p, Text)} == {"#000000"}
     assert {p.fill for p in face.primitives if isinstance(p, Symbol)} == {"#000000"}
-    assert [p.line_art for p in face.primitives if isinstance(p, Icon)] == [True]
+    icons = [p for p in absolute(face.primitives) if isinstance(p, Icon)]
+    assert [p.line_art for p in icons] == [True, True, True]  # two corner pictograms, the big one
 
 
 def test_a_repeated_element_is_laid_out_once_per_copy_and_moved_by_its_step():
@@ -122,8 +128,9 @@ def test_each_element_is_resolved_once_per_distinct_set_of_the_values_it_uses(mo
     # once per set; so are the points, whose colour field could name the set's colour.
     assert calls["@label.prey_pile"] == 1
     assert calls["@card.{id}"] == 5
-    assert calls["{prey:+d}"] == 5
-    assert calls["symbol"] == 2 * 5
+    # The points: the big one, and the corner index's, drawn twice (both corners), in each set.
+    assert calls["{prey:+d}"] == 5 + 2 * 5
+    assert calls["symbol"] == 2 * 5  # the corners' symbols, both copies of the repeat, in each set
 
 
 def test_a_colour_field_may_hold_the_set_colour_and_each_set_gets_its_own(tmp_path):

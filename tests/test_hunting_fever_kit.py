@@ -176,7 +176,7 @@ def test_every_text_problem_of_every_piece_is_reported_before_drawing(monkeypatc
     # name is also on the player aid.
     assert len(fit) == 1 and len(glyph) == 2 and len(problems) == 3
     assert "hunting-fever player-cards/rabbit front, fr" in fit[0] and "Lapin Lapin" in fit[0]
-    assert "hunting-fever.toml: components[0].front[5]" in fit[0]
+    assert "hunting-fever.toml: components[0].front[6]" in fit[0]
     assert "player-cards/wolf front, fr" in glyph[0] and "'\u0416'" in glyph[0]
     assert "player-aids/player_aid front, fr" in glyph[1]
     assert str(caught.value).endswith("(and 2 more problem(s))")
@@ -194,3 +194,39 @@ def test_card_names_are_at_least_12_pt():
             [title] = [p for p in face.primitives if isinstance(p, Text)
                        and " ".join(line.text for line in p.lines) == name]
             assert title.size >= 12, (lang, key, title.size)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_player_card_has_a_corner_index_in_both_top_corners(lang):
+    """In a fan only the corners show: each top corner holds the set's symbol, the
+    prey value and the card's pictogram (Carrot and Closed Season are both +1)."""
+    from pnp.layout.faces import resolve_piece_face
+    from pnp.layout.primitives import Icon, Symbol, Text, absolute
+    from pnp.render.fonts import MEASURER
+    from scoring import hunting_fever
+
+    game = load_shipped_game("hunting-fever")
+    component = game.component("player-cards")
+    w = component.size[0]
+    pictograms = set()
+    for set_name in component.sets:
+        symbol = game.colors[set_name].symbol
+        for card in hunting_fever.CARDS:
+            face = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, "player-cards", card,
+                                      set_name=set_name)
+            drawn = absolute(face.primitives)
+            value = f"{hunting_fever.PREY_POINTS[card]:+d}".replace("-", "\u2212")
+            for side in ("left", "right"):
+                def corner(x: float, y: float) -> bool:
+                    return y < 27 and (x < 12 if side == "left" else x > w - 12)
+
+                symbols = [p for p in drawn if isinstance(p, Symbol) and corner(p.cx, p.cy)]
+                values = [p for p in drawn if isinstance(p, Text) and corner(p.lines[0].x, p.lines[0].y)]
+                icons = [p for p in drawn if isinstance(p, Icon) and corner(p.x + p.w / 2, p.y + p.h / 2)]
+                assert [s.shape for s in symbols] == [symbol], (card, set_name, side)
+                assert [t.lines[0].text for t in values] == [value], (card, set_name, side)
+                assert len(icons) == 1 and icons[0].w >= 7, (card, set_name, side)
+                assert values[0].size >= 10
+                pictograms.add((card, icons[0].source))
+    # Each card has a pictogram of its own, so cards of equal value differ at a glance.
+    assert len({source for _, source in pictograms}) == len(hunting_fever.CARDS)
