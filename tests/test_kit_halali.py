@@ -53,7 +53,7 @@ def test_tile_counts_values_and_tree_designs(lang, paper):
 def test_tiles_fit_the_spaces_and_the_board_is_seven_spaces_and_its_frame(space_size):
     game = load_shipped_game("halali", {"space_size": space_size} if space_size else None)
     space, frame = game.params["space_size"], game.params["frame"]
-    assert space == (space_size or 24)
+    assert space == (space_size or 25)
     _, manifest = kit("en", "a4", space_size)
     for tile in items(manifest, "tiles"):
         assert (tile["w"], tile["h"]) == (space - 2, space - 2)  # 1 mm of play on each side
@@ -69,7 +69,7 @@ def test_the_default_board_fits_one_page(lang, paper):
     _, manifest = kit(lang, paper)
     (board,) = items(manifest, "board")
     assert "sheet_part" not in board
-    assert (board["w"], board["h"]) == (192.0, 192.0)
+    assert (board["w"], board["h"]) == (194.0, 194.0)
     page_w, page_h = manifest["page_size_mm"]
     assert board["x"] >= 8 and board["x"] + board["w"] <= page_w - 8
     assert board["y"] >= 13 and board["y"] + board["h"] <= page_h - 8
@@ -79,7 +79,7 @@ def test_the_default_board_fits_one_page(lang, paper):
 def test_a_bigger_board_is_split_into_overlapping_parts_that_cover_it(lang, paper):
     _, manifest = kit(lang, paper, 40)
     parts = items(manifest, "board")
-    side = 7 * 40 + 2 * 12
+    side = 7 * 40 + 2 * 9.5
     assert len(parts) == 4
     assert sorted(p["sheet_part"] for p in parts) == ["1/4", "2/4", "3/4", "4/4"]
     pages = {p["number"]: p for p in manifest["pages"]}
@@ -152,12 +152,59 @@ def test_one_back_for_all_tiles_that_no_turn_or_flip_changes():
 def test_the_hunter_aims_at_the_top_edge():
     tiles = load_shipped_game("halali").component("tiles")
     w, h = tiles.size
-    names = {"w": w, "h": h, "space_size": 24, "frame": 12}
+    names = {"w": w, "h": h, "space_size": 25, "frame": 9.5}
     (arrow,) = [e for e in tiles.front if e.props.get("when") == "id=hunter"]
     points = [(evaluate(x, names), evaluate(y, names)) for x, y in arrow.props["points"]]
     apex = min(points, key=lambda p: p[1])
-    assert apex[0] == pytest.approx(w / 2) and apex[1] < 0.05 * h
-    assert all(y < 0.15 * h for _, y in points)
+    assert apex[0] == pytest.approx(w / 2) and 2 <= apex[1] < 0.12 * h
+    assert all(y < 0.25 * h for _, y in points)
+
+
+def test_the_default_space_size_is_the_largest_whose_board_fits_one_sheet_of_either_paper():
+    from pnp.layout.imposition import fit_grid
+    from pnp.units import paper_size
+
+    def fits(space_size: float) -> bool:
+        board = load_shipped_game("halali", {"space_size": space_size}).component("board")
+        return all(fit_grid(*paper_size(paper), *board.size, 3.0, board.rotate) is not None
+                   for paper in ("a4", "letter"))
+
+    space = load_shipped_game("halali").params["space_size"]
+    assert fits(space) and not fits(space + 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_tile_badges_are_at_least_5_mm_and_nothing_comes_within_2_mm_of_a_tile_edge(lang):
+    from pnp.layout.faces import resolve_piece_face
+    from pnp.layout.primitives import Ellipse, Icon, Path, Rect, Text, absolute
+    from pnp.render.fonts import MEASURER
+
+    game = load_shipped_game("halali")
+    w, h = game.component("tiles").size
+    inside = lambda x0, y0, x1, y1: x0 >= 2 - 1e-6 and y0 >= 2 - 1e-6 and x1 <= w - 2 + 1e-6 and y1 <= h - 2 + 1e-6
+    for tile in TILES:
+        face = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, "tiles", tile)
+        drawn = absolute(face.primitives)[1:]  # the background fills the bleed, as it must
+        for p in drawn:
+            if isinstance(p, Icon):
+                assert inside(p.x, p.y, p.x + p.w, p.y + p.h), (tile, p.source)
+                assert min(p.w, p.h) >= 5 or "infinity" in p.source, (tile, p.source)
+            elif isinstance(p, Ellipse):
+                assert inside(p.cx - p.rx, p.cy - p.ry, p.cx + p.rx, p.cy + p.ry), tile
+            elif isinstance(p, Rect):
+                assert inside(p.x, p.y, p.x + p.w, p.y + p.h), tile
+            elif isinstance(p, Path):
+                points = [pt for segment in p.segments for pt in segment]
+                assert inside(min(x for x, _ in points), min(y for _, y in points),
+                              max(x for x, _ in points), max(y for _, y in points)), tile
+            elif isinstance(p, Text):
+                assert all(2 <= line.x and 2 <= line.y - p.size / 2.83 for line in p.lines), tile
+        badges = [p for p in drawn if isinstance(p, Icon) and ("moves" in p.source or "disc" in p.source)]
+        # The movement badge's disc is two thirds of the badge: at least 5 mm.
+        assert len(badges) == 1 and badges[0].w * 0.66 >= 5 - 1e-6, tile
+        [points] = [p for p in drawn if isinstance(p, Ellipse) and p.cx < w / 2 and p.cy < h / 2
+                    and p.rx < w / 4]
+        assert 2 * points.rx >= 6, tile
 
 
 def test_english_and_french_print_their_own_words():
