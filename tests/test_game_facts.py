@@ -66,8 +66,9 @@ def test_hunting_fever_player_cards_carry_the_rules_values_and_set():
     assert len(component("hunting-fever", "lodges")["sets"]) == hunting_fever.MAX_PLAYERS
 
 
-def test_hunting_fever_player_aid_prints_the_scoring_table():
-    rows = table_rows(component("hunting-fever", "player-aids"))
+@pytest.mark.parametrize("part", ["player-aids", "how-to-play"])
+def test_hunting_fever_aid_and_summary_print_the_scoring_table(part):
+    rows = table_rows(component("hunting-fever", part))
     cards = rows_for(rows, "card")
     assert set(cards) == set(hunting_fever.CARDS)
     for card, (prey, hand) in cards.items():
@@ -98,6 +99,16 @@ def test_halali_reference_card_prints_the_box_and_points():
         assert str(sum(halali.BOX.values())) in game_catalog("halali", lang).get("ref.tiles_title")
 
 
+def test_halali_summary_prints_each_tiles_points_beside_its_pictogram():
+    elements = component("halali", "how-to-play")["front"]
+    strip = {}
+    for icon, text in zip(elements, elements[1:]):
+        if icon["type"] == "icon" and text["type"] == "text" and str(text["text"]).isdigit():
+            strip[icon["name"]] = int(text["text"])
+    tiles = {name.removeprefix("halali_").removesuffix("_deciduous"): points for name, points in strip.items()}
+    assert tiles == halali.POINTS
+
+
 # -- Hunting Hunting Beavers -----------------------------------------------------
 
 
@@ -117,7 +128,7 @@ def test_beavers_units_count_attack_and_defense():
     for piece in units:
         assert (piece["attack"], piece["defense"]) == (beavers.ATTACK[piece["unit"]], beavers.DEFENSE[piece["unit"]])
     printed = [rows_for(table_rows(component("hunting-hunting-beavers", c)), "unit")
-               for c in ("player-aids", "planning-boards")]
+               for c in ("player-aids", "planning-boards", "how-to-play")]
     assert all(set(table) == set(beavers.UNITS) for table in printed)
     for table in printed:
         for unit, cells in table.items():
