@@ -199,7 +199,7 @@ def test_icons_exist_and_draw_as_plain_vectors():
 
 
 @pytest.mark.parametrize("lang, role", [("en", "Minister of Beaver Aesthetics"),
-                                        ("fr", "ministre de l’esthétique castor")])
+                                        ("fr", "ministre de l’esthétique des castors")])
 def test_the_cover_holds_everything_even_in_its_fullest_case(lang, role):
     """Letter is the shortest page, and the ink saver and a back offset each add a line.
 
@@ -219,3 +219,58 @@ def pdf_reader_pages(data: bytes):
     from pypdf import PdfReader
     import io
     return PdfReader(io.BytesIO(data)).pages
+
+
+@pytest.mark.parametrize("lang, paper", BOTH)
+def test_setup_and_its_reading_are_printed_on_the_round_aid_and_the_board(lang, paper):
+    """The rules deal 3 Beaver cards at setup and 3 more each round for 10 rounds: 33 of 30.
+    The kit's reading, that the setup cards are round 1's, is printed where players look."""
+    assert rules.HUNTING_GROUNDS * rules.ROUNDS == sum(BEAVERS.values())
+    data, manifest = kit(lang, paper)
+    catalog = load_shipped_game(GAME).catalogs[lang]
+
+    def printed(component: str) -> str:
+        pages = sorted({page["number"] - 1 for page in manifest["pages"]
+                        if page.get("component") == component and page["kind"] in ("front", "sheet")})
+        return pdf_text(data, pages)
+
+    def said(key: str) -> str:
+        return re.sub(r"\s+", " ", catalog.get(key).replace("\u00a0", " "))
+
+    aid = printed("player-aids")
+    assert said("aid.setup_title") in aid
+    for key in ("aid.setup", "aid.planning"):
+        words = said(key).split()
+        assert " ".join(words[:5]) in aid and " ".join(words[-3:]) in aid, key
+    # "From round 2 on" is where the setup's cards come from: round 1 deals none.
+    assert ("From round 2 on" if lang == "en" else "Dès la deuxième manche") in said("aid.planning")
+    board = printed("board")
+    for key in ("board.ground_hint", "board.beaver_pile_hint"):
+        words = said(key).split()
+        assert " ".join(words[:4]) in board and " ".join(words[-2:]) in board, key
+    assert "30" in said("board.beaver_pile_hint") and str(rules.ROUNDS) not in said("board.ground_hint")
+
+
+def test_each_player_space_stands_apart_from_the_board_in_greyscale():
+    """White's space is far lighter than the board's middle, and every colour's symbol sits on a
+    badge of its ink, so a white square on blue is a symbol, not a missing picture."""
+    game = load_shipped_game(GAME)
+
+    def lightness(hex_color: str) -> float:
+        from pnp.layout.colors import luminance
+
+        y = luminance(hex_color)
+        return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y
+
+    middle = lightness(game.palette["meadow"])
+    spaces = sorted(lightness(game.palette[f"player_{name}"]) for name in SEATS)
+    assert min(abs(space - middle) for space in spaces) >= 10
+    assert all(b - a >= 10 for a, b in zip(spaces, spaces[1:]))
+    board = game.component("board").front
+    for name in SEATS:
+        symbols = [e for e in board if e.type == "symbol" and e.props.get("fill") == f"player_{name}"]
+        badges = [e for e in board if e.type == "ellipse" and e.props.get("fill") == f"player_{name}_ink"]
+        assert len(symbols) == 2 and [(b.props["cx"], b.props["cy"]) for b in badges] == [
+            (s.props["cx"], s.props["cy"]) for s in symbols], name
+        rims = [e for e in board if e.type == "polygon" and e.props.get("stroke") == f"player_{name}_ink"]
+        assert len(rims) == 1, name
