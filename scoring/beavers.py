@@ -12,6 +12,12 @@ Readings of the rules:
   the loser's side of a raid and the issue lists no such check.
 * A player left out of a round changed by 0; left out of ``[final]``, holds 0.
 * ``colors``, when given, names every player's colour.
+* Setup puts one Beaver card face down on each of the three hunting grounds and
+  every round adds one more to each: 3 + 3 x 10 = 33 cards from a deck of 30.
+  The kit reads the setup cards as round 1's (rounds 2 to 10 add one to each
+  ground), which keeps the ten rounds the rules promise and empties the pile
+  exactly (``HUNTING_GROUNDS * ROUNDS`` is the deck's 30 cards); the round aid
+  and the board print it.
 """
 
 from __future__ import annotations

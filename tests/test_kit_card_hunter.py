@@ -224,3 +224,54 @@ def test_print_options_render(options):
     assert len(faces(manifest, "monster-cards")) == 44
     if not options.get("duplex", True):
         assert not faces(manifest, "monster-cards", "back")
+
+
+@pytest.mark.parametrize("lang, paper, personal", [("en", "a4", "personal use only"),
+                                                   ("fr", "letter", "usage personnel")])
+def test_the_original_games_licence_is_on_the_cover_and_every_character(lang, paper, personal):
+    """Card Hunter is published under CC BY-NC-ND: its name, author and licence go with every copy."""
+    pdf, manifest = kit(lang, paper)
+    cover = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+    for words in ("Card Hunter", "Zakimos Kleidos", "CC BY-NC-ND", "Creative Commons", personal):
+        assert words in cover, words
+    characters = " ".join(page_text(pdf, manifest, "characters").split())
+    assert characters.count("Zakimos Kleidos") == 3 and characters.count("BY-NC-ND") == 3
+    assert characters.count(personal) == 3
+
+
+def test_a_monster_part_has_one_french_name_that_is_not_a_game():
+    """"Partie" is also a game ("une partie gagnée"): a monster's Part is a "Zone" everywhere."""
+    import re
+
+    from pnp.i18n import common_catalog
+
+    catalog = load_shipped_game(GAME).catalogs["fr"]
+    shared = common_catalog("fr").texts  # its "Partie" is a game session, as it should be
+    texts = " ".join(text for key, text in catalog.texts.items() if key not in shared)
+    assert not re.search(r"\bParties?\b", texts)
+    assert "Zone" in catalog.get("aid.legend_part") and "Zone" in catalog.get("how.setup_3")
+
+
+def test_every_monster_card_shows_its_suit_pictogram_first_and_large():
+    """The suits' colours come close in greyscale; their pictograms tell them apart."""
+    from pnp.layout.faces import resolve_piece_face
+    from pnp.layout.primitives import Icon, Text, absolute
+    from pnp.render.fonts import MEASURER
+
+    game = load_shipped_game(GAME)
+    component = game.component("monster-cards")
+    seen = set()
+    for number, piece in enumerate(component.pieces):
+        suit = piece.fields["suit"]
+        if suit in seen:
+            continue
+        seen.add(suit)
+        copy = sum(p.count for p in component.pieces[:number] if p.id == piece.id) + 1
+        drawn = absolute(resolve_piece_face(game, PrintOptions(), MEASURER, "monster-cards", "monster",
+                                            copy=copy).primitives)
+        icons = [p for p in drawn if isinstance(p, Icon) and p.source.endswith(f"ch_{suit}.svg")]
+        band, middle = sorted(icons, key=lambda p: p.y)
+        name = next(p for p in drawn if isinstance(p, Text) and p.size >= 12)
+        assert band.x + band.w <= name.lines[0].x and band.y < 16  # before the name, in the band
+        assert middle.w >= 20  # and the largest thing in the middle of the card
+    assert seen == {"tail", "head", "claws", "wings", "rage"}
