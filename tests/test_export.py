@@ -80,10 +80,11 @@ def test_tgc_skips_what_it_does_not_make_and_says_so(out):
     folder = out / "hunting-fever_en_png_tgc"
     assert not (folder / "lodges").exists() and not (folder / "scoresheet").exists()
     skipped = [line for line in stderr.splitlines() if line.startswith("skipped:")]
-    assert len(skipped) == 3
+    assert len(skipped) == 4  # the lodges, and three sheets printed at home
     assert any("88.9 x 127 mm" in line and "lodges" in line for line in skipped)
     assert any("scoresheet" in line and "paper at home" in line for line in skipped)
-    assert "skipped 3 components" in stdout
+    assert any("how-to-play" in line and "paper at home" in line for line in skipped)
+    assert "skipped 4 components" in stdout
 
 
 def test_asking_tgc_for_lodges_names_the_piece_and_the_sizes_it_offers(out):
@@ -163,8 +164,8 @@ def test_generic_pdf_has_the_kit_bleed_exactly_and_no_crop_marks(out):
     assert len(reader.pages) == 96                              # 48 tiles, two faces
     mm = 72 / 25.4
     media, trim, _ = _boxes(reader.pages[0])
-    assert media == [0, 0, round(28 * mm, 2), round(28 * mm, 2)]  # 22 mm + 3 mm a side
-    assert trim == [round(3 * mm, 2), round(3 * mm, 2), round(25 * mm, 2), round(25 * mm, 2)]
+    assert media == [0, 0, round(29 * mm, 2), round(29 * mm, 2)]  # 23 mm + 3 mm a side
+    assert trim == [round(3 * mm, 2), round(3 * mm, 2), round(26 * mm, 2), round(26 * mm, 2)]
 
 
 # ---- Tabletop Simulator -----------------------------------------------------------------------

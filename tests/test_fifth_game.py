@@ -119,12 +119,12 @@ def test_the_report_in_french(toy, tmp_path):
     path.write_text(json.dumps(raw), encoding="utf-8")
     text = run("check", path).stdout
     assert text.splitlines()[0] == "Le Magot des glands · Ann, Ben"
-    assert "Manche 3" in text and "Vainqueur : Ben" in text
+    assert "Manche 3" in text and "Vainqueur\u00a0: Ben" in text
     broken = {**raw, "rounds": [{"Ann": {"acorns": 2, "stash_flipped": True}, "Ben": {"acorns": 19}}]}
     path.write_text(json.dumps(broken), encoding="utf-8")
     errors = json.loads(run("check", path, "--json").stdout)["errors"]
     assert [e["code"] for e in errors] == ["flipped_stash_too_small", "acorns_exceed_box"]
-    assert errors[0]["message"].startswith("Manche 1, Ann : une cachette retournée")
+    assert errors[0]["message"].startswith("Manche 1, Ann\u00a0: une cachette retournée")
 
 
 def test_library_calls_score_it_like_any_game(toy):

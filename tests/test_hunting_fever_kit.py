@@ -173,13 +173,13 @@ def test_every_text_problem_of_every_piece_is_reported_before_drawing(monkeypatc
     fit = [p for p in problems if "does not fit" in p]
     glyph = [p for p in problems if "no glyph" in p]
     # Each problem once, though the card is printed in five sets; the wolf's
-    # name is also on the player aid.
-    assert len(fit) == 1 and len(glyph) == 2 and len(problems) == 3
+    # name is also on the player aid and in the rules summary's table.
+    assert len(fit) == 1 and len(glyph) == 3 and len(problems) == 4
     assert "hunting-fever player-cards/rabbit front, fr" in fit[0] and "Lapin Lapin" in fit[0]
     assert "hunting-fever.toml: components[0].front[6]" in fit[0]
     assert "player-cards/wolf front, fr" in glyph[0] and "'\u0416'" in glyph[0]
     assert "player-aids/player_aid front, fr" in glyph[1]
-    assert str(caught.value).endswith("(and 2 more problem(s))")
+    assert str(caught.value).endswith("(and 3 more problem(s))")
 
 
 def test_card_names_are_at_least_12_pt():

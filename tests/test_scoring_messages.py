@@ -130,7 +130,7 @@ def test_french_plural_treats_zero_as_singular():
     assert fr.plural("report.team_won", 0) != fr.plural("report.team_won", 2).replace("2", "0")
     assert "jeton K.-O. restant." in fr.plural("report.team_won", 1)
     assert EN.plural("report.winners", 0, names="") == "Winners: "
-    assert FR.plural("report.winners", 0, names="") == "Vainqueur : "
+    assert FR.plural("report.winners", 0, names="") == "Vainqueur\u00a0: "
 
 
 def test_french_uses_the_french_rules_terms():
@@ -261,8 +261,10 @@ def test_scoring_imports_neither_reportlab_nor_typer():
     bad, ours = done.stdout.splitlines()
     assert bad == ""
     # Of pnp, only the standard-library-only pieces both packages share: errors, catalogs (and
-    # the limits of the files they read), the file writer.
-    assert set(ours.split(",")) <= {"pnp", "pnp.errors", "pnp.i18n", "pnp.limits", "pnp.files"}
+    # the limits of the files they read), the file writer, and what a scoresheet holds (the
+    # rules describe their sheets with it).
+    assert set(ours.split(",")) <= {"pnp", "pnp.errors", "pnp.i18n", "pnp.limits", "pnp.files",
+                                    "pnp.sheet_model"}
     assert len(modules) >= 12
 
 
