@@ -224,7 +224,7 @@ def test_filled_sheet_holds_the_entered_numbers_and_totals_in_french():
         assert name in text
     for total in result.totals.values():
         assert signed(total) in text
-    assert "Gagnant" in text and "Remplie à partir d’une session de score" in text
+    assert "Gagnant" in text and "Remplie d’après une partie enregistrée" in text
 
 
 def test_filled_sheet_in_english_names_the_tie_break_and_the_winner():
@@ -349,7 +349,7 @@ def test_filled_beavers_sheet_puts_each_player_under_their_colour():
     text = _text(result, "fr", "letter")
     assert "Rouge" in text and "Blanc" in text
     assert text.index("Ben") < text.index("Cid") < text.index("Dee") < text.index("Ann")
-    assert "Partie pas encore finie : 2 sur 10 saisis." in text
+    assert "Partie en cours : 2 sur 10." in text
     sheet = find_rules("hunting-hunting-beavers").scoresheet(result)
     second = sheet.rows[3]  # names, captions, round 1, round 2
     assert second.label == "2"

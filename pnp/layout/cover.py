@@ -116,7 +116,7 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
                          min_size=14, where="cover title")
     first.append(Text((TextLine(title, MARGIN + 2, 17),), "black", fitted.size, title_ink))
     subtitle = catalog.get("cover.subtitle", players=_players(game.players, catalog),
-                           paper=options.paper.upper(), lang=options.lang.upper())
+                           paper=catalog.get(f"paper.{options.paper}"), lang=options.lang.upper())
     fit_or_fail(measure, subtitle, "black", 10.5, pt(room), pt(6), wrap=False, leading=1.1,
                 min_size=10.5, where="cover subtitle")
     first.append(Text((TextLine(subtitle, MARGIN + 2, 25),), "black", 10.5, title_ink))
@@ -170,7 +170,7 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
 
     # How to print
     flow.heading(catalog.get("cover.how_to_print"), accent)
-    flow.paragraph(catalog.get("cover.print_paper", paper=options.paper.upper()), bullet="•")
+    flow.paragraph(catalog.get("cover.print_paper", paper=catalog.get(f"paper.{options.paper}")), bullet="•")
     flow.paragraph(catalog.get("cover.print_scale"), bullet="•")
     flow.paragraph(catalog.get("cover.print_duplex" if contents.has_backs else "cover.print_simplex"),
                    bullet="•")

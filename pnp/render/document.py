@@ -162,7 +162,7 @@ def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
     title = catalog.get("game.name")
     canvas.setTitle(f"{title} — {catalog.get('pdf.kit')}")
     canvas.setAuthor(", ".join(game.designers))
-    canvas.setSubject(catalog.get("pdf.subject", game=title, paper=options.paper.upper()))
+    canvas.setSubject(catalog.get("pdf.subject", game=title, paper=catalog.get(f"paper.{options.paper}")))
     canvas.setCreator("pnp")
     canvas.setKeywords(f"{game.id} {options.lang} {options.paper}")
     canvas.setViewerPreference("PrintScaling", "None")
