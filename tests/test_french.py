@@ -44,10 +44,12 @@ def test_no_calque_colloquialism_or_regionalism(path):
 def test_a_card_name_in_running_text_is_between_guillemets_and_never_broken():
     texts = french(templates_dir() / "hunting-fever.fr.toml")
     name = texts["card.hunt_starts_here"]
-    running = {key: text for key, text in texts.items() if name in text and text != name}
+    running = {key: text for key, text in texts.items()
+               if name in text.replace("\u00a0", " ") and text != name}
     assert len(running) >= 4
+    unbroken = name.replace(" ", "\u00a0")
     for key, text in running.items():
-        assert f"«\u00a0{name}\u00a0»" in text, key
+        assert f"«\u00a0{unbroken}\u00a0»" in text, key
 
 
 def test_every_paper_has_its_written_name_and_the_french_cover_says_papier_letter():
@@ -56,3 +58,25 @@ def test_every_paper_has_its_written_name_and_the_french_cover_says_papier_lette
     data, _ = rendered("halali", "fr", "letter")
     cover = " ".join(pdf_reader(data).pages[0].extract_text().split())
     assert "papier Letter" in cover and "LETTER" not in cover
+
+
+@pytest.mark.parametrize("game_id, component, piece, key", [
+    ("hunting-fever", "hunt-starts-here", "hunt_starts_here", "card.hunt_starts_here"),
+    ("hunting-fever", "player-cards", "closed_season", "card.closed_season"),
+    ("card-hunter", "characters", "character", "hero.queen.name"),
+])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_cards_own_name_is_one_line_of_at_least_12_pt(game_id, component, piece, key, lang):
+    from pnp.layout.faces import resolve_piece_face
+    from pnp.layout.primitives import Text, absolute
+    from pnp.model import PrintOptions
+    from pnp.render.fonts import MEASURER
+    from pnp.templates import load_shipped_game
+
+    game = load_shipped_game(game_id)
+    name = game.catalogs[lang].get(key)
+    copy = 2 if key == "hero.queen.name" else 1  # the Queen is the second character
+    face = absolute(resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, component, piece,
+                                       copy=copy).primitives)
+    [title] = [p for p in face if isinstance(p, Text) and " ".join(l.text for l in p.lines) == name]
+    assert len(title.lines) == 1 and title.size >= 12
