@@ -44,6 +44,9 @@ BEAVER_CARDS = {1: 15, 2: 10, 3: 5}
 BEAVERS_IN_DECK = sum(beavers * cards for beavers, cards in BEAVER_CARDS.items())
 #: One Beaver card goes face down on each of the three hunting grounds every round.
 HUNTING_GROUNDS = 3
+#: Unit cards dealt to each player at setup, and the most a hand holds; a round draws up to 2.
+HAND = 6
+DRAW = 2
 #: Unit cards: how many of each, and their attack and defense.
 UNITS = {"hunter": 72, "warrior": 36, "defender": 24, "war_chief": 12}
 ATTACK = {"hunter": 2, "warrior": 3, "defender": 1, "war_chief": 10}
@@ -280,6 +283,8 @@ __all__ = [
     "BEAVER_CARDS",
     "COLORS",
     "DEFENSE",
+    "DRAW",
+    "HAND",
     "HUNTING_GROUNDS",
     "PLAYERS",
     "ROUNDS",

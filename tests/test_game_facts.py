@@ -178,3 +178,39 @@ def test_the_kit_cover_and_the_companion_agree_on_the_players(game):
         assert (low, high + 1) == rules
     else:
         assert (low, high) == rules
+
+
+# -- What the rules summaries and aids say in words ---------------------------------
+
+
+def digits(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", text)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_summaries_count_what_the_rules_count(lang):
+    fever = game_catalog("hunting-fever", lang)
+    # "1 Hunter, 2 Wolves, 3 Rabbits, 3 Carrots, 1 Closed Season", in the rules' card order.
+    assert digits(fever.get("how.setup_1")) == [hunting_fever.SET[c] for c in hunting_fever.CARDS]
+    assert digits(fever.get("how.facts"))[:2] == [hunting_fever.MIN_PLAYERS, hunting_fever.MAX_PLAYERS]
+
+    halali_words = game_catalog("halali", lang)
+    assert digits(halali_words.get("how.setup_1")) == [sum(halali.BOX.values())]
+    assert digits(halali_words.get("ref.setup"))[0] == sum(halali.BOX.values())
+
+    hunter = game_catalog("card-hunter", lang)
+    rage, others = digits(hunter.get("how.setup_1"))
+    assert (rage, others) == (card_hunter.RAGE_CARDS, card_hunter.MONSTER_CARDS - card_hunter.RAGE_CARDS)
+    lives, *potions, tokens = digits(hunter.get("how.setup_4"))
+    assert lives == card_hunter.LIVES and tokens == card_hunter.KNOCKOUT_TOKENS
+    assert potions == [card_hunter.POTIONS[d] for d in card_hunter.DIFFICULTIES]
+
+    beaver_words = game_catalog("hunting-hunting-beavers", lang)
+    deck = sum(beavers.BEAVER_CARDS.values())
+    assert digits(beaver_words.get("how.setup_2"))[0] == sum(beavers.UNITS.values())
+    assert digits(beaver_words.get("how.setup_3"))[0] == deck
+    assert digits(beaver_words.get("aid.setup"))[0] == beavers.HAND and deck in digits(beaver_words.get("aid.setup"))
+    assert digits(beaver_words.get("aid.planning"))[:2] == [beavers.DRAW, beavers.HAND]
+    assert deck in digits(beaver_words.get("board.beaver_pile_hint"))
+    # The reading that makes the deck last: setup's cards are round 1's, rounds 2 to 10 add theirs.
+    assert [2, beavers.ROUNDS] == digits(beaver_words.get("board.beaver_pile_hint"))[-2:]
