@@ -242,7 +242,7 @@ def test_filled_shared_win_names_the_winners_in_french():
     _, result = hf_result()
     shared = replace(result, tie_break=TieBreak.SHARED, winners=(NAMES[0], NAMES[2]))
     found = texts(sheet_primitives("hunting-fever", "fr", shared))
-    assert "Égalité de points que le départage n’a pas tranchée." in found
+    assert "Égalité de points, que le départage n’a pas tranchée." in found
     assert "Alice, Chloé gagnent ensemble." in found
 
 
@@ -338,7 +338,7 @@ def test_filled_halali_sheet_names_the_tiles_tie_break():
     result = score_session(load_session(tie))
     assert result.totals == {"Ann": 6, "Ben": 6} and result.winners == ("Ben",)
     assert "more tiles over both rounds decided it" in _text(result)
-    assert "le plus de tuiles sur les deux manches a départagé" in _text(result, "fr")
+    assert "le nombre de tuiles sur les deux manches a départagé les ex æquo" in _text(result, "fr")
 
 
 def test_filled_beavers_sheet_puts_each_player_under_their_colour():
