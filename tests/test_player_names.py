@@ -88,7 +88,7 @@ def test_two_names_are_accepted_only_when_a_reader_can_tell_them_apart(first, se
 
 
 @pytest.mark.parametrize("lang, words, names", [("en", "same player", ("“Ann”", "“ANN”")),
-                                                ("fr", "même joueur", ("« Ann »", "« ANN »"))])
+                                                ("fr", "même joueur", ("«\u00a0Ann\u00a0»", "«\u00a0ANN\u00a0»"))])
 def test_similar_names_are_explained_in_the_sessions_language(tmp_path, lang, words, names):
     session = tmp_path / "s.toml"
     session.write_text(f'game = "halali"\nlang = "{lang}"\nplayers = ["Ann", "ANN"]\n')

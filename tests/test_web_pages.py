@@ -339,7 +339,8 @@ def test_the_organiser_sees_the_join_code_of_a_table_started_elsewhere(app):
 
 def test_a_session_that_does_not_fit_its_printed_sheet_gets_a_page_saying_why(app):
     client = organiser(app)
-    long_name = "Wilhelmina " * 12  # well past a scoresheet's name box
+    # One word far too long for a scoresheet's name box, even at 6 pt (words wrap; this one cannot).
+    long_name = "Wilhelmina" * 12
     session_id = finished(client, hunting_fever(5, [long_name.strip(), "Ben", "Cat"]))
     key = re.search(r"/sheet/a4\.pdf\?k=([0-9a-f]+)", client.get(f"/s/{session_id}/result").text).group(1)
     answer = client.get(f"/s/{session_id}/sheet/a4.pdf", params={"k": key, "lang": "fr"})
