@@ -153,8 +153,8 @@ def test_rabbits_beyond_what_own_wolves_catch():
         "the hand (1), and one for each of the player's Wolves that left the hand (2), since a Wolf that catches "
         "a Rabbit never comes back to the hand."
     )
-    assert catalog("fr").problem(found).startswith("Jour 1, Ann, Lapin : 4 dans la pile Proies, mais il ne peut y "
-                                                   "en avoir que 3 : les Lapins du joueur sortis de sa main (1)")
+    assert catalog("fr").problem(found).startswith("Jour 1, Ann, Lapin\u00a0: 4 dans la pile Proies, mais il ne peut y "
+                                                   "en avoir que 3\u00a0: les Lapins du joueur sortis de sa main (1)")
 
 
 def test_carrots_beyond_what_own_rabbits_eat():
@@ -182,7 +182,7 @@ def test_carrots_and_closed_season_share_the_meals():
     assert catalog("en").problem(found).startswith(
         "Day 1, Ann: 6 Carrots and Closed Season cards in the prey pile, but at most 5 can be there")
     assert catalog("fr").problem(found).startswith(
-        "Jour 1, Ann : 6 cartes Carotte et Chasse interdite dans la pile Proies, mais il ne peut y en avoir que 5")
+        "Jour 1, Ann\u00a0: 6 cartes Carotte et Chasse interdite dans la pile Proies, mais il ne peut y en avoir que 5")
 
 
 def test_own_rabbits_back_without_meals_need_rounds_every_player_pays_for():
@@ -196,7 +196,7 @@ def test_own_rabbits_back_without_meals_need_rounds_every_player_pays_for():
     assert english.startswith("Day 1, Ben, Rabbit: 5 in the prey pile. The player's Wolves that left the hand "
                               "caught at most 2")
     assert "Cat cannot have played in that many: at most 1 of the Rabbits" in english
-    assert "Cat ne peut pas avoir joué dans autant de manches : au plus 1" in catalog("fr").problem(found)
+    assert "Cat ne peut pas avoir joué dans autant de manches\u00a0: au plus 1" in catalog("fr").problem(found)
 
 
 def test_own_wolves_back_need_catches():
@@ -208,7 +208,7 @@ def test_own_wolves_back_need_catches():
     assert catalog("en").problem(found).startswith(
         "Day 1, Ben, Wolf: 8 in the prey pile, but at most 6 can be there: the other players' Wolves that left "
         "their hands (6), and one of the player's own for each Rabbit in the pile (0)")
-    assert catalog("fr").problem(found).startswith("Jour 1, Ben, Loup : 8 dans la pile Proies, mais il ne peut y "
+    assert catalog("fr").problem(found).startswith("Jour 1, Ben, Loup\u00a0: 8 dans la pile Proies, mais il ne peut y "
                                                    "en avoir que 6")
 
 

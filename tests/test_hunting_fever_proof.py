@@ -147,9 +147,9 @@ def test_a_refutation_in_words_groups_the_numbers_by_player():
         "Cat: the Hunter not under the lodge, 1 Closed Season card in the prey pile. At least one of them is wrong."
     )
     assert catalog("fr").problem(problem) == (
-        "Jour 2 : aucune façon de jouer ce jour ne se termine avec tous ces nombres à la fois : "
-        "Ann : 4 Lapins dans la pile Proies, 1 Loup en main ; Ben : 0 Loup en main, le Pavillon de chasse retourné ; "
-        "Cat : le Chasseur pas sous le Pavillon de chasse, 1 carte Chasse interdite dans la pile Proies. "
+        "Jour 2\u00a0: aucune façon de jouer ce jour ne se termine avec tous ces nombres à la fois\u00a0: "
+        "Ann\u00a0: 4 Lapins dans la pile Proies, 1 Loup en main\u00a0; Ben\u00a0: 0 Loup en main, le Pavillon de chasse retourné\u00a0; "
+        "Cat\u00a0: le Chasseur pas sous le Pavillon de chasse, 1 carte Chasse interdite dans la pile Proies. "
         "Au moins l’un d’eux est faux."
     )
 
@@ -163,8 +163,8 @@ def test_a_witness_in_words_and_as_data():
         "  Round 2: Ann Carrot, Ben Rabbit, Cat Carrot",
     ]
     assert [catalog("fr").label(line) for line in proof_lines([witness])][:2] == [
-        "Le jour 1 a pu avoir lieu. Une façon de le jouer : Ben avait la carte La chasse démarre ici à la manche 1.",
-        "  Manche 1 : Ann Loup, Ben Chasseur, Cat Chasse interdite",
+        "Le jour 1 a pu avoir lieu. Une façon de le jouer\u00a0: Ben avait la carte «\u00a0La\u00a0chasse\u00a0démarre\u00a0ici\u00a0» à la manche 1.",
+        "  Manche 1\u00a0: Ann Loup, Ben Chasseur, Cat Chasse interdite",
     ]
     assert proofs_json([witness]) == {"proofs": [{"day": 1, "reachable": True, "start": "Ben", "rounds": [
         {"Ann": "wolf", "Ben": "hunter", "Cat": "closed_season"}, {"Ann": "carrot", "Ben": "rabbit", "Cat": "carrot"}]}]}

@@ -52,7 +52,7 @@ def test_every_day_gets_a_witness_in_the_text(tmp_path):
     rounds = [line for line in lines if line.startswith("  Round ")]
     assert rounds and all(all(f"{name} " in line for name in names) for line in rounds)
     french = run("check", save(tmp_path, raw), "--prove", "--lang", "fr").stdout
-    assert "Le jour 2 a pu avoir lieu. Une façon de le jouer : " in french and "  Manche 1 : Alice " in french
+    assert "Le jour 2 a pu avoir lieu. Une façon de le jouer\u00a0: " in french and "  Manche 1\u00a0: Alice " in french
 
 
 def test_the_json_has_the_usual_keys_and_a_witness_per_day_that_replays(tmp_path):
@@ -93,7 +93,7 @@ def test_an_impossible_day_is_refused_naming_the_day_and_its_numbers(tmp_path):
     assert lines[1].startswith("  - Day 2: no way of playing this day ends with these entered numbers all together: ")
     assert lines[1].endswith(". At least one of them is wrong.")
     french = run("check", path, "--prove", "--lang", "fr").stderr.splitlines()
-    assert french[1].startswith("  - Jour 2 : aucune façon de jouer ce jour ne se termine avec tous ces nombres")
+    assert french[1].startswith("  - Jour 2\u00a0: aucune façon de jouer ce jour ne se termine avec tous ces nombres")
 
 
 def test_an_impossible_day_in_json_lists_its_numbers(tmp_path):
