@@ -34,7 +34,7 @@ MIN_BOX = 7.0
 HEADER = 23.0          # the title band, date and hint
 TITLE_BAND = 11.0
 QR_SIZE = 21.0
-PAD = 0.6              # inside a cell, around its boxes
+PAD = 0.9              # inside a cell, around its boxes: stacked boxes never touch
 GAP = 1.0              # between two boxes
 SIGN_GAP = 4.0          # between two boxes with a sign printed between them
 ROW_MIN = MIN_BOX + 2 * PAD   # an entry row: a box and a little air
@@ -422,7 +422,7 @@ class _Layout:
             self.choice(box, x, y, w, h)
             return
         heavy = kind == "total"
-        pen.rect(x, y, w, h, fill=pen.white, stroke=pen.ink, width=0.6 if heavy else 0.3)
+        pen.rect(x, y, w, h, fill=pen.white, stroke=pen.ink, width=0.5 if heavy else 0.3)
         if box.text is not None:
             pen.text(x + 0.2, y + 0.1, w - 0.4, 2.6, pen.words(box.text), size=6, align="left",
                      color=pen.accent)
