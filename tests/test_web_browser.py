@@ -135,7 +135,13 @@ def enter_part(driver, part: dict, lodge_flipped: bool | None = None) -> None:
 
 
 def send(driver) -> None:
+    """Send the form and wait for the page that answers it: until then the old page, and its
+    message from the previous part, is still there to be found."""
+    from selenium.webdriver.support import expected_conditions
+
+    page = driver.find_element(_by("TAG_NAME"), "html")
     click(driver, driver.find_element(_by("CSS_SELECTOR"), ".send-bar button"))
+    wait_for(driver, expected_conditions.staleness_of(page), 15)
 
 
 def test_a_whole_hunting_fever_session_from_a_phone_in_french(tmp_path, chromium, shots):
@@ -196,7 +202,7 @@ def test_a_whole_hunting_fever_session_from_a_phone_in_french(tmp_path, chromium
             "bgstats://app.bgstatsapp.com/createPlay.html?data=")
         shots(phone, "6-resultat")
         table.get(f"{server.url}/history")
-        assert "Chasse en folie" in table.page_source
+        wait_for(table, lambda d: "Chasse en folie" in d.find_element(_by("TAG_NAME"), "main").text, 15)
         shots(table, "7-historique")
         session_id = join.split("/s/")[1].split("/")[0]
         request = urllib.request.Request(f"{server.url}/api/sessions/{session_id}",
