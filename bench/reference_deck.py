@@ -3,6 +3,7 @@
 144 poker cards (4 suits x 36), each with a coloured frame, a title, a large
 number and three small vector shapes, 9 to an A4 sheet with crop marks, in the
 same embedded font as the engine. Usage: python bench/reference_deck.py OUT.pdf
+(bench/unique_deck.py draws its decks of all-different cards with :func:`write_deck`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ SUITS = [("#c8372d", "Fox"), ("#2a5aa8", "Owl"), ("#5fae5a", "Fern"), ("#d9a62e"
 CARD_W, CARD_H = 63.5, 88.9
 
 
-def draw_card(c: Canvas, x: float, y: float, colour: str, title: str, number: int) -> None:
+def draw_card(c: Canvas, x: float, y: float, colour: str, title: str, number: int,
+              number_size: float = 60) -> None:
     c.saveState()
     c.translate(x * MM, y * MM)
     c.setFillColor(HexColor("#fbf7ee"))
@@ -32,7 +34,7 @@ def draw_card(c: Canvas, x: float, y: float, colour: str, title: str, number: in
     c.setFillColor(HexColor("#2b2118"))
     c.setFont("Lato-Black", 16)
     c.drawCentredString(CARD_W / 2 * MM, (CARD_H - 16) * MM, title)
-    c.setFont("Lato-Black", 60)
+    c.setFont("Lato-Black", number_size)
     c.drawCentredString(CARD_W / 2 * MM, (CARD_H / 2 - 10) * MM, str(number))
     c.setFillColor(HexColor(colour))
     c.circle(16 * MM, 14 * MM, 3.5 * MM, stroke=0, fill=1)
@@ -46,18 +48,19 @@ def draw_card(c: Canvas, x: float, y: float, colour: str, title: str, number: in
     c.restoreState()
 
 
-def main(out: str) -> int:
+def write_deck(out: str, cards: list[tuple[str, str, int]], number_size: float = 60) -> int:
+    """Write (colour, title, number) cards, 9 to an A4 sheet with crop marks; return the pages."""
     pdfmetrics.registerFont(TTFont("Lato-Black", str(FONTS / "Lato-Black.ttf")))
     c = Canvas(out, pagesize=(210 * MM, 297 * MM), invariant=1, pageCompression=1,
                initialFontName="Lato-Black")
-    cards = [(colour, f"{name} {n}", n) for colour, name in SUITS for n in range(1, 37)]
     left = (210 - 3 * CARD_W) / 2
     top = 297 - 8 - (276 - 3 * CARD_H) / 2
     pages = 0
     for start in range(0, len(cards), 9):
         for slot, (colour, title, number) in enumerate(cards[start:start + 9]):
             row, col = divmod(slot, 3)
-            draw_card(c, left + col * CARD_W, top - (row + 1) * CARD_H, colour, title, number)
+            draw_card(c, left + col * CARD_W, top - (row + 1) * CARD_H, colour, title, number,
+                      number_size)
         c.setLineWidth(0.6)
         for i in range(4):
             x = (left + i * CARD_W) * MM
@@ -70,6 +73,10 @@ def main(out: str) -> int:
         pages += 1
     c.save()
     return pages
+
+
+def main(out: str) -> int:
+    return write_deck(out, [(colour, f"{name} {n}", n) for colour, name in SUITS for n in range(1, 37)])
 
 
 if __name__ == "__main__":
