@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from reportlab.lib.rl_accel import fp_str
+
 
 @lru_cache(maxsize=1024)
 def _rgb(color: str) -> tuple[float, float, float]:
@@ -19,3 +21,19 @@ def set_fill(canvas, color: str) -> None:
 def set_stroke(canvas, color: str) -> None:
     """Stroke colour from #rrggbb (see :func:`set_fill`)."""
     canvas.setStrokeColorRGB(*_rgb(color))
+
+
+@lru_cache(maxsize=4096)
+def fill_ops(color: str) -> str:
+    """The operator :func:`set_fill` writes for ``color``, for writing it directly.
+
+    >>> fill_ops("#ff8000")
+    '1 .501961 0 rg'
+    """
+    return f"{fp_str(_rgb(color))} rg"
+
+
+@lru_cache(maxsize=4096)
+def stroke_ops(color: str) -> str:
+    """The operator :func:`set_stroke` writes for ``color``."""
+    return f"{fp_str(_rgb(color))} RG"

@@ -19,7 +19,7 @@ from pnp.layout.faces import ResolvedFace, resolve_piece_face
 from pnp.layout.plan import KitPlan, PagePlan, Placement, Run
 from pnp.model import Face, Game, PageKind, PrintOptions
 from pnp.options import checked
-from pnp.render.draw import draw_primitives
+from pnp.render.draw import Pen, draw_primitives, pen_for
 from pnp.render.fonts import MEASURER, font
 from pnp.units import pt
 
@@ -32,45 +32,31 @@ class Drawings:
 
     def __init__(self, canvas: Canvas, uses: Mapping[int, int], bleed: float) -> None:
         self.canvas, self.uses, self.bleed = canvas, uses, bleed
+        self.pen: Pen = pen_for(canvas)
         self.forms: dict[int, str] = {}
 
     def draw(self, run: Run, size: tuple[float, float]) -> None:
         """Draw one run of a face whose trim is ``size`` mm, the canvas at its bottom-left."""
-        canvas = self.canvas
         if run.drawing is None or self.uses.get(run.drawing, 0) < 2:
             # A drawing placed once compresses better inline with its page.
-            draw_primitives(canvas, run.primitives, size[1])
+            self.pen.draw(run.primitives, size[1])
             return
+        canvas = self.canvas
         name = self.forms.get(run.drawing)
         if name is None:
             name = self.forms[run.drawing] = f"F{len(self.forms)}"
             w, h = size
             bleed = self.bleed
             canvas.beginForm(name, -pt(bleed), -pt(bleed), pt(w + bleed), pt(h + bleed))
-            draw_primitives(canvas, run.primitives, h)
+            self.pen.draw(run.primitives, h)
             canvas.endForm()
         canvas.doForm(name)
 
 
 def place(canvas: Canvas, placement: Placement, drawings: Drawings) -> None:
     """Draw a placement's face where the plan puts it: moved, turned, clipped to its printed area."""
-    size = placement.copy.component.size
-
-    def draw() -> None:
-        for run in placement.runs:
-            drawings.draw(run, size)
-
-    _place(canvas, placement, draw)
-
-
-def _place(canvas: Canvas, placement: Placement, draw) -> None:
-    """Move the canvas to the piece's place on the page, turned and clipped to its printed area."""
+    size = w, h = placement.copy.component.size
     trim, printed = placement.trim, placement.printed
-    w, h = placement.copy.component.size
-    canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(pt(printed.x), pt(printed.y), pt(printed.w), pt(printed.h))
-    canvas.clipPath(clip, stroke=0, fill=0)
     x, y = trim.x, trim.y
     # The turned piece's own width and height as it lies on the sheet.
     sheet_w, sheet_h = (h, w) if placement.rotation in (90, 270) else (w, h)
@@ -79,17 +65,30 @@ def _place(canvas: Canvas, placement: Placement, draw) -> None:
         region = part.sheet_region
         rx = region.x if placement.face is Face.FRONT else sheet_w - region.x - region.w
         x, y = x - rx, y - region.y
+    pen = drawings.pen
+    pen.put(_move_to_piece, printed, x, y, placement.rotation, sheet_w, sheet_h)
+    for run in placement.runs:
+        drawings.draw(run, size)
+    canvas._code.append("Q")  # closes the state _move_to_piece saved
+
+
+def _move_to_piece(canvas: Canvas, printed, x: float, y: float, rotation: int,
+                   sheet_w: float, sheet_h: float) -> None:
+    """Save the state, clip to the piece's printed area and move to its trim's
+    corner, turned; the piece's drawing ends by restoring the state."""
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(pt(printed.x), pt(printed.y), pt(printed.w), pt(printed.h))
+    canvas.clipPath(clip, stroke=0, fill=0)
     canvas.translate(pt(x), pt(y))
-    if placement.rotation == 90:
+    if rotation == 90:
         canvas.translate(pt(sheet_w), 0)
-    elif placement.rotation == 180:
+    elif rotation == 180:
         canvas.translate(pt(sheet_w), pt(sheet_h))
-    elif placement.rotation == 270:
+    elif rotation == 270:
         canvas.translate(0, pt(sheet_h))
-    if placement.rotation:
-        canvas.rotate(placement.rotation)
-    draw()
-    canvas.restoreState()
+    if rotation:
+        canvas.rotate(rotation)
 
 
 def draw_face(canvas: Canvas, face: ResolvedFace, x: float, y: float) -> None:

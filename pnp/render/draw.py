@@ -5,6 +5,10 @@ become points from the frame's bottom-left (``height`` is the frame's height
 in mm). Simple shapes set every colour and width they use, so they need no
 saved graphics state of their own (saving it costs as much as drawing);
 shapes that change the line cap, join or dash keep the change to themselves.
+
+The operators written are exactly those of reportlab's canvas calls; a
+:class:`Pen` records each shape's once and writes the recording again
+wherever the same shape is drawn (see its docstring).
 """
 
 from __future__ import annotations
@@ -13,107 +17,259 @@ from functools import lru_cache
 from typing import Callable
 from weakref import WeakKeyDictionary
 
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import rtlSupport
 
 from pnp.layout.colors import luminance
 from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol, Text
-from pnp.render.colors import set_fill, set_stroke
-from pnp.render.fonts import font
+from pnp.render.colors import fill_ops, set_fill, set_stroke, stroke_ops
+from pnp.render.fonts import font as font_name
 from pnp.render.shapes import symbol_path
 from pnp.units import pt
+
+
+class Pen:
+    """Writes primitives on one canvas, and keeps what it wrote to write it again.
+
+    Drawing through reportlab's canvas methods costs far more than the PDF
+    operators they write: a frame of the same size in every card's own colour
+    is the same operators after its colour. So each shape's operators are
+    *recorded* the first time, from reportlab's own calls, and copied after
+    that: a recording is keyed on the function that draws it and every one of
+    its arguments, and depends on nothing else (the canvas is drawn bottom-up
+    and never changes its fill rule). Colours are set by operators of their
+    own, cached per colour. Text is written as ``drawString`` writes it, from
+    the font's own subsets, without measuring it again.
+    """
+
+    __slots__ = ("canvas", "recorded", "tf", "fonts", "direct_text")
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.recorded: dict[tuple, str] = {}
+        self.tf: dict[float, str] = {}      # size -> "16 Tf 19.2 TL"
+        self.fonts: dict[str, object] = {}  # style -> the registered TrueType font
+        # Text is written directly only where drawString would write it plainly.
+        self.direct_text = bool(canvas.bottomup) and not rtlSupport
+
+    def put(self, draw: Callable, *args) -> None:
+        """Write what ``draw(canvas, *args)`` writes, recorded once per set of arguments."""
+        key = (draw, *args)
+        ops = self.recorded.get(key)
+        if ops is None:
+            ops = _record(self.canvas, draw, args)
+            if len(self.recorded) < RECORDED_LIMIT:
+                self.recorded[key] = ops
+        if ops:
+            self.canvas._code.append(ops)
+
+    def draw(self, primitives, height: float) -> None:
+        """Draw primitives in stacking order (see :func:`draw_primitives`)."""
+        for primitive in primitives:
+            _DRAW[type(primitive)](self, primitive, height)
+
+    def text_ops(self, style: str, size: float, text: str) -> str:
+        """The operators that show ``text``, as reportlab's text object writes them
+        (font subset, size and leading, then the encoded string)."""
+        font = self.fonts.get(style)
+        if font is None:
+            font = self.fonts[style] = pdfmetrics.getFont(font_name(style))
+        tf = self.tf.get(size)
+        if tf is None:
+            tf = self.tf[size] = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+        canvas = self.canvas
+        doc = canvas._doc
+        escape = canvas._escape
+        parts = []
+        current = -1
+        for subset, chunk in font.splitString(text, doc):
+            if subset != current:
+                parts.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+                current = subset
+            parts.append(f"({escape(chunk)}) Tj")
+        return " ".join(parts)
+
+
+#: Recordings kept per canvas: a deck of shapes all different keeps the first ones.
+RECORDED_LIMIT = 4096
+
+#: The pen of each canvas, made on its first drawing.
+_PENS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def pen_for(canvas: Canvas) -> Pen:
+    """The :class:`Pen` that writes on ``canvas``."""
+    pen = _PENS.get(canvas)
+    if pen is None:
+        pen = _PENS[canvas] = Pen(canvas)
+    return pen
+
+
+def _record(canvas: Canvas, draw: Callable, args: tuple) -> str:
+    """The operators ``draw(canvas, *args)`` writes, taken back out of the page;
+    the canvas's own record of its state is left as it was."""
+    code = canvas._code
+    code.append("")  # a fence: a first transform must not merge into what came before
+    start = len(code)
+    canvas.push_state_stack()
+    try:
+        draw(canvas, *args)
+    finally:
+        canvas.pop_state_stack()
+    ops = "\n".join(code[start:])
+    del code[start - 1:]
+    return ops
 
 
 def draw_primitives(canvas: Canvas, primitives, height: float) -> None:
     """Draw primitives in stacking order, in a frame ``height`` mm tall whose
     bottom-left is the canvas origin."""
-    for primitive in primitives:
-        _DRAW[type(primitive)](canvas, primitive, height)
+    pen_for(canvas).draw(primitives, height)
 
 
-def draw_moved(canvas: Canvas, m: Moved, height: float) -> None:
-    canvas.saveState()
-    canvas.translate(pt(m.dx), -pt(m.dy))
-    draw_primitives(canvas, m.primitives, height)
-    canvas.restoreState()
+def draw_moved(pen: Pen, m: Moved, height: float) -> None:
+    code = pen.canvas._code
+    code.append("q")
+    pen.put(_translate, m.dx, m.dy)
+    pen.draw(m.primitives, height)
+    code.append("Q")
 
 
-def draw_rect(canvas: Canvas, r: Rect, height: float) -> None:
+def _translate(canvas: Canvas, dx: float, dy: float) -> None:
+    canvas.translate(pt(dx), -pt(dy))
+
+
+def draw_rect(pen: Pen, r: Rect, height: float) -> None:
+    code = pen.canvas._code
     if r.dash:
-        canvas.saveState()
+        code.append("q")
     if r.fill:
-        set_fill(canvas, r.fill)
+        code.append(fill_ops(r.fill))
     if r.stroke:
-        set_stroke(canvas, r.stroke)
-        canvas.setLineWidth(pt(r.width))
-        if r.dash:
-            canvas.setDash([pt(d) for d in r.dash])
-    x, y, w, h = pt(r.x), pt(height - r.y - r.h), pt(r.w), pt(r.h)
-    if r.radius > 0:
-        canvas.roundRect(x, y, w, h, pt(r.radius), stroke=int(r.stroke is not None),
-                         fill=int(r.fill is not None))
-    else:
-        canvas.rect(x, y, w, h, stroke=int(r.stroke is not None), fill=int(r.fill is not None))
+        code.append(stroke_ops(r.stroke))
+    pen.put(_rect, r.x, r.y, r.w, r.h, r.radius, r.width, r.dash, r.stroke is not None,
+            r.fill is not None, height)
     if r.dash:
-        canvas.restoreState()
+        code.append("Q")
 
 
-def draw_ellipse(canvas: Canvas, e: Ellipse, height: float) -> None:
+def _rect(canvas: Canvas, x, y, w, h, radius, width, dash, stroke: bool, fill: bool, height) -> None:
+    if stroke:
+        canvas.setLineWidth(pt(width))
+        if dash:
+            canvas.setDash([pt(d) for d in dash])
+    x, y, w, h = pt(x), pt(height - y - h), pt(w), pt(h)
+    if radius > 0:
+        canvas.roundRect(x, y, w, h, pt(radius), stroke=int(stroke), fill=int(fill))
+    else:
+        canvas.rect(x, y, w, h, stroke=int(stroke), fill=int(fill))
+
+
+def draw_ellipse(pen: Pen, e: Ellipse, height: float) -> None:
+    code = pen.canvas._code
     if e.dash:
-        canvas.saveState()
+        code.append("q")
     if e.fill:
-        set_fill(canvas, e.fill)
+        code.append(fill_ops(e.fill))
     if e.stroke:
-        set_stroke(canvas, e.stroke)
-        canvas.setLineWidth(pt(e.width))
-        if e.dash:
-            canvas.setDash([pt(d) for d in e.dash])
-    cx, cy, rx, ry = pt(e.cx), pt(height - e.cy), pt(e.rx), pt(e.ry)
-    canvas.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=int(e.stroke is not None),
-                   fill=int(e.fill is not None))
+        code.append(stroke_ops(e.stroke))
+    pen.put(_ellipse, e.cx, e.cy, e.rx, e.ry, e.width, e.dash, e.stroke is not None,
+            e.fill is not None, height)
     if e.dash:
-        canvas.restoreState()
+        code.append("Q")
 
 
-def draw_line(canvas: Canvas, line: Line, height: float) -> None:
-    canvas.saveState()
-    set_stroke(canvas, line.stroke)
-    canvas.setLineWidth(pt(line.width))
-    if line.dash:
-        canvas.setDash([pt(d) for d in line.dash])
-    if line.cap:
-        canvas.setLineCap(line.cap)
-    canvas.line(pt(line.x1), pt(height - line.y1), pt(line.x2), pt(height - line.y2))
-    canvas.restoreState()
+def _ellipse(canvas: Canvas, cx, cy, rx, ry, width, dash, stroke: bool, fill: bool, height) -> None:
+    if stroke:
+        canvas.setLineWidth(pt(width))
+        if dash:
+            canvas.setDash([pt(d) for d in dash])
+    cx, cy, rx, ry = pt(cx), pt(height - cy), pt(rx), pt(ry)
+    canvas.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=int(stroke), fill=int(fill))
 
 
-def draw_path(canvas: Canvas, p: Path, height: float) -> None:
-    canvas.saveState()
+def draw_line(pen: Pen, line: Line, height: float) -> None:
+    code = pen.canvas._code
+    code.append("q")
+    code.append(stroke_ops(line.stroke))
+    pen.put(_line, line.x1, line.y1, line.x2, line.y2, line.width, line.dash, line.cap, height)
+    code.append("Q")
+
+
+def _line(canvas: Canvas, x1, y1, x2, y2, width, dash, cap, height) -> None:
+    canvas.setLineWidth(pt(width))
+    if dash:
+        canvas.setDash([pt(d) for d in dash])
+    if cap:
+        canvas.setLineCap(cap)
+    canvas.line(pt(x1), pt(height - y1), pt(x2), pt(height - y2))
+
+
+def draw_path(pen: Pen, p: Path, height: float) -> None:
+    code = pen.canvas._code
+    code.append("q")
     if p.fill:
-        set_fill(canvas, p.fill)
+        code.append(fill_ops(p.fill))
     if p.stroke:
-        set_stroke(canvas, p.stroke)
-        canvas.setLineWidth(pt(p.width))
-        if p.dash:
-            canvas.setDash([pt(d) for d in p.dash])
-    if p.join:
-        canvas.setLineJoin(p.join)
-    if p.cap:
-        canvas.setLineCap(p.cap)
+        code.append(stroke_ops(p.stroke))
+    pen.put(_path, p.segments, p.closed, p.width, p.dash, p.join, p.cap, p.stroke is not None,
+            p.fill is not None, height)
+    code.append("Q")
+
+
+def _path(canvas: Canvas, segments, closed, width, dash, join, cap, stroke: bool, fill: bool,
+          height) -> None:
+    if stroke:
+        canvas.setLineWidth(pt(width))
+        if dash:
+            canvas.setDash([pt(d) for d in dash])
+    if join:
+        canvas.setLineJoin(join)
+    if cap:
+        canvas.setLineCap(cap)
     path = canvas.beginPath()
-    for segment in p.segments:
+    for segment in segments:
         (x, y), rest = segment[0], segment[1:]
         path.moveTo(pt(x), pt(height - y))
         for x, y in rest:
             path.lineTo(pt(x), pt(height - y))
-        if p.closed:
+        if closed:
             path.close()
-    canvas.drawPath(path, stroke=int(p.stroke is not None), fill=int(p.fill is not None))
-    canvas.restoreState()
+    canvas.drawPath(path, stroke=int(stroke), fill=int(fill))
 
 
-def draw_text(canvas: Canvas, t: Text, height: float) -> None:
+def draw_text(pen: Pen, t: Text, height: float) -> None:
+    canvas = pen.canvas
+    if not pen.direct_text:
+        _draw_text_with_canvas(canvas, t, height)
+        return
+    code = canvas._code
+    code.append(fill_ops(t.color))
+    if not t.rotate:
+        for line in t.lines:
+            code.append(f"BT 1 0 0 1 {fp_str(pt(line.x), pt(height - line.y))} Tm "
+                        f"{pen.text_ops(t.style, t.size, line.text)} T* ET")
+        return
+    code.append("q")
+    pen.put(_turn, t.pivot, t.rotate, height)
+    for line in t.lines:
+        code.append(f"BT 1 0 0 1 {fp_str(pt(line.x), -pt(line.y))} Tm "
+                    f"{pen.text_ops(t.style, t.size, line.text)} T* ET")
+    code.append("Q")
+
+
+def _turn(canvas: Canvas, pivot, rotate, height) -> None:
+    canvas.translate(pt(pivot[0]), pt(height - pivot[1]))
+    canvas.rotate(rotate)
+
+
+def _draw_text_with_canvas(canvas: Canvas, t: Text, height: float) -> None:
+    """Text through reportlab's own calls, for a canvas drawn top-down or
+    text that reportlab would reorder (its right-to-left support)."""
     set_fill(canvas, t.color)
-    canvas.setFont(font(t.style), t.size)
+    canvas.setFont(font_name(t.style), t.size)
     if not t.rotate:
         for line in t.lines:
             canvas.drawString(pt(line.x), pt(height - line.y), line.text)
@@ -126,7 +282,11 @@ def draw_text(canvas: Canvas, t: Text, height: float) -> None:
     canvas.restoreState()
 
 
-def draw_symbol(canvas: Canvas, s: Symbol, height: float) -> None:
+def draw_symbol(pen: Pen, s: Symbol, height: float) -> None:
+    pen.put(_symbol, s, height)
+
+
+def _symbol(canvas: Canvas, s: Symbol, height: float) -> None:
     canvas.saveState()
     path = symbol_path(canvas, s.shape, pt(s.cx), pt(height - s.cy), pt(s.size))
     if s.fill:
@@ -141,7 +301,11 @@ def draw_symbol(canvas: Canvas, s: Symbol, height: float) -> None:
     canvas.restoreState()
 
 
-def draw_qr(canvas: Canvas, q: QR, height: float) -> None:
+def draw_qr(pen: Pen, q: QR, height: float) -> None:
+    pen.put(_qr, q, height)
+
+
+def _qr(canvas: Canvas, q: QR, height: float) -> None:
     """A QR code as vector squares, quiet zone included in its size."""
     matrix = _qr_matrix(q.data)
     n = len(matrix)
@@ -179,10 +343,14 @@ def _qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(row) for row in code.get_matrix())
 
 
-def draw_icon(canvas: Canvas, i: Icon, height: float) -> None:
-    """Fit an icon's viewBox into its box, centred, keeping its proportions."""
+def draw_icon(pen: Pen, i: Icon, height: float) -> None:
+    """Fit an icon's viewBox into its box, centred, keeping its proportions.
+
+    Drawn through the canvas each time: placing its form registers the form
+    with the page, which a recording would not do."""
     from pnp.icons import read_icon  # the SVG reader loads only for kits with icons
 
+    canvas = pen.canvas
     icon = read_icon(i.source)
     vx, vy, vw, vh = icon.view_box
     form = _icon_form(canvas, icon, i.tint, i.line_art)
@@ -272,7 +440,7 @@ def _draw_icon_shapes(canvas: Canvas, icon, tint: str, line_art: bool) -> None:
         canvas.restoreState()
 
 
-_DRAW: dict[type, Callable[[Canvas, Primitive, float], None]] = {
+_DRAW: dict[type, Callable[[Pen, Primitive, float], None]] = {
     Rect: draw_rect,
     Ellipse: draw_ellipse,
     Line: draw_line,
