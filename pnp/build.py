@@ -9,9 +9,11 @@ are told apart: :func:`read_manifest` refuses them.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -126,12 +128,33 @@ def kit_name(game: Game, options: PrintOptions, components: list[str] | None = N
     return f"{game.id}_{options.lang}_{options.paper}{suffix}"
 
 
+@contextmanager
+def collector_paused():
+    """Pause Python's cycle collector for the duration, as it was before afterwards.
+
+    Laying out and drawing a kit makes a great many small objects (a shape is
+    a tuple of numbers) and keeps most of them until the PDF is written; the
+    collector would walk them all again and again, looking for cycles they do
+    not form (a 14,400-card deck: 0.8 s of 2 s). Reference counting still frees
+    what is dropped, and the collector looks at the rest once it resumes.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def render_to_memory(game: Game, options: PrintOptions,
                      components: list[str] | None = None) -> tuple[bytes, dict]:
+    """One kit's PDF and manifest, laid out and drawn with the cycle collector paused."""
     options = checked(options)
     size = paper_size(options.paper)
-    plan = plan_kit(game, options, size, components, measure=MEASURER)
-    return render_kit(plan)
+    with collector_paused():
+        plan = plan_kit(game, options, size, components, measure=MEASURER)
+        return render_kit(plan)
 
 
 def render_game(game: Game, options: PrintOptions, out_dir: Path,
