@@ -330,6 +330,15 @@ def fill(text: str, values: Mapping[str, Any]) -> str:
         raise ExpressionError(f"a text of {len(text)} characters; the limit is {MAX_TEXT_CHARS}")
     if "{" not in text and "}" not in text:
         return text
+    name = _whole_name(text)
+    if name is not None and name in values:
+        # A text that is one placeholder, the usual card title or number: as
+        # str.format would write it, without parsing the text each time.
+        value = values[name]
+        if type(value) is str:
+            return value
+        if type(value) is int:
+            return str(value).replace("-", "\u2212")
     try:
         filled = _FORMAT.vformat(text, (), values)
     except KeyError as exc:
@@ -340,6 +349,11 @@ def fill(text: str, values: Mapping[str, Any]) -> str:
         raise ExpressionError(f"{text!r} fills to a text of {len(filled)} characters; the limit is "
                               f"{MAX_TEXT_CHARS}")
     return filled
+
+
+@lru_cache(maxsize=4096)
+def _whole_name(text: str) -> str | None:
+    return whole_placeholder(text)
 
 
 def whole_placeholder(text: Any) -> str | None:

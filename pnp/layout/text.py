@@ -55,7 +55,6 @@ def _wrap(measure: Measurer, text: str, style: str, size: float, width: float) -
     return lines
 
 
-@lru_cache(maxsize=8192)
 def fit_text(measure: Measurer, text: str, style: str, size: float, width: float, height: float,
              wrap: bool = False, leading: float = 1.18, min_size: float = MIN_SIZE) -> FittedText | None:
     """The largest size <= ``size`` (down to ``min_size``) at which ``text`` fits.
@@ -63,6 +62,20 @@ def fit_text(measure: Measurer, text: str, style: str, size: float, width: float
     Width and height are in points. Returns None if it does not fit even at
     ``min_size``; :func:`fit_or_fail` says why with its context.
     """
+    if not wrap and "\n" not in text and size >= min_size - 1e-9 and size <= height + 1e-6:
+        # One line at its full size, the usual case (a card's name, a number):
+        # measured once, without the cost of remembering a text seen once.
+        line_width = measure.width(text, style, size)
+        if line_width <= width:
+            return FittedText((text,), size, size * leading, (line_width,))
+    return _fitted(measure, text, style, size, width, height, wrap, leading, min_size)
+
+
+@lru_cache(maxsize=8192)
+def _fitted(measure: Measurer, text: str, style: str, size: float, width: float, height: float,
+            wrap: bool, leading: float, min_size: float) -> FittedText | None:
+    """:func:`fit_text` trying smaller and smaller sizes, remembered: wrapped
+    texts (rules, scoresheet cells) come back in every language and paper."""
     text_width = measure.width
     current = size
     while current >= min_size - 1e-9:

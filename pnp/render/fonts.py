@@ -38,15 +38,17 @@ def text_width(text: str, style: str, size: float) -> float:
 
 
 @lru_cache(maxsize=None)
-def _coverage(style: str) -> frozenset[int]:
-    return frozenset(pdfmetrics.getFont(font(style)).face.charToGlyph)
+def _drawable(style: str) -> frozenset[str]:
+    """The characters the font has a glyph for, and the line break."""
+    return frozenset(map(chr, pdfmetrics.getFont(font(style)).face.charToGlyph)) | {"\n"}
 
 
-@lru_cache(maxsize=8192)
 def missing_glyphs(text: str, style: str) -> str:
     """The characters of ``text`` the font cannot draw (they would print as boxes)."""
-    covered = _coverage(style)
-    return "".join(sorted({ch for ch in text if ch != "\n" and ord(ch) not in covered}))
+    drawable = _drawable(style)
+    if drawable.issuperset(text):
+        return ""
+    return "".join(sorted(set(text) - drawable))
 
 
 #: Text measured with the fonts the PDFs embed, for laying faces out.
