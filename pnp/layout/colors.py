@@ -23,6 +23,20 @@ def luminance(hex_color: str) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
+_LOWERED: dict[str, str] = {}
+
+
+def _lower(color: str) -> str:
+    """``color`` in lower case, one string for every shape painted with it
+    (a card's frame, its shapes and its text share their colour's string)."""
+    lowered = _LOWERED.get(color)
+    if lowered is None:
+        if len(_LOWERED) >= 4096:
+            _LOWERED.clear()
+        lowered = _LOWERED[color] = color.lower()
+    return lowered
+
+
 class Inks(NamedTuple):
     """Resolves colour names for one piece: the palette (with its defaults,
     see :func:`pnp.templates.with_defaults`), the piece's player colour, the ink saver."""
@@ -40,7 +54,7 @@ class Inks(NamedTuple):
         if name is None or name == "none":
             return None
         if name.startswith("#"):
-            return name.lower()
+            return _lower(name)
         if name == "white":
             return WHITE
         if name == "black":
@@ -48,9 +62,9 @@ class Inks(NamedTuple):
         if name in ("set", "set_ink"):
             if self.player is None:
                 # Pages that belong to no set (the cover, a scoresheet) use the palette.
-                return self.palette["ink" if name == "set_ink" else "accent"].lower()
+                return _lower(self.palette["ink" if name == "set_ink" else "accent"])
             return self.player.rgb if name == "set" else self.player.ink
-        return self.palette[name].lower()
+        return _lower(self.palette[name])
 
     def fill(self, name: str | None) -> str | None:
         """A surface colour: with the ink saver, every surface is white."""

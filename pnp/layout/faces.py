@@ -21,9 +21,10 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from pnp.elements import SYMBOLS
+from pnp.elements import (_COMMON, ELEMENT_SCHEMAS, FACE_NAMES, LEN, LENS, POINTS, REPEAT_NAMES,
+                          SET_NAMES, SYMBOLS)
 from pnp.errors import PnpError, TemplateError, UnknownNameError, raise_problems
-from pnp.language import ExpressionError, evaluate, fill, number_shown
+from pnp.language import ExpressionError, evaluate, fill, names_in, number_shown
 from pnp.layout.colors import BLACK, Inks
 from pnp.layout.primitives import (QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol,
                                    Text, TextLine)
@@ -95,7 +96,9 @@ class FaceResolver:
         self.problems: list[str] = []
         self._reported: set[str] = set()
         self._cache: dict[tuple, Layer | _Failed] = {}
-        self._getters: dict[int, Callable] = {}
+        self._faces: dict[tuple[int, int], tuple[tuple, ...]] = {}
+        self._folded: dict[tuple[int, int], Mapping[str, Any]] = {}
+        self._inks: dict[str | None, Inks] = {}
 
     # -- values --------------------------------------------------------
     def values(self, copy: Copy) -> dict[str, Any]:
@@ -111,20 +114,34 @@ class FaceResolver:
         values["w"], values["h"] = component.size
         return values
 
+    def inks(self, set_name: str | None) -> Inks:
+        """The colours of a face in a player colour (or in none)."""
+        inks = self._inks.get(set_name)
+        if inks is None:
+            inks = self._inks[set_name] = Inks(self.game.palette,
+                                               self.game.colors[set_name] if set_name else None,
+                                               self.options.ink_saver)
+        return inks
+
     # -- faces ---------------------------------------------------------
     def face(self, copy: Copy, face: Face) -> ResolvedFace:
         """Resolve one face of one copy; problems are added to :attr:`problems`."""
         component, piece = copy.component, copy.piece
         values = self.values(copy)
         context = None  # made on the first element not resolved yet
+        cache = self._cache
         layers = []
-        for element in face_elements(component, piece, face):
-            key = self._key(element, values)
-            layer = self._cache.get(key)
+        for element, getter, props in self._prepared(component, face_elements(component, piece, face)):
+            try:
+                key = (id(element), getter(values))
+            except KeyError:
+                # An optional field the piece leaves out: absent is a value too.
+                key = (id(element), tuple(values.get(n, _Missing) for n in element.names))
+            layer = cache.get(key)
             if layer is None:
                 context = context or _Context(self, copy, values)
-                layer = self._cache[key] = self._resolve(element, context)
-            if isinstance(layer, _Failed):
+                layer = cache[key] = self._resolve(element, context, props)
+            if type(layer) is _Failed:
                 where = (f"{self.game.id} {component.id}/{piece.id} {face.value}, "
                          f"{self.catalog.lang}")
                 at = f"{element.where}.{layer.key}" if layer.key else element.where
@@ -133,23 +150,39 @@ class FaceResolver:
             layers.append(layer)
         return ResolvedFace(component.size, self.options.bleed, tuple(layers))
 
-    def _key(self, element: Element, values: Mapping[str, Any]) -> tuple:
-        getter = self._getters.get(id(element))
-        if getter is None:
-            names = element.names
-            getter = self._getters[id(element)] = (
-                itemgetter(*names) if names else (lambda _values: ()))
-        try:
-            return (id(element), getter(values))
-        except KeyError:
-            # An optional field the piece leaves out: absent is a value too.
-            return (id(element), tuple(values.get(n, _Missing) for n in element.names))
+    def _prepared(self, component: Component, elements: tuple[Element, ...]) -> tuple[tuple, ...]:
+        """Each element of a face with what resolving it needs on every copy:
+        the getter of the values it uses, and its keys with lengths folded."""
+        key = (id(elements), id(component))
+        prepared = self._faces.get(key)
+        if prepared is None:
+            prepared = self._faces[key] = tuple(
+                (element, itemgetter(*element.names) if element.names else _no_values,
+                 self._folded_props(element, component))
+                for element in elements)
+        return prepared
 
-    def _resolve(self, element: Element, context: _Context) -> Layer | _Failed:
+    def _folded_props(self, element: Element, component: Component) -> Mapping[str, Any]:
+        """The element's keys, each length that is the same on every copy of the
+        component (it uses only the piece's size and the game's settings) worked
+        out once: most of a card's lengths are "w - 8" and the like."""
+        key = (id(element), id(component))
+        props = self._folded.get(key)
+        if props is None:
+            varying = {*component.fields, *FACE_NAMES, *SET_NAMES, *REPEAT_NAMES}
+            constants = {name: value for name, value in self.params.items() if name not in varying}
+            constants["w"], constants["h"] = component.size
+            props = self._folded[key] = fold_lengths(element, constants)
+        return props
+
+    def _resolve(self, element: Element, context: _Context, props: Mapping[str, Any]) -> Layer | _Failed:
         try:
             if element.when is not None and not element.when.holds(context.values):
                 return ()
-            return tuple(_repeated(element, context))
+            if "repeat" not in props:
+                layer = _RESOLVE[element.type](props, context, context.values, 0.0, 0.0)
+                return layer if type(layer) is tuple else tuple(layer)
+            return tuple(_repeated(element, props, context))
         except KeyedError as exc:
             return _Failed(str(exc), exc.key)
         except (PnpError, ExpressionError) as exc:
@@ -193,6 +226,10 @@ def resolve_piece_face(game: Game, options: PrintOptions, measure: Measurer, com
     raise UnknownNameError(f"{component.id} has {number} {piece_id!r}, not a copy {copy}")
 
 
+def _no_values(values: Mapping[str, Any]) -> tuple:
+    return ()
+
+
 class _MissingType:
     def __repr__(self) -> str:
         return "<missing>"
@@ -210,8 +247,7 @@ class _Context:
         self.catalog = resolver.catalog
         self.measure = resolver.measure
         self.options = resolver.options
-        self.inks = Inks(game.palette, game.colors.get(copy.set) if copy.set else None,
-                         resolver.options.ink_saver)
+        self.inks = resolver.inks(copy.set)
         self.width, self.height = copy.component.size
         self.bleed = resolver.options.bleed
         self.icon_dirs = game.icon_dirs
@@ -242,10 +278,13 @@ def mm(raw: Any, values: Mapping[str, Any], key: str, low: float = -MAX_LENGTH_M
     its limits (by default at most :data:`~pnp.limits.MAX_LENGTH_MM` either way
     from the piece's corner); otherwise a KeyedError names ``key`` and the value.
     """
-    try:
-        value = evaluate(raw, values)
-    except ExpressionError as exc:
-        raise KeyedError(key, str(exc)) from None
+    if type(raw) is float:
+        value = raw  # most lengths, once folded (see fold_lengths): a finite number already
+    else:
+        try:
+            value = evaluate(raw, values)
+        except ExpressionError as exc:
+            raise KeyedError(key, str(exc)) from None
     if not low <= value <= high:
         raise KeyedError(key, f"{number_shown(value)} {unit} is past the limits: from {low:g} to "
                               f"{high:g} {unit}")
@@ -260,10 +299,45 @@ def copies_of(raw: Any, values: Mapping[str, Any], key: str) -> int:
     return int(round(value))
 
 
-def _repeated(element: Element, c: _Context) -> Iterable[Primitive]:
+def fold_lengths(element: Element, constants: Mapping[str, float]) -> dict[str, Any]:
+    """The element's keys with every length written as an expression of
+    ``constants`` alone replaced by its value (in mm, as :func:`mm` gives it).
+
+    An expression that cannot be worked out is left as written, so that
+    resolving the element reports it as it always would.
+
+    >>> from pnp.model import Element
+    >>> fold_lengths(Element("rect", {"x": 4, "w": "w - 8", "h": "h - copy"}, ""), {"w": 63.5})
+    {'x': 4.0, 'w': 55.5, 'h': 'h - copy'}
+    """
+    schema = ELEMENT_SCHEMAS.get(element.type, {})
+    props = dict(element.props)
+    for key, value in element.props.items():
+        kind = schema.get(key) or _COMMON.get(key)
+        if kind == LEN:
+            props[key] = _folded(value, constants)
+        elif kind == LENS and isinstance(value, list):
+            props[key] = [_folded(v, constants) for v in value]
+        elif kind == POINTS and isinstance(value, list):
+            props[key] = [[_folded(v, constants) for v in point] if isinstance(point, list) else point
+                          for point in value]
+    return props
+
+
+def _folded(value: Any, constants: Mapping[str, float]) -> Any:
+    try:
+        if type(value) is int or type(value) is float:
+            return evaluate(value, constants)
+        if isinstance(value, str) and names_in(value) <= constants.keys():
+            return evaluate(value, constants)
+    except (ValueError, ArithmeticError, TypeError):
+        pass  # reported, with the element and its key, when it is resolved
+    return value
+
+
+def _repeated(element: Element, props: Mapping[str, Any], c: _Context) -> Iterable[Primitive]:
     """The element's primitives; a repeated element's copies each laid out in
     its own frame and moved by the step (checks see where they land)."""
-    props = element.props
     resolve = _RESOLVE[element.type]
     repeat = props.get("repeat")
     values = c.values
@@ -300,7 +374,10 @@ def _repeated(element: Element, c: _Context) -> Iterable[Primitive]:
 
 def _stroke(props, c: _Context, v) -> tuple[str | None, float, tuple[float, ...]]:
     """(colour, width, dash) of an element's outline; the colour is None when it has none."""
-    color = c.inks.line(c.color(props.get("stroke"), v))
+    raw = props.get("stroke")
+    if raw is None:
+        return None, 0.0, ()
+    color = c.inks.line(c.color(raw, v))
     if color is None:
         return None, 0.0, ()
     dash = (tuple(mm(d, v, f"dash[{i}]", 0) for i, d in enumerate(props["dash"]))
@@ -368,12 +445,18 @@ def _polygon(props, c: _Context, v, dx: float, dy: float) -> Layer:
     return (Path((points,), props.get("closed", True), fill_color, stroke, width, dash, join=1),)
 
 
-def inside_trim(c: _Context, x: float, y: float, w: float, h: float, what: str) -> None:
-    """Boxes of text stay inside the piece, so no text can run past a cut (mm, top-left)."""
+def inside_trim(c: _Context, x: float, y: float, w: float, h: float, what: str,
+                text: str | None = None) -> None:
+    """Boxes of text stay inside the piece, so no text can run past a cut (mm, top-left).
+
+    ``what`` names the box in the message, followed by the start of ``text`` if given.
+    """
     tolerance = 0.01
     if x < -tolerance or y < -tolerance or x + w > c.width + tolerance or y + h > c.height + tolerance:
+        if text is not None:
+            what = f"{what} {text[:20]!r}"
         raise TemplateError(f"{what} box ({x:g}, {y:g}, {w:g} x {h:g} mm) runs outside the "
-                        f"{c.width:g} x {c.height:g} mm piece")
+                            f"{c.width:g} x {c.height:g} mm piece")
 
 
 def _text(props, c: _Context, v, dx: float, dy: float) -> Layer:
@@ -382,7 +465,7 @@ def _text(props, c: _Context, v, dx: float, dy: float) -> Layer:
         return ()
     x, y = mm(props["x"], v, "x"), mm(props["y"], v, "y")
     w, h = mm(props["w"], v, "w", 0), mm(props["h"], v, "h", 0)
-    inside_trim(c, x + dx, y + dy, w, h, f"text {text[:20]!r}")
+    inside_trim(c, x + dx, y + dy, w, h, "text", text)
     rotate = props.get("rotate", 0)
     # The text's own frame, in points: turned a quarter, its width is the box's height.
     frame_w, frame_h = (pt(h), pt(w)) if rotate in (90, 270) else (pt(w), pt(h))

@@ -268,6 +268,16 @@ def _share(designs: dict[tuple, dict[int, ResolvedFace]]) -> dict[tuple, tuple[R
     result: dict[tuple, tuple[Run, ...]] = {}
     drawings = 0
     for design, by_copy in designs.items():
+        if len(by_copy) == 1:
+            # A face printed from its design alone (a card of its own): one run, its whole face.
+            (copy_number, face), = by_copy.items()
+            primitives = tuple(p for layer in face.layers for p in layer)
+            if primitives:
+                result[(*design, copy_number)] = (Run(primitives, drawings),)
+                drawings += 1
+            else:
+                result[(*design, copy_number)] = ()
+            continue
         faces = list(by_copy.values())
         spans: list[tuple[bool, int, int]] = []
         for index, same in enumerate(shared_layers(faces)):
