@@ -154,7 +154,7 @@ def render_to_memory(game: Game, options: PrintOptions,
     size = paper_size(options.paper)
     with collector_paused():
         plan = plan_kit(game, options, size, components, measure=MEASURER)
-        return render_kit(plan)
+        return render_kit(plan, release_pages=True)
 
 
 def render_game(game: Game, options: PrintOptions, out_dir: Path,

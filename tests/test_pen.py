@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.layout.primitives import QR, Ellipse, Line, Moved, Path, Rect, Symbol, Text, TextLine
 from pnp.render import draw
 from pnp.render.colors import fill_ops, set_fill, set_stroke, stroke_ops
-from pnp.render.draw import _draw_text_with_canvas, draw_primitives, pen_for
+from pnp.render.draw import Pen, _draw_text_with_canvas, draw_primitives
 from pnp.render.fonts import font
 
 HEIGHT = 88.9
@@ -35,9 +35,10 @@ def written(c: Canvas, start: int = 0) -> str:
 def drawn_after(first, second, height: float = HEIGHT, second_height: float | None = None) -> str:
     """The operators for ``second``, drawn by a pen that has just drawn ``first``."""
     c = canvas()
-    draw_primitives(c, [first], height)
+    pen = Pen(c)
+    pen.draw([first], height)
     start = len(c._code)
-    draw_primitives(c, [second], height if second_height is None else second_height)
+    pen.draw([second], height if second_height is None else second_height)
     return written(c, start)
 
 
@@ -81,11 +82,13 @@ def test_a_shape_changed_in_any_one_value_is_written_as_a_fresh_canvas_writes_it
 
 def test_a_shape_drawn_again_is_written_again_exactly():
     c = canvas()
-    draw_primitives(c, [RECT, ELLIPSE, LINE, PATH, SYMBOL, QR_CODE], HEIGHT)
+    pen = Pen(c)
+    pen.draw([RECT, ELLIPSE, LINE, PATH, SYMBOL, QR_CODE], HEIGHT)
     first = written(c)
     start = len(c._code)
-    draw_primitives(c, [RECT, ELLIPSE, LINE, PATH, SYMBOL, QR_CODE], HEIGHT)
+    pen.draw([RECT, ELLIPSE, LINE, PATH, SYMBOL, QR_CODE], HEIGHT)
     assert written(c, start) == first
+    assert len(pen.recorded) == 6  # the second time, every shape was copied
 
 
 def test_shapes_are_written_as_reportlab_writes_them():
@@ -162,7 +165,8 @@ def test_past_the_recording_limit_shapes_are_still_written_right(monkeypatch):
     monkeypatch.setattr(draw, "RECORDED_LIMIT", 2)
     shapes = [RECT._replace(x=float(x)) for x in range(6)]
     c = canvas()
-    draw_primitives(c, shapes + shapes, HEIGHT)
-    assert len(pen_for(c).recorded) == 2
+    pen = Pen(c)
+    pen.draw(shapes + shapes, HEIGHT)
+    assert len(pen.recorded) == 2
     expected = "\n".join(drawn_alone(shape) for shape in shapes)
     assert written(c) == expected + "\n" + expected

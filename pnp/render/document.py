@@ -10,16 +10,18 @@ card's number) is drawn copy by copy, in its place among the shared runs.
 from __future__ import annotations
 
 import io
+import zlib
 from typing import Any, Mapping
 
 from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.faces import ResolvedFace, resolve_piece_face
 from pnp.layout.plan import KitPlan, PagePlan, Placement, Run
 from pnp.model import Face, Game, PageKind, PrintOptions
 from pnp.options import checked
-from pnp.render.draw import Pen, draw_primitives, pen_for
+from pnp.render.draw import Pen, draw_primitives
 from pnp.render.fonts import MEASURER, font
 from pnp.units import pt
 
@@ -32,7 +34,7 @@ class Drawings:
 
     def __init__(self, canvas: Canvas, uses: Mapping[int, int], bleed: float) -> None:
         self.canvas, self.uses, self.bleed = canvas, uses, bleed
-        self.pen: Pen = pen_for(canvas)
+        self.pen = Pen(canvas)  # one for the whole document: what it records serves every page
         self.forms: dict[int, str] = {}
 
     def draw(self, run: Run, size: tuple[float, float]) -> None:
@@ -126,9 +128,12 @@ def draw_piece_face(canvas: Canvas, game: Game, component_id: str, piece_id: str
     return resolved
 
 
-def _manifest_item(game: Game, placement: Placement) -> dict:
+def _manifest_item(game: Game, placement: Placement, rounded: dict) -> dict:
     copy = placement.copy
-    box = placement.trim.rounded()
+    box = rounded.get(placement.trim)
+    if box is None:
+        # Pieces in the same slot of every sheet share their numbers.
+        box = rounded[placement.trim] = placement.trim.rounded()
     item: dict[str, Any] = {
         "component": copy.component.id, "piece": copy.piece.id, "face": placement.face.value,
         "copy": copy.copy, "x": box.x, "y": box.y, "w": box.w, "h": box.h,
@@ -148,8 +153,22 @@ def _manifest_item(game: Game, placement: Placement) -> dict:
     return item
 
 
-def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
-    """Draw every page of the plan; return the PDF bytes and the manifest."""
+def _manifest_page(game: Game, page: PagePlan, rounded: dict) -> dict:
+    return {
+        "number": page.number, "kind": page.kind.value,
+        **({"component": page.component.id, "sheet": page.sheet, "sheets": page.sheets}
+           if page.component else {}),
+        "items": [_manifest_item(game, p, rounded) for p in page.placements],
+    }
+
+
+def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, dict]:
+    """Draw every page of the plan; return the PDF bytes and the manifest.
+
+    With ``release_pages``, each page of the plan is let go once drawn (its
+    place in ``plan.pages`` becomes None): a kit of thousands of cards then
+    never holds its whole plan beside its whole drawing.
+    """
     game, options = plan.game, plan.options
     catalog = game.catalogs[options.lang]
     page_w, page_h = plan.page_size
@@ -169,26 +188,45 @@ def render_kit(plan: KitPlan) -> tuple[bytes, dict]:
     if duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     drawings = Drawings(canvas, plan.drawing_uses, options.bleed)
-    for page in plan.pages:
+    pages, rounded = [], {}
+    for index, page in enumerate(plan.pages):
+        pages.append(_manifest_page(game, page, rounded))
         _draw_page(canvas, drawings, page, page_h)
         canvas.showPage()
+        compress_last_page(canvas)
+        if release_pages:
+            plan.pages[index] = None
     canvas.save()
+    del canvas, drawings  # the pages' drawing, no longer needed beside the PDF
     manifest = {
         "game": game.id, "lang": options.lang, "paper": options.paper,
         "page_size_mm": [round(page_w, 3), round(page_h, 3)],
         "bleed_mm": options.bleed, "duplex": duplex,
         "back_offset_mm": list(options.back_offset), "ink_saver": options.ink_saver,
-        "pages": [{
-            "number": page.number, "kind": page.kind.value,
-            **({"component": page.component.id, "sheet": page.sheet, "sheets": page.sheets}
-               if page.component else {}),
-            "items": [_manifest_item(game, p) for p in page.placements],
-        } for page in plan.pages],
+        "pages": pages,
     }
     return buffer.getvalue(), manifest
+
+
+def compress_last_page(canvas: Canvas) -> None:
+    """Compress the page just finished now rather than when the PDF is saved.
+
+    reportlab keeps every page's drawing as text until the end, a kilobyte and
+    a half for each card; compressed, it takes a tenth of that. The stream is
+    the one reportlab would write: the same filter, the same bytes.
+    """
+    page = canvas._doc.Pages.pages[-1]
+    stream = getattr(page, "stream", None)
+    if not page.compression or rl_config.useA85 or not isinstance(stream, str) or page.Contents:
+        return  # written as reportlab writes it
+    packed = PDFStream(content=zlib.compress(stream.encode("utf8")))
+    packed.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+    packed.__Comment__ = "page stream"
+    page.Contents = packed
+    page.stream = None
 
 
 def _draw_page(canvas: Canvas, drawings: Drawings, page: PagePlan, page_h: float) -> None:
     for placement in page.placements:
         place(canvas, placement, drawings)
-    draw_primitives(canvas, page.drawing, page_h)
+    drawings.pen.draw(page.drawing, page_h)

@@ -92,19 +92,8 @@ class Pen:
         return " ".join(parts)
 
 
-#: Recordings kept per canvas: a deck of shapes all different keeps the first ones.
+#: Recordings kept per pen: a deck of shapes all different keeps the first ones.
 RECORDED_LIMIT = 4096
-
-#: The pen of each canvas, made on its first drawing.
-_PENS: WeakKeyDictionary = WeakKeyDictionary()
-
-
-def pen_for(canvas: Canvas) -> Pen:
-    """The :class:`Pen` that writes on ``canvas``."""
-    pen = _PENS.get(canvas)
-    if pen is None:
-        pen = _PENS[canvas] = Pen(canvas)
-    return pen
 
 
 def _record(canvas: Canvas, draw: Callable, args: tuple) -> str:
@@ -125,8 +114,9 @@ def _record(canvas: Canvas, draw: Callable, args: tuple) -> str:
 
 def draw_primitives(canvas: Canvas, primitives, height: float) -> None:
     """Draw primitives in stacking order, in a frame ``height`` mm tall whose
-    bottom-left is the canvas origin."""
-    pen_for(canvas).draw(primitives, height)
+    bottom-left is the canvas origin (with a pen of their own: a document
+    drawn page by page keeps one :class:`Pen` for all its pages)."""
+    Pen(canvas).draw(primitives, height)
 
 
 def draw_moved(pen: Pen, m: Moved, height: float) -> None:
