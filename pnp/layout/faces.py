@@ -79,6 +79,10 @@ def face_elements(component: Component, piece: Piece, face: Face) -> tuple[Eleme
     return piece.back or component.back or ()
 
 
+#: Resolved layers a resolver keeps for the copies still to come.
+RESOLVED_LIMIT = 8192
+
+
 class FaceResolver:
     """Resolves the faces of one kit: one game, one set of print options, one language.
 
@@ -140,6 +144,10 @@ class FaceResolver:
             layer = cache.get(key)
             if layer is None:
                 context = context or _Context(self, copy, values)
+                if len(cache) >= RESOLVED_LIMIT:
+                    # A deck of thousands of different cards would keep every
+                    # card's layers twice; what is resolved again is equal.
+                    cache.clear()
                 layer = cache[key] = self._resolve(element, context, props)
             if type(layer) is _Failed:
                 where = (f"{self.game.id} {component.id}/{piece.id} {face.value}, "
@@ -319,8 +327,15 @@ def fold_lengths(element: Element, constants: Mapping[str, float]) -> dict[str, 
         elif kind == LENS and isinstance(value, list):
             props[key] = [_folded(v, constants) for v in value]
         elif kind == POINTS and isinstance(value, list):
-            props[key] = [[_folded(v, constants) for v in point] if isinstance(point, list) else point
-                          for point in value]
+            points = [[_folded(v, constants) for v in point] if isinstance(point, list) else point
+                      for point in value]
+            if all(isinstance(point, list) and len(point) == 2
+                   and all(type(v) is float and -MAX_LENGTH_MM <= v <= MAX_LENGTH_MM for v in point)
+                   for point in points):
+                # Known in full, and within the limits :func:`mm` checks: one
+                # tuple of points that every copy's polygon shares.
+                points = tuple((x, y) for x, y in points)
+            props[key] = points
     return props
 
 
@@ -440,8 +455,10 @@ def _polygon(props, c: _Context, v, dx: float, dy: float) -> Layer:
     fill_color, stroke, width, dash = _paint(props, c, v)
     if fill_color is None and stroke is None:
         return ()
-    points = tuple((mm(x, v, f"points[{i}][0]"), mm(y, v, f"points[{i}][1]"))
-                   for i, (x, y) in enumerate(props["points"]))
+    points = props["points"]
+    if type(points) is not tuple:  # some point depends on the copy (see fold_lengths)
+        points = tuple((mm(x, v, f"points[{i}][0]"), mm(y, v, f"points[{i}][1]"))
+                       for i, (x, y) in enumerate(points))
     return (Path((points,), props.get("closed", True), fill_color, stroke, width, dash, join=1),)
 
 

@@ -6,6 +6,8 @@ imposition's boxes and marks (from the bottom-left) are turned over here.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.i18n import Catalog
 from pnp.layout.imposition import MARGIN
 from pnp.layout.primitives import Ellipse, Line, Path, Primitive, Text, TextLine
@@ -26,6 +28,12 @@ def marks_layout(marks, page_h: float) -> tuple[Primitive, ...]:
     """Crop marks, one path of short strokes."""
     if not marks:
         return ()
+    return _marks_path(tuple(marks), page_h)
+
+
+@lru_cache(maxsize=64)
+def _marks_path(marks: tuple, page_h: float) -> tuple[Primitive, ...]:
+    # Full sheets of one component have the same marks: one path for all of them.
     segments = tuple(((m.x1, page_h - m.y1), (m.x2, page_h - m.y2)) for m in marks)
     return (Path(segments, closed=False, stroke=REGISTRATION, width=MARK_WIDTH_PT / POINTS_PER_MM),)
 
@@ -54,18 +62,23 @@ def footer_layout(page_size: tuple[float, float], options: PrintOptions, catalog
     fitted_left = fit_or_fail(measure, left, "black", FOOTER_SIZE, available - pt(CALIBRATION_MM) - pt(6),
                               pt(4), wrap=False, leading=1.2, where="footer")
     right_w = measure.width(right, "regular", fitted_right.size)
-    # Calibration bar: 50 mm with a tick every 10 mm.
+    return (
+        Text((TextLine(left, MARGIN, page_h - 5.2),), "black", fitted_left.size, FOOTER_INK),
+        Text((TextLine(right, page_w - MARGIN - right_w / POINTS_PER_MM, page_h - 8.6),), "regular",
+             fitted_right.size, FOOTER_INK),
+        _calibration_bar(bar_x, page_h),
+    )
+
+
+@lru_cache(maxsize=16)
+def _calibration_bar(bar_x: float, page_h: float) -> Path:
+    """50 mm with a tick every 10 mm: the same on every page of a paper size."""
     y = page_h - 5.6
     segments = [((bar_x, y), (bar_x + CALIBRATION_MM, y))]
     for i in range(6):
         tick = 1.3 if i in (0, 5) else 0.9
         segments.append(((bar_x + i * 10, y + tick), (bar_x + i * 10, y - tick)))
-    return (
-        Text((TextLine(left, MARGIN, page_h - 5.2),), "black", fitted_left.size, FOOTER_INK),
-        Text((TextLine(right, page_w - MARGIN - right_w / POINTS_PER_MM, page_h - 8.6),), "regular",
-             fitted_right.size, FOOTER_INK),
-        Path(tuple(segments), closed=False, stroke=REGISTRATION, width=BAR_WIDTH_PT / POINTS_PER_MM),
-    )
+    return Path(tuple(segments), closed=False, stroke=REGISTRATION, width=BAR_WIDTH_PT / POINTS_PER_MM)
 
 
 def seams_layout(placement, page_h: float, catalog: Catalog, measure: Measurer) -> tuple[Primitive, ...]:
