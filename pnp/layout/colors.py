@@ -33,7 +33,10 @@ def _lower(color: str) -> str:
     if lowered is None:
         if len(_LOWERED) >= 4096:
             _LOWERED.clear()
-        lowered = _LOWERED[color] = color.lower()
+        lowered = color.lower()
+        if lowered == color:
+            lowered = color  # already lower case: the template's own string
+        _LOWERED[color] = lowered
     return lowered
 
 

@@ -127,22 +127,30 @@ def plan_component(component: Component, page_w: float, page_h: float,
         return sheets
     _check_pages(component, -(-len(all_copies) // grid.capacity))
     rotation = 90 if grid.rotated else 0
+    # Every sheet has the same slots: their boxes are made once and shared.
+    slots = []
+    for slot in range(grid.capacity):
+        trim = grid.trim(slot)
+        left, bottom, right, top = grid.bleed_sides(slot, bleed)
+        mirrored = mirror_for_long_edge(trim, page_w, options.back_offset)
+        # After the flip, the front's left side is the back's right side.
+        slots.append((trim, trim.grow(left, bottom, right, top),
+                      mirrored, mirrored.grow(right, bottom, left, top)))
+    marks_for: dict[int, list[Mark]] = {}  # pieces on the sheet -> its crop marks
     for start in range(0, len(all_copies), grid.capacity):
         chunk = all_copies[start:start + grid.capacity]
         fronts, back_list = [], []
-        for slot, copy in enumerate(chunk):
-            trim = grid.trim(slot)
-            left, bottom, right, top = grid.bleed_sides(slot, bleed)
-            fronts.append(Placement(copy, Face.FRONT, trim, trim.grow(left, bottom, right, top),
-                                    rotation))
+        for (trim, printed, mirrored, mirrored_printed), copy in zip(slots, chunk):
+            fronts.append(Placement(copy, Face.FRONT, trim, printed, rotation))
             if backs:
-                mirrored = mirror_for_long_edge(trim, page_w, options.back_offset)
-                # After the flip, the front's left side is the back's right side.
-                back_list.append(Placement(copy, Face.BACK, mirrored,
-                                           mirrored.grow(right, bottom, left, top),
+                back_list.append(Placement(copy, Face.BACK, mirrored, mirrored_printed,
                                            (360 - rotation) % 360))
-        marks = crop_marks([p.trim for p in fronts], [p.printed for p in fronts], page_w, page_h) \
-            if options.crop_marks and component.cut else []
+        marks = []
+        if options.crop_marks and component.cut:
+            marks = marks_for.get(len(fronts))
+            if marks is None:
+                marks = marks_for[len(fronts)] = crop_marks(
+                    [p.trim for p in fronts], [p.printed for p in fronts], page_w, page_h)
         sheets.append((fronts, back_list if backs else None, marks))
     return sheets
 
@@ -235,12 +243,13 @@ def resolve_placements(game: Game, options: PrintOptions, placements: Sequence[P
         if copy.copy not in design:
             design[copy.copy] = resolver.face(copy, placement.face)
     raise_problems(resolver.problems)
-    runs = _share(designs)
+    del resolver  # and the layers it kept
+    _into_runs(designs)
     uses: dict[int, int] = {}
     resolved = []
     for placement in placements:
-        placed = placement._replace(runs=runs[(*placement.copy.face_key, placement.face.value,
-                                               placement.copy.copy)])
+        copy = placement.copy
+        placed = placement._replace(runs=designs[(*copy.face_key, placement.face.value)][copy.copy])
         for run in placed.runs:
             if run.drawing is not None:
                 uses[run.drawing] = uses.get(run.drawing, 0) + 1
@@ -261,22 +270,21 @@ def shared_layers(faces: Sequence[ResolvedFace]) -> list[bool]:
             for k, layer in enumerate(first)]
 
 
-def _share(designs: dict[tuple, dict[int, ResolvedFace]]) -> dict[tuple, tuple[Run, ...]]:
-    """Each copy's face as runs, in stacking order: the runs of layers equal in
-    every copy of a face design are shared (one drawing for all of them), the
-    others are drawn copy by copy."""
-    result: dict[tuple, tuple[Run, ...]] = {}
+def _into_runs(designs: dict[tuple, dict[int, ResolvedFace | tuple[Run, ...]]]) -> None:
+    """Each copy's face, in place, as runs in stacking order: the runs of layers
+    equal in every copy of a face design are shared (one drawing for all of
+    them), the others are drawn copy by copy."""
     drawings = 0
-    for design, by_copy in designs.items():
+    for by_copy in designs.values():
         if len(by_copy) == 1:
             # A face printed from its design alone (a card of its own): one run, its whole face.
             (copy_number, face), = by_copy.items()
             primitives = tuple(p for layer in face.layers for p in layer)
             if primitives:
-                result[(*design, copy_number)] = (Run(primitives, drawings),)
+                by_copy[copy_number] = (Run(primitives, drawings),)
                 drawings += 1
             else:
-                result[(*design, copy_number)] = ()
+                by_copy[copy_number] = ()
             continue
         faces = list(by_copy.values())
         spans: list[tuple[bool, int, int]] = []
@@ -291,7 +299,7 @@ def _share(designs: dict[tuple, dict[int, ResolvedFace]]) -> dict[tuple, tuple[R
             if same and primitives:
                 common[number] = Run(primitives, drawings)
                 drawings += 1
-        for copy_number, face in by_copy.items():
+        for copy_number, face in list(by_copy.items()):
             runs = []
             for number, (same, start, end) in enumerate(spans):
                 if same:
@@ -301,5 +309,4 @@ def _share(designs: dict[tuple, dict[int, ResolvedFace]]) -> dict[tuple, tuple[R
                 primitives = tuple(p for layer in face.layers[start:end] for p in layer)
                 if primitives:
                     runs.append(Run(primitives))
-            result[(*design, copy_number)] = tuple(runs)
-    return result
+            by_copy[copy_number] = tuple(runs)

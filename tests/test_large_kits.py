@@ -1,0 +1,86 @@
+"""A kit of thousands of cards is laid out and drawn as a small one is, holding less at once.
+
+Sheets share their slots' boxes and crop marks, pages share their footer's
+bar, a resolver keeps a bounded number of resolved layers, and a page is
+compressed and let go of as soon as it is drawn. Each test checks that what
+is shared or dropped early gives the same kit as doing it the long way.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp import build
+from pnp.layout import faces as faces_module
+from pnp.layout.furniture import footer_layout
+from pnp.layout.imposition import MARGIN, crop_marks
+from pnp.layout.plan import plan_component, plan_kit
+from pnp.layout.primitives import Path as PathPrimitive
+from pnp.model import PrintOptions
+from pnp.render import document
+from pnp.render.document import render_kit
+from pnp.render.fonts import MEASURER
+from pnp.templates import load_game, load_shipped_game
+from pnp.units import paper_size
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def deck(tmp_path: Path, count: int) -> Path:
+    import sys
+
+    sys.path.insert(0, str(BENCH))
+    from unique_deck import write_template
+
+    return write_template(tmp_path, count)
+
+
+def test_a_sheet_not_full_gets_the_crop_marks_of_its_own_pieces(tmp_path):
+    game = load_game(deck(tmp_path, 10))
+    component = game.components[0]
+    sheets = plan_component(component, 210.0, 297.0, PrintOptions())
+    (full, _, full_marks), (last, _, last_marks) = sheets
+    assert len(full) == 9 and len(last) == 1
+    assert full_marks == crop_marks([p.trim for p in full], [p.printed for p in full], 210.0, 297.0)
+    assert last_marks == crop_marks([p.trim for p in last], [p.printed for p in last], 210.0, 297.0)
+    assert last_marks != full_marks
+
+
+def test_the_calibration_bar_sits_on_each_paper_where_its_size_puts_it():
+    game = load_shipped_game("halali")
+    catalog = game.catalogs["en"]
+    for paper in ("a4", "letter", "a4"):
+        page_w, page_h = paper_size(paper)
+        bar = footer_layout((page_w, page_h), PrintOptions(paper=paper), catalog, MEASURER)[-1]
+        assert isinstance(bar, PathPrimitive)
+        (start, end) = bar.segments[0]
+        assert start == (page_w - MARGIN - 50.0, page_h - 5.6) and end[0] - start[0] == 50.0
+
+
+def test_a_resolver_that_forgets_resolved_layers_lays_out_the_same_kit(tmp_path, monkeypatch):
+    game = load_shipped_game("hunting-fever")
+    options = PrintOptions()
+    whole = plan_kit(game, options, (210.0, 297.0), measure=MEASURER)
+    monkeypatch.setattr(faces_module, "RESOLVED_LIMIT", 3)
+    forgetful = plan_kit(game, options, (210.0, 297.0), measure=MEASURER)
+    assert [p.placements for p in forgetful.pages] == [p.placements for p in whole.pages]
+    assert forgetful.drawing_uses == whole.drawing_uses
+
+
+def test_pages_compressed_early_and_let_go_make_the_same_pdf_and_manifest(monkeypatch):
+    game = load_shipped_game("card-hunter")
+    options = PrintOptions(lang="fr")
+    pdf, manifest = build.render_to_memory(game, options)  # pages compressed and let go
+    plan = plan_kit(game, options, paper_size("a4"), measure=MEASURER)
+    monkeypatch.setattr(document, "compress_last_page", lambda canvas: None)
+    kept_pdf, kept_manifest = render_kit(plan)
+    assert pdf == kept_pdf and manifest == kept_manifest
+    assert all(page is not None for page in plan.pages)  # kept unless asked to let go
+
+
+def test_a_plan_drawn_with_its_pages_let_go_is_emptied():
+    game = load_shipped_game("halali")
+    plan = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
+    pages = len(plan.pages)
+    pdf, manifest = render_kit(plan, release_pages=True)
+    assert plan.pages == [None] * pages and len(manifest["pages"]) == pages
