@@ -170,3 +170,18 @@ def test_past_the_recording_limit_shapes_are_still_written_right(monkeypatch):
     assert len(pen.recorded) == 2
     expected = "\n".join(drawn_alone(shape) for shape in shapes)
     assert written(c) == expected + "\n" + expected
+
+
+def test_recording_leaves_the_canvas_state_stack_as_it_was():
+    from pnp.layout.imposition import Box
+    from pnp.render.document import _move_to_piece
+
+    c = canvas()
+    pen = Pen(c)
+    depth = len(c.state_stack)
+    # Saves a state (closed later by the piece's drawing) and moves: recorded, then copied.
+    pen.put(_move_to_piece, Box(10.0, 10.0, 69.5, 94.9), 13.0, 13.0, 90, 88.9, 63.5)
+    pen.put(_move_to_piece, Box(10.0, 10.0, 69.5, 94.9), 13.0, 13.0, 90, 88.9, 63.5)
+    assert len(c.state_stack) == depth
+    assert c._currentMatrix == canvas()._currentMatrix
+    assert written(c).count("q") == 2 and "cm" in written(c)

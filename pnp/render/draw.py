@@ -102,10 +102,14 @@ def _record(canvas: Canvas, draw: Callable, args: tuple) -> str:
     code = canvas._code
     code.append("")  # a fence: a first transform must not merge into what came before
     start = len(code)
+    depth = len(canvas.state_stack)
     canvas.push_state_stack()
     try:
         draw(canvas, *args)
     finally:
+        # A recording may save a state that the drawing after it restores
+        # (a piece's clip): the canvas's own record is put back as it was.
+        del canvas.state_stack[depth + 1:]
         canvas.pop_state_stack()
     ops = "\n".join(code[start:])
     del code[start - 1:]
