@@ -335,9 +335,9 @@ def fill(text: str, values: Mapping[str, Any]) -> str:
         # A text that is one placeholder, the usual card title or number: as
         # str.format would write it, without parsing the text each time.
         value = values[name]
-        if type(value) is str:
+        if type(value) is str and len(value) <= MAX_TEXT_CHARS:
             return value
-        if type(value) is int:
+        if type(value) is int and abs(value) < 10 ** 15:
             return str(value).replace("-", "\u2212")
     try:
         filled = _FORMAT.vformat(text, (), values)
