@@ -21,9 +21,10 @@ MAX_LENGTH_MM = 10_000.0
 #: Any number a template writes (a param, a field, a constant in an expression), in
 #: absolute value. Shipped templates stay under 400.
 MAX_NUMBER = 1_000_000.0
-#: Physical pieces in one kit, every set counted. The largest shipped kit has 226.
-MAX_PIECES = 10_000
-#: Pages of one PDF: 10,000 cards, 9 a sheet, with their backs, make 2,224.
+#: Physical pieces in one kit, every set counted. The largest shipped kit has 226; the
+#: benchmark of all-different cards (bench/unique.py) renders 14,400 in about 2 s and 90 MiB.
+MAX_PIECES = 20_000
+#: Pages of one PDF: 20,000 cards, 9 a sheet, with their backs, make 4,446.
 MAX_PAGES = 5_000
 #: Copies of one repeated element (columns x rows for a grid). The largest shipped grid is 7 x 7.
 MAX_REPEAT = 1_000
