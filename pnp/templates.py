@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
+from pnp import toml_reader
 from pnp.elements import (BUILT_IN_COLORS, FIELD_TYPES, HEX, LATE_NAMES, SET_COLORS, SYMBOLS,
                           Scope, compile_elements, uses_of)
 from pnp.errors import TemplateError, UnknownNameError, raise_problems
@@ -20,13 +21,6 @@ from pnp.limits import (MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MA
                         MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, MIN_PIECE_MM, size_shown)
 from pnp.model import PIECE_KINDS, Component, Element, Game, Piece, PlayerColor
 from pnp.units import piece_size
-
-try:
-    # tomli's wheels are compiled: three times as fast as the standard library's
-    # tomllib (the same parser, same messages) on a template of thousands of cards.
-    import tomli as toml_reader
-except ImportError:  # a platform without its wheel
-    import tomllib as toml_reader
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
