@@ -14,12 +14,16 @@ import hashlib
 import json
 import os
 from contextlib import contextmanager
+from datetime import datetime, timezone
+from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
 from typing import NamedTuple
 
 from pnp.errors import OutputError, PnpError
 from pnp.files import WriteError, same_file, write_files
 from pnp.i18n import LANGUAGES
+from pnp.layout.furniture import Made
 from pnp.layout.plan import plan_kit
 from pnp.model import Game, PrintOptions
 from pnp.options import checked
@@ -147,13 +151,35 @@ def collector_paused():
             gc.enable()
 
 
+@lru_cache(maxsize=1)
+def _version() -> str:
+    try:
+        return metadata.version("pnp-hunting-kits")
+    except metadata.PackageNotFoundError:
+        # Run from a source tree that was never installed.
+        return "(development)"
+
+
+def made_by() -> Made:
+    """Which pnp made a kit, for its cover: the installed version, and the date
+    only when ``SOURCE_DATE_EPOCH`` gives one, so two builds stay byte-identical."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    date = None
+    if epoch:
+        try:
+            date = datetime.fromtimestamp(int(epoch), timezone.utc).date().isoformat()
+        except (ValueError, OverflowError, OSError):
+            raise PnpError(f"SOURCE_DATE_EPOCH must be a number of seconds since 1970, got {epoch!r}") from None
+    return Made(_version(), date)
+
+
 def render_to_memory(game: Game, options: PrintOptions,
                      components: list[str] | None = None) -> tuple[bytes, dict]:
     """One kit's PDF and manifest, laid out and drawn with the cycle collector paused."""
     options = checked(options)
     size = paper_size(options.paper)
     with collector_paused():
-        plan = plan_kit(game, options, size, components, measure=MEASURER)
+        plan = plan_kit(game, options, size, components, measure=MEASURER, made=made_by())
         return render_kit(plan, release_pages=True)
 
 
@@ -182,3 +208,29 @@ def build_matrix(games: list[Game], base: PrintOptions) -> list[tuple[Game, Prin
     """Every game in every language on every paper."""
     return [(game, base._replace(lang=lang, paper=paper))
             for game in games for lang in LANGUAGES for paper in PAPERS]
+
+
+def write_calibration(lang: str, paper: str, out_dir: Path) -> Written:
+    """Write the printer alignment sheet (two pages, for one double-sided print) and its manifest."""
+    from pnp.i18n import common_catalog
+    from pnp.layout.calibration import calibration_pages, targets
+    from pnp.render.document import render_pages
+
+    options = checked(PrintOptions(lang=lang, paper=paper))
+    size = paper_size(options.paper)
+    catalog = common_catalog(options.lang)
+    front, back = calibration_pages(size, options, catalog, MEASURER)
+    pdf = render_pages([front, back], size, catalog.get("calibrate.title"), options.lang, duplex=True)
+    name = f"calibration_{options.lang}_{options.paper}"
+    pdf_path = Path(out_dir) / f"{name}.pdf"
+    manifest_path = Path(out_dir) / f"{name}.manifest.json"
+    manifest = {
+        "calibration": True, "lang": options.lang, "paper": options.paper,
+        "page_size_mm": [round(size[0], 3), round(size[1], 3)], "duplex": True, "sheets": 1,
+        "targets_mm": [{"name": t.name, "x": t.x, "y": t.y} for t in targets(*size)],
+        "pages": [{"number": 1, "kind": "front", "sheet": 1, "items": []},
+                  {"number": 2, "kind": "back", "sheet": 1, "items": []}],
+        "pdf": pdf_path.name,
+    }
+    write_outputs({pdf_path: pdf, manifest_path: manifest_text(manifest).encode()})
+    return Written(pdf_path, manifest_path, 2, len(pdf))

@@ -82,9 +82,9 @@ def _params(values: list[str]) -> dict[str, float]:
 
 
 def _options(lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool,
-             back_offset: str, ink_saver: bool, qr_url: Optional[str]) -> PrintOptions:
+             back_offset: str, ink_saver: bool, qr_url: Optional[str], fold: bool = False) -> PrintOptions:
     return checked(PrintOptions(lang=lang, paper=paper, bleed=bleed, crop_marks=crop_marks,
-                                duplex=duplex, back_offset=parse_offset(back_offset),
+                                duplex=duplex, fold=fold, back_offset=parse_offset(back_offset),
                                 ink_saver=ink_saver, qr_url=qr_url))
 
 
@@ -113,7 +113,10 @@ PAPER = typer.Option("a4", "--paper", help="Paper size: a4 or letter.")
 BLEED = typer.Option(3.0, "--bleed", help="Bleed printed beyond each trim, in mm.")
 CROP = typer.Option(True, "--crop-marks/--no-crop-marks", help="Print cut marks outside the pieces.")
 DUPLEX = typer.Option(True, "--duplex/--no-duplex",
-                      help="Print back pages (mirrored for long-edge flipping).")
+                      help="Print back pages (mirrored for long-edge flipping); --no-duplex leaves "
+                           "out backs that carry no game information.")
+FOLD = typer.Option(False, "--fold", help="For printers without duplex: each back beside its front, "
+                                          "mirrored, to fold over before cutting.")
 OFFSET = typer.Option("0,0", "--back-offset", metavar="X,Y",
                       help="Shift back pages by X,Y mm to correct a printer's front/back drift.")
 INK = typer.Option(False, "--ink-saver", help="White backgrounds, black lines and text.")
@@ -179,7 +182,7 @@ def render(
     game: Optional[str] = typer.Argument(None, help="Game id (see `pnp games`)."),
     component: List[str] = typer.Option([], "--component", help="Only this component (repeatable)."),
     lang: str = LANG, paper: str = PAPER, out: Path = OUT, bleed: float = BLEED,
-    crop_marks: bool = CROP, duplex: bool = DUPLEX, back_offset: str = OFFSET,
+    crop_marks: bool = CROP, duplex: bool = DUPLEX, fold: bool = FOLD, back_offset: str = OFFSET,
     ink_saver: bool = INK, qr_url: Optional[str] = QR,
     template: Optional[Path] = typer.Option(None, "--template", help="Render your own definition file."),
     space_size: Optional[float] = typer.Option(None, "--space-size",
@@ -187,7 +190,7 @@ def render(
     settings: List[str] = SET,
 ) -> None:
     """Render one game's kit (or some of its components) to PDF with its manifest."""
-    options = _options(lang, paper, bleed, crop_marks, duplex, back_offset, ink_saver, qr_url)
+    options = _options(lang, paper, bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold)
     overrides = _params(settings)
     if space_size is not None:
         overrides["space_size"] = space_size
@@ -213,12 +216,12 @@ def render(
 @reports_errors
 def build(
     out: Path = OUT, bleed: float = BLEED, crop_marks: bool = CROP, duplex: bool = DUPLEX,
-    back_offset: str = OFFSET, ink_saver: bool = INK, qr_url: Optional[str] = QR,
+    fold: bool = FOLD, back_offset: str = OFFSET, ink_saver: bool = INK, qr_url: Optional[str] = QR,
 ) -> None:
     """Render every game in English and French, on A4 and US Letter."""
     from pnp.build import build_matrix, render_game
 
-    base = _options("en", "a4", bleed, crop_marks, duplex, back_offset, ink_saver, qr_url)
+    base = _options("en", "a4", bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold)
     out = _check_out(out)
     started = time.perf_counter()
     kits = [load_shipped_game(game_id) for game_id in game_files()]
@@ -235,6 +238,17 @@ def build(
         typer.echo(say("built_file", pdf=w.pdf, pages=f"{w.pages:>3}", kib=f"{w.bytes / 1024:>6.0f}"))
     typer.echo(say("wrote_kits", count=len(written), out=f"{out}/", pages=pages, mib=f"{size / 1024 / 1024:.1f}",
                    seconds=f"{seconds:.1f}"))
+
+
+@app.command()
+@reports_errors
+def calibrate(paper: str = PAPER, lang: str = LANG, out: Path = OUT) -> None:
+    """Write a printer alignment sheet: print it once on both sides to find --back-offset."""
+    from pnp.build import write_calibration
+
+    out = _check_out(out)
+    written = write_calibration(lang, paper, out)
+    typer.echo(say("wrote_calibration", pdf=written.pdf, manifest=written.manifest.name))
 
 
 @app.command()

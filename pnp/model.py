@@ -22,8 +22,10 @@ class Face(str, Enum):
 class PageKind(str, Enum):
     COVER = "cover"
     FRONT = "front"
-    BACK = "back"
-    SHEET = "sheet"
+    BACK = "back"      # the even page right after its front, mirrored for a long-edge flip
+    SHEET = "sheet"    # printed on one side
+    BLANK = "blank"    # nothing printed: keeps a double-sided file's order behind a one-sided page
+    FOLD = "fold"      # fronts and their mirrored backs on one page, folded before cutting
 
 
 class PlayerColor(NamedTuple):
@@ -88,6 +90,9 @@ class Component(NamedTuple):
     cut: bool = True
     #: The per-piece fields and their types ("str", "int", "num", "bool", "color").
     fields: Mapping[str, str] = MappingProxyType({})
+    #: Lines of a piece too big for a sheet along which it may be split (between
+    #: spaces, along a river): mm from its left edge, and from its top edge.
+    seam_lines: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
 
     @property
     def two_sided(self) -> bool:
@@ -150,6 +155,9 @@ class PrintOptions(NamedTuple):
     bleed: float = 3.0
     crop_marks: bool = True
     duplex: bool = True
+    #: Single-sided printing: backs go beside their fronts, mirrored, to be
+    #: folded over before cutting.
+    fold: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
     qr_url: str | None = None

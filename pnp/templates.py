@@ -55,7 +55,7 @@ _COMPONENT_KEYS = {
     "id": STR, "size": "size", "sets": "strs", "rotate": BOOL, "back_kind": STR,
     "corner_radius": LEN, "overlap": LEN, "fields": "table", "front": "elements",
     "back": "elements", "same_back": BOOL, "gutter": BOOL, "pieces": "pieces", "kind": STR,
-    "cut": BOOL,
+    "cut": BOOL, "seams": "table",
 }
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -335,6 +335,8 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
         check.fail(f"{at}.overlap", f"from 10 mm (to join board parts) to the limit of {MAX_OVERLAP_MM:g} mm",
                    overlap)
 
+    seam_lines = _seam_lines(raw.get("seams"), f"{at}.seams", check, params, size)
+
     field_types = raw.get("fields", {})
     if not isinstance(field_types, dict) or not all(
             isinstance(v, str) and v.rstrip("?") in FIELD_TYPES for v in field_types.values()):
@@ -414,7 +416,43 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
         corner_radius=float(raw.get("corner_radius", 0.0)), overlap=float(raw.get("overlap", 12.0)),
         kind=made_as, cut=raw.get("cut", True),
         fields={n: t.rstrip("?") for n, t in field_types.items()},
+        seam_lines=seam_lines,
     )
+
+
+def _seam_lines(raw: Any, at: str, check: _Checker, params: Mapping,
+                size: tuple[float, float]) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """``seams = { x = [...], y = [...] }``: the lines a board may be split along,
+    mm from its left and from its top edge (numbers or expressions of the params)."""
+    if raw is None:
+        return (), ()
+    if not isinstance(raw, dict):
+        check.fail(at, "a table { x = [...], y = [...] } of lengths in mm", raw)
+        return (), ()
+    check.unknown_keys(raw, {"x", "y"}, at)
+    lines: list[tuple[float, ...]] = []
+    for axis, length in (("x", size[0]), ("y", size[1])):
+        values = raw.get(axis, [])
+        if not isinstance(values, list):
+            check.fail(f"{at}.{axis}", "a list of lengths in mm", values)
+            lines.append(())
+            continue
+        found = []
+        for index, value in enumerate(values):
+            where = f"{at}.{axis}[{index}]"
+            try:
+                if isinstance(value, bool):
+                    raise ValueError("not a length")
+                number = evaluate(value, params) if isinstance(value, str) else float(value)
+            except (ExpressionError, UnknownNameError, ValueError, TypeError) as exc:
+                check.fail(where, f"a length in mm or an expression of the params ({exc})", value)
+                continue
+            if not 0 < number < length:
+                check.fail(where, f"a line inside the piece, between 0 and {length:g} mm", value)
+                continue
+            found.append(float(number))
+        lines.append(tuple(sorted(found)))
+    return lines[0], lines[1]
 
 
 def _is_color_value(value: str, palette: Mapping, has_sets: bool) -> bool:

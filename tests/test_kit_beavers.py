@@ -71,7 +71,7 @@ def test_beaver_backs_are_one_drawing_so_values_stay_hidden():
     reader = PdfReader(io.BytesIO(data))
     streams = set()
     for page in manifest["pages"]:
-        if page["kind"] == "back" and page.get("component") == "beaver-cards":
+        if page["kind"] == "back" and page.get("components") == ["beaver-cards"]:
             assert {i["beavers"] for i in page["items"]} >= {2}
             forms = reader.pages[page["number"] - 1]["/Resources"]["/XObject"]
             streams |= {forms[name].get_object().get_data() for name in forms}
@@ -171,7 +171,8 @@ def test_each_language_prints_its_own_words(lang, words, foreign):
     first = {}
     for page in manifest["pages"]:
         if page["kind"] in ("front", "sheet"):
-            first.setdefault(page["component"], page["number"] - 1)
+            for name in page["components"]:
+                first.setdefault(name, page["number"] - 1)
             if any(i.get("unit") == "war_chief" for i in page["items"]):
                 first["war_chief"] = page["number"] - 1
     text = pdf_text(data, sorted(set(first.values())))

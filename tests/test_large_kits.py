@@ -13,8 +13,9 @@ from pathlib import Path
 from pnp import build
 from pnp.layout import faces as faces_module
 from pnp.layout.furniture import footer_layout
-from pnp.layout.imposition import MARGIN, crop_marks
-from pnp.layout.plan import plan_component, plan_kit
+from pnp.layout.imposition import MARGIN, bottom_frame, page_frames
+from pnp.layout.plan import copies, plan_kit
+from pnp.layout.sheets import Item, pack, runs_of
 from pnp.layout.primitives import Path as PathPrimitive
 from pnp.model import PrintOptions
 from pnp.render import document
@@ -38,12 +39,12 @@ def deck(tmp_path: Path, count: int) -> Path:
 def test_a_sheet_not_full_gets_the_crop_marks_of_its_own_pieces(tmp_path):
     game = load_game(deck(tmp_path, 10))
     component = game.components[0]
-    sheets = plan_component(component, 210.0, 297.0, PrintOptions())
-    (full, _, full_marks), (last, _, last_marks) = sheets
-    assert len(full) == 9 and len(last) == 1
-    assert full_marks == crop_marks([p.trim for p in full], [p.printed for p in full], 210.0, 297.0)
-    assert last_marks == crop_marks([p.trim for p in last], [p.printed for p in last], 210.0, 297.0)
-    assert last_marks != full_marks
+    full, last = pack(runs_of([Item(copy) for copy in copies(component)]), page_frames(210.0, 297.0), 3.0)
+    assert len(full.placed) == 9 and len(last.placed) == 1
+    for sheet in (full, last):
+        assert all(any(m.x1 == m.x2 and abs(m.x1 - x) < 1e-9 for m in sheet.marks)
+                   for p in sheet.placed for x in (p.trim.x, p.trim.right))
+    assert last.marks != full.marks
 
 
 def test_the_calibration_bar_sits_on_each_paper_where_its_size_puts_it():
@@ -51,7 +52,8 @@ def test_the_calibration_bar_sits_on_each_paper_where_its_size_puts_it():
     catalog = game.catalogs["en"]
     for paper in ("a4", "letter", "a4"):
         page_w, page_h = paper_size(paper)
-        bar = footer_layout((page_w, page_h), PrintOptions(paper=paper), catalog, MEASURER)[-1]
+        bar = footer_layout(bottom_frame(page_w, page_h), (page_w, page_h), PrintOptions(paper=paper),
+                            catalog, MEASURER, 1, 1)[-1]
         assert isinstance(bar, PathPrimitive)
         (start, end) = bar.segments[0]
         assert start == (page_w - MARGIN - 50.0, page_h - 5.6) and end[0] - start[0] == 50.0
@@ -71,7 +73,7 @@ def test_pages_compressed_early_and_let_go_make_the_same_pdf_and_manifest(monkey
     game = load_shipped_game("card-hunter")
     options = PrintOptions(lang="fr")
     pdf, manifest = build.render_to_memory(game, options)  # pages compressed and let go
-    plan = plan_kit(game, options, paper_size("a4"), measure=MEASURER)
+    plan = plan_kit(game, options, paper_size("a4"), measure=MEASURER, made=build.made_by())
     monkeypatch.setattr(document, "compress_last_page", lambda canvas: None)
     kept_pdf, kept_manifest = render_kit(plan)
     assert pdf == kept_pdf and manifest == kept_manifest

@@ -129,7 +129,7 @@ def test_the_blank_sheet_sits_centred_on_its_page_without_crop_marks(paper, x, y
     _, manifest = rendered("hunting-fever", "fr", paper)
     [item] = front_items(manifest, "scoresheet")
     assert (item["x"], item["y"], item["w"], item["h"]) == (x, y, 190.0, 255.0)
-    page = next(p for p in manifest["pages"] if p.get("component") == "scoresheet")
+    page = next(p for p in manifest["pages"] if "scoresheet" in p.get("components", ()))
     assert page["kind"] == "sheet"
     game = load_shipped_game("hunting-fever")
     plan = plan_kit(game, PrintOptions(lang="fr", paper=paper), paper_size(paper), measure=MEASURER)
@@ -171,7 +171,7 @@ def test_hunting_fever_key_prints_the_rules_values():
 
 def test_blank_french_sheet_has_its_labels_and_no_names():
     data, manifest = rendered("hunting-fever", "fr", "letter")
-    page = next(i for i, p in enumerate(manifest["pages"]) if p.get("component") == "scoresheet")
+    page = next(i for i, p in enumerate(manifest["pages"]) if "scoresheet" in p.get("components", ()))
     text = " ".join(pdf_reader(data).pages[page].extract_text().split())
     for word in ("Feuille de score", "Jour 1", "Jour 4", "Pile Proies", "En main", "Proies", "Joueur",
                  "Meilleur jour (départage)", "Gagnant", "Ce que valent les cartes"):

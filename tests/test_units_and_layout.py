@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import UnknownNameError
-from pnp.layout.imposition import (EDGE_CLEARANCE, MARGIN, MARK_GAP, Box, crop_marks, fit_grid,
-                                   mirror_for_long_edge, printable_area, split_piece)
+from pnp.layout.boards import split_piece
+from pnp.layout.imposition import (EDGE_CLEARANCE, MARGIN, MARK_GAP, Box, bottom_frame, fit_grid,
+                                   mirror_for_long_edge, printable_area)
+from pnp.layout.sheets import Item, pack
+from pnp.model import Component, Copy, Piece
 from pnp.units import paper_size, parse_length, piece_size
 
 
@@ -78,11 +81,16 @@ def test_bleed_is_full_outside_and_never_overlaps_a_neighbour():
     assert wide.bleed_sides(0, 3)[2] == 3.0
 
 
+def _cards(count: int, size=(63.5, 88.9)) -> list[Item]:
+    component = Component("cards", size, (Piece("card", count, {}),), (), None)
+    return [Item(Copy(component, component.pieces[0], n)) for n in range(1, count + 1)]
+
+
 def test_crop_marks_stay_clear_of_trims_printed_areas_and_the_paper_edge():
-    grid = fit_grid(210, 297, 63.5, 88.9, bleed=3)
-    trims = [grid.trim(s) for s in range(9)]
-    printed = [t.grow(*grid.bleed_sides(s, 3)) for s, t in enumerate(trims)]
-    marks = crop_marks(trims, printed, 210, 297)
+    (sheet,) = pack([_cards(9)], [bottom_frame(210, 297)], 3)
+    trims = [p.trim for p in sheet.placed]
+    printed = [p.printed for p in sheet.placed]
+    marks = sheet.marks
     # One mark at each end of every cut line: 4 vertical lines, 4 horizontal.
     assert len(marks) == 16
     for m in marks:
@@ -110,28 +118,49 @@ def test_back_is_mirrored_for_a_long_edge_flip_and_shifted_by_the_offset():
 
 
 def test_a_board_too_big_for_a_sheet_is_split_with_overlap_and_covered():
-    parts = split_piece(210, 297, 280, 280, overlap=12)
+    parts = split_piece(194, 276, 280, 280, overlap=12).parts
     assert len(parts) == 4
     assert {p.label for p in parts} == {"1/4", "2/4", "3/4", "4/4"}
     region_w = (280 + 12) / 2
     for part in parts:
         assert part.region.w == pytest.approx(region_w) and part.region.h == pytest.approx(region_w)
-        assert part.trim.w <= 194 and part.trim.h <= 276
+        assert part.sheet_region.w <= 194 and part.sheet_region.h <= 276
     # Neighbours share exactly 12 mm, and the parts reach every edge of the board.
     xs = sorted({p.region.x for p in parts})
     assert xs == [0.0, pytest.approx(region_w - 12)]
     assert max(p.region.right for p in parts) == pytest.approx(280)
     assert max(p.region.top for p in parts) == pytest.approx(280)
-    # Part 1 is the top-left of the board.
+    # Part 1 is the top-left of the board; it is laid under parts 2 (right) and 3 (below).
     first = next(p for p in parts if p.index == 0)
     assert first.region.x == 0 and first.region.top == pytest.approx(280)
+    assert {(s.side, s.over, s.neighbours) for s in first.seams} == {("right", False, (1,)),
+                                                                    ("bottom", False, (2,))}
+    last = next(p for p in parts if p.index == 3)
+    assert {(s.side, s.over) for s in last.seams} == {("left", True), ("top", True)}
 
 
 def test_a_long_board_turns_when_that_saves_sheets():
-    parts = split_piece(210, 297, 400, 180, overlap=12)
+    parts = split_piece(194, 276, 400, 180, overlap=12).parts
     # Upright it needs 3 x 1 sheets; turned, 2 x 1 (180 wide, 400 long).
     assert len(parts) == 2 and parts[0].rotated
     # Regions are reported in the board's own frame: together they cover 400 x 180.
     assert {round(p.region.w, 3) for p in parts} == {206.0}
     assert min(p.region.x for p in parts) == 0
     assert max(p.region.right for p in parts) == pytest.approx(400)
+
+
+def test_seams_keep_off_text_and_follow_the_lines_a_template_names():
+    # A 300 mm board: the even split would cut at 150, through a word from 140 to 160.
+    word = Box(140, 50, 20, 4)     # mm from the top-left, y downwards
+    split = split_piece(194, 276, 300, 200, overlap=12, allow_rotate=False, texts=[word])
+    assert split.through_text == 0
+    (left, right) = sorted(split.parts, key=lambda p: p.region.x)
+    cut = right.region.x + 6       # where the part laid over is cut
+    assert not 140 - 2 < cut < 160 + 2
+    # Named lines: the cut lies on one of them, the nearest to an even split that fits.
+    split = split_piece(194, 276, 300, 200, overlap=12, allow_rotate=False, lines_x=[100, 130, 170])
+    (left, right) = sorted(split.parts, key=lambda p: p.region.x)
+    assert right.region.x + 6 in (130, 170) and left.region.right - 6 == right.region.x + 6
+    # No named line lets the parts fit: the split says so rather than cutting anywhere.
+    split = split_piece(194, 276, 300, 200, overlap=12, allow_rotate=False, lines_x=[20, 280])
+    assert split.through_text > 0

@@ -1,4 +1,9 @@
-"""The first page of every kit, laid out: what is inside, how to print, cut and assemble, credits.
+"""The first page of every kit, laid out: what the kit is, the print plan, cutting, credits.
+
+The cover is the kit's print plan: which pages print on both sides and which
+on one, on how many sheets of which paper, then what is inside and on which
+sheets, and how to cut and assemble it. Its numbers come from the same
+plan as the pages, so they cannot disagree.
 
 A long cover goes on to more pages; how many is known here, when the kit is
 planned. The text flows down in mm from the page's bottom-left (as the
@@ -8,33 +13,92 @@ frame as it is made.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple, Sequence
 
 from pnp.errors import TextFitError
 from pnp.i18n import Catalog
 from pnp.layout.colors import Inks
-from pnp.layout.furniture import footer_layout
-from pnp.layout.imposition import MARGIN, fit_grid, split_piece
+from pnp.layout.imposition import MARGIN
 from pnp.layout.primitives import QR, Line, Primitive, Rect, Symbol, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail
 from pnp.model import Component, Game, PrintOptions
 from pnp.units import POINTS_PER_MM, pt
 
-BODY = 9.5
-HEADING = 12.5
+BODY = 8.5
+TABLE = 8.0
+HEADING = 11.0
 BAND_H = 34.0
 QR_SIZE = 26.0
 
 
-class CoverContents:
-    """What the cover page says about the kit's pages."""
+class PlanRow(NamedTuple):
+    """Consecutive sheets printed alike, for the cover's print plan."""
 
-    def __init__(self, components: list[Component], copies: dict[str, int], sheets: dict[str, int],
-                 has_backs: bool):
-        self.components = components    # in the order they are printed
-        self.copies = copies            # component id -> pieces
-        self.sheets = sheets            # component id -> sheets
-        self.has_backs = has_backs
+    first_page: int
+    last_page: int
+    sheets: int
+    how: str                      # "both" (front and back), "fold" or "one" (one side)
+    stock: str                    # see :func:`stock_of`
+    components: tuple[str, ...]
+
+
+class CoverContents(NamedTuple):
+    """What the cover says about the kit's pages."""
+
+    components: Sequence[Component]      # in the order they are printed
+    copies: dict[str, int]               # component id -> pieces
+    sheets: dict[str, tuple[int, ...]]   # component id -> the sheets that carry it
+    rows: tuple[PlanRow, ...]
+    total_pages: int
+    total_sheets: int
+    duplex: bool                         # meant to be printed double-sided
+    folds: bool                          # has fold pages
+    stocks: dict[str, str]               # component id -> what to print it on
+    #: Pieces too big for a sheet, each with the parts it is split into.
+    boards: tuple[tuple[Component, tuple], ...] = ()
+    cover_pages: int = 1
+    #: Pieces printed below the cover's text on its first page, and where
+    #: that text must stop (mm from the bottom edge) on every cover page.
+    below: tuple[str, ...] = ()
+    text_bottom: float = 14.0
+
+
+def stock_of(component: Component, backs: bool) -> str:
+    """What to print a component on.
+
+    ``paper`` (sheets to write on or read), ``board`` (paper or light card,
+    one-sided), ``mount`` (one-sided tiles and tokens: paper glued onto card
+    before cutting), ``card`` (cards: card stock), ``thick`` (tiles and
+    tokens with printed backs: the thickest card the printer takes; gluing
+    would hide the backs).
+    """
+    if component.kind == "sheet":
+        return "paper"
+    if component.kind == "board":
+        return "card" if backs else "board"
+    if component.kind == "card":
+        return "card"
+    return "thick" if backs else "mount"
+
+
+def sheet_ranges(numbers: Sequence[int]) -> str:
+    """Sheet numbers as ranges: 2, 3, 4, 7 -> "2–4, 7".
+
+    >>> sheet_ranges([2, 3, 4, 7])
+    '2–4, 7'
+    """
+    out: list[str] = []
+    run: list[int] = []
+    for n in sorted(set(numbers)):
+        if run and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            out.append(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]))
+        run = [n]
+    if run:
+        out.append(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
 
 
 class _Flow:
@@ -69,22 +133,22 @@ class _Flow:
                     wrap=False, leading=1.2, min_size=size, where="cover")
         return self.measure.width(text, style, size)
 
-    def heading(self, text: str, accent: str) -> None:
-        self.y -= 3.0
+    def heading(self, text: str, accent: str, keep: float = 12.0) -> None:
+        self.y -= 2.0
         # Keep a heading with the start of its section.
-        self.need(8 + 12, text)
+        self.need(6.5 + keep, text)
         self.fits(text, "black", HEADING, self.width - 3.5)
-        self.page.append(Rect(self.x, self.down(self.y), 1.6, 5.6, fill=accent))
-        self.page.append(Text((TextLine(text, self.x + 3.5, self.down(self.y - 4.6)),), "black",
+        self.page.append(Rect(self.x, self.down(self.y), 1.6, 4.8, fill=accent))
+        self.page.append(Text((TextLine(text, self.x + 3.5, self.down(self.y - 4.0)),), "black",
                               HEADING, self.ink))
-        self.y -= 8.0
+        self.y -= 6.5
 
     def paragraph(self, text: str, size: float = BODY, style: str = "regular", indent: float = 0.0,
                   bullet: str | None = None) -> None:
         width = self.width - indent - (4 if bullet else 0)
         fitted = fit_or_fail(self.measure, text, style, size, pt(width), pt(200), wrap=True,
-                             leading=1.3, min_size=size, where="cover")
-        height = (fitted.size + (len(fitted.lines) - 1) * fitted.leading) / pt(1) + 1.6
+                             leading=1.25, min_size=size, where="cover")
+        height = (fitted.size + (len(fitted.lines) - 1) * fitted.leading) / pt(1) + 1.4
         self.need(height, text[:30])
         baseline = self.down(self.y) + fitted.size * 0.8 / POINTS_PER_MM
         left = self.x + indent + (4 if bullet else 0)
@@ -95,10 +159,57 @@ class _Flow:
         self.page.append(Text(tuple(lines), style, fitted.size, self.ink))
         self.y -= height
 
+    def table(self, headers: list[str], rows: list[list[str]], fractions: Sequence[float],
+              shade: str, first_bold: bool = True) -> None:
+        """Rows of cells that wrap inside their column; a row never splits across pages."""
+        widths = [self.width * f for f in fractions]
+        line_h = TABLE * 1.22 / POINTS_PER_MM
+
+        def cells(row: list[str], style_of) -> tuple[list[Text], float]:
+            texts, tallest = [], 1
+            x = self.x
+            for i, text in enumerate(row):
+                style = style_of(i)
+                fitted = fit_or_fail(self.measure, text, style, TABLE, pt(widths[i] - 2), pt(100),
+                                     wrap=True, leading=1.22, min_size=TABLE, where="cover table")
+                tallest = max(tallest, len(fitted.lines))
+                texts.append((x + 1, fitted.lines, style))
+                x += widths[i]
+            return texts, tallest * line_h + 1.8
+
+        header_cells, header_h = cells(headers, lambda i: "black")
+        self.need(header_h + 6, "table")
+
+        def put(texts, height: float, fill: str | None) -> None:
+            if fill:
+                self.page.append(Rect(self.x, self.down(self.y), self.width, height, fill=fill))
+            for x, lines, style in texts:
+                baseline = self.down(self.y) + 1.0 + TABLE * 0.8 / POINTS_PER_MM
+                placed = []
+                for line in lines:
+                    placed.append(TextLine(line, x, baseline))
+                    baseline += line_h
+                self.page.append(Text(tuple(placed), style, TABLE, self.ink))
+            self.y -= height
+
+        put(header_cells, header_h, None)
+        for index, row in enumerate(rows):
+            texts, height = cells(row, lambda i: "black" if first_bold and i == 0 else "regular")
+            if self.y - height < self.bottom:
+                self.need(height, "table row")
+                put(header_cells, header_h, None)
+            put(texts, height, shade if index % 2 == 0 else None)
+        self.y -= 1.0
+
 
 def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, float],
-                  contents: CoverContents, measure: Measurer) -> list[tuple[Primitive, ...]]:
-    """The cover's pages, each a tuple of primitives, footer included."""
+                  contents: CoverContents, measure: Measurer, made, footer: Callable[[int], tuple]
+                  ) -> list[tuple[Primitive, ...]]:
+    """The cover's pages, each a tuple of primitives, footer included.
+
+    ``footer(n)`` lays out the footer of cover page ``n``; ``made`` says which
+    tool made the kit (a :class:`~pnp.layout.furniture.Made`, or None).
+    """
     catalog = game.catalogs[options.lang]
     page_w, page_h = page_size
     inks = Inks(game.palette, None, options.ink_saver)
@@ -114,111 +225,141 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     room = page_w - 2 * MARGIN - QR_SIZE - 6
     fitted = fit_or_fail(measure, title, "black", 30, pt(room), pt(14), wrap=False, leading=1.1,
                          min_size=14, where="cover title")
-    first.append(Text((TextLine(title, MARGIN + 2, 17),), "black", fitted.size, title_ink))
+    first.append(Text((TextLine(title, MARGIN + 2, 15.5),), "black", fitted.size, title_ink))
     subtitle = catalog.get("cover.subtitle", players=_players(game.players, catalog),
-                           paper=catalog.get(f"paper.{options.paper}"), lang=options.lang.upper())
-    fit_or_fail(measure, subtitle, "black", 10.5, pt(room), pt(6), wrap=False, leading=1.1,
-                min_size=10.5, where="cover subtitle")
-    first.append(Text((TextLine(subtitle, MARGIN + 2, 25),), "black", 10.5, title_ink))
+                           paper=catalog.get(f"paper.{options.paper}"),
+                           language=catalog.get("cover.language"))
+    size = fit_or_fail(measure, subtitle, "black", 10.5, pt(room), pt(6), wrap=False, leading=1.1,
+                       min_size=8, where="cover subtitle").size
+    first.append(Text((TextLine(subtitle, MARGIN + 2, 23.5),), "black", size, title_ink))
+    if made is not None:
+        line = catalog.get("cover.made_by", version=made.version) + (
+            catalog.get("cover.made_on", date=made.date) if made.date else "")
+        size = fit_or_fail(measure, line, "regular", 8, pt(room), pt(5), wrap=False, leading=1.1,
+                           min_size=7, where="cover").size
+        first.append(Text((TextLine(line, MARGIN + 2, 29.5),), "regular", size, title_ink))
     url = options.qr_url or game.rules_url
     if url:
         first.append(QR(url, page_w - MARGIN - QR_SIZE, BAND_H - 4 - QR_SIZE, QR_SIZE, "#000000"))
 
-    def footer() -> tuple[Primitive, ...]:
-        return footer_layout(page_size, options, catalog, measure)
-
     def next_page() -> None:
-        pages.append((*flow.page, *footer()))
+        pages.append((*flow.page, *footer(len(pages) + 1)))
         flow.page = []
 
-    flow = _Flow(measure, page_h, MARGIN + 2, page_h - BAND_H - 4, page_w - 2 * MARGIN - 4, 14.0, ink,
-                 next_page, page_h - MARGIN - 4)
+    flow = _Flow(measure, page_h, MARGIN + 2, page_h - BAND_H - 3, page_w - 2 * MARGIN - 4,
+                 contents.text_bottom, ink, next_page, page_h - MARGIN - 4)
     flow.page = first
     if url:
-        flow.paragraph(catalog.get("cover.rules_link", url=url), size=8)
+        flow.paragraph(catalog.get("cover.rules_link", url=url), size=7.5)
+    shade = inks.fill("light")
 
-    # Contents
-    flow.heading(catalog.get("cover.contents"), accent)
-    components = contents.components
-    col_w = [flow.width * f for f in (0.62, 0.19, 0.19)]
-    row_h = 5.6
-    flow.need(row_h * (len(components) + 1), "contents")
-    y = flow.y
-    headers = [catalog.get("cover.component"), catalog.get("cover.pieces"), catalog.get("cover.sheets")]
-    x = flow.x
-    lines = []
-    for i, text in enumerate(headers):
-        flow.fits(text, "black", 8.5, col_w[i] - 2)
-        lines.append(TextLine(text, x + 1, flow.down(y - 4)))
-        x += col_w[i]
-    flow.page.append(Text(tuple(lines), "black", 8.5, ink))
-    y -= row_h
-    for index, component in enumerate(components):
-        if index % 2 == 0:
-            flow.page.append(Rect(flow.x, flow.down(y), flow.width, row_h, fill=inks.fill("light")))
-        cells = [catalog.get(f"component.{component.id}.name"), str(contents.copies[component.id]),
-                 str(contents.sheets[component.id])]
-        x = flow.x
-        for i, text in enumerate(cells):
-            style = "black" if i == 0 else "regular"
-            fitted = fit_or_fail(measure, text, style, BODY, pt(col_w[i] - 2), pt(row_h), wrap=False,
-                                 leading=1.2, where="cover contents")
-            flow.page.append(Text((TextLine(text, x + 1, flow.down(y - 4)),), style, fitted.size, ink))
-            x += col_w[i]
-        y -= row_h
-    flow.y = y - 1
-
-    # How to print
-    flow.heading(catalog.get("cover.how_to_print"), accent)
-    flow.paragraph(catalog.get("cover.print_paper", paper=catalog.get(f"paper.{options.paper}")), bullet="•")
+    # The print plan
+    flow.heading(catalog.get("cover.how_to_print"), accent, keep=20)
+    name = {c.id: catalog.get(f"component.{c.id}.name") for c in contents.components}
+    if contents.duplex:
+        intro = catalog.get("cover.plan_duplex", pages=contents.total_pages, sheets=contents.total_sheets,
+                            paper=catalog.get(f"paper.{options.paper}"))
+    else:
+        intro = catalog.get("cover.plan_simplex", pages=contents.total_pages, sheets=contents.total_sheets,
+                            paper=catalog.get(f"paper.{options.paper}"))
+    flow.paragraph(intro, bullet="•")
+    cover_last = (contents.rows[0].first_page - 1) if contents.rows else contents.total_pages
+    if contents.duplex:
+        cover_sides = "cover_both" if contents.cover_pages > 1 else "one_blank"
+    else:
+        cover_sides = "cover_one"
+    what = ", ".join([catalog.get("plan.cover")] + [name[c] for c in contents.below])
+    rows = [[_pages(1, cover_last), str(_sheets_between(1, cover_last, contents.duplex)),
+             catalog.get(f"plan.{cover_sides}"), catalog.get("stock.paper"), what]]
+    for row in contents.rows:
+        how = row.how if row.how != "one" or not contents.duplex else "one_blank"
+        rows.append([_pages(row.first_page, row.last_page), str(row.sheets), catalog.get(f"plan.{how}"),
+                     catalog.get(f"stock.{row.stock}"), ", ".join(name[c] for c in row.components)])
+    flow.table([catalog.get("plan.pages"), catalog.get("plan.sheets"), catalog.get("plan.sides"),
+                catalog.get("plan.stock"), catalog.get("plan.what")], rows,
+               (0.11, 0.09, 0.22, 0.24, 0.34), shade, first_bold=False)
     flow.paragraph(catalog.get("cover.print_scale"), bullet="•")
-    flow.paragraph(catalog.get("cover.print_duplex" if contents.has_backs else "cover.print_simplex"),
-                   bullet="•")
+    if contents.duplex:
+        flow.paragraph(catalog.get("cover.calibrate", paper=options.paper), bullet="•")
+    if contents.folds:
+        flow.paragraph(catalog.get("cover.fold"), bullet="•")
+    if any(s in ("mount", "board") for s in contents.stocks.values()):
+        flow.paragraph(catalog.get("cover.mount"), bullet="•")
     if options.back_offset != (0.0, 0.0):
         flow.paragraph(catalog.get("cover.print_offset", x=options.back_offset[0], y=options.back_offset[1]),
                        bullet="•")
     if options.ink_saver:
         flow.paragraph(catalog.get("cover.ink_saver"), bullet="•")
 
+    # Contents
+    flow.heading(catalog.get("cover.contents"), accent, keep=15)
+    flow.table([catalog.get("cover.component"), catalog.get("cover.pieces"), catalog.get("cover.sheets"),
+                catalog.get("cover.print_on")],
+               [[name[c.id], str(contents.copies[c.id]), sheet_ranges(contents.sheets[c.id]),
+                 catalog.get(f"stock.{contents.stocks[c.id]}")] for c in contents.components],
+               (0.42, 0.1, 0.18, 0.30), shade)
+
     # Cutting and assembly
     flow.heading(catalog.get("cover.how_to_cut"), accent)
     flow.paragraph(catalog.get("cover.cut_general", bleed=f"{options.bleed:g}"), bullet="•")
-    for component in components:
-        flow.paragraph(catalog.get(f"component.{component.id}.name") + " — "
-                       + catalog.get(f"component.{component.id}.cut"), bullet="•")
-    for component in components:
-        if fit_grid(page_w, page_h, *component.size, options.bleed, component.rotate,
-                    component.gutter) is None:
-            _assembly_diagram(flow, component, page_size, catalog, inks, accent)
+    if contents.below:
+        flow.paragraph(catalog.get("cover.cut_below", pieces=", ".join(name[c] for c in contents.below)),
+                       bullet="•")
+    if any(len(row.components) > 1 for row in contents.rows) or _shared(contents):
+        flow.paragraph(catalog.get("cover.cut_shared"), bullet="•")
+    for component in contents.components:
+        flow.paragraph(name[component.id] + " — " + catalog.get(f"component.{component.id}.cut"),
+                       bullet="•")
+    for component, parts in contents.boards:
+        _assembly_diagram(flow, component, parts, catalog, inks, accent)
 
-    # Player colours
+    # Player colours: one line of swatches after their name, then what the symbols are for.
     sets: list[str] = []
-    for component in components:
-        for name in component.sets:
-            if name not in sets:
-                sets.append(name)
+    for component in contents.components:
+        for set_name in component.sets:
+            if set_name not in sets:
+                sets.append(set_name)
     if sets:
-        flow.heading(catalog.get("cover.colors"), accent)
-        flow.need(9, "colours")
-        x = flow.x
+        flow.y -= 2.0
+        flow.need(9 + 8, "colours")
+        heading = catalog.get("cover.colors")
+        x = flow.x + flow.fits(heading, "black", BODY + 1, flow.width) / pt(1) + 4
         top = flow.down(flow.y)
-        for name in sets:
-            color = game.colors[name]
-            label = catalog.get(f"color.{name}")
+        flow.page.append(Text((TextLine(heading, flow.x, top + 5),), "black", BODY + 1, ink))
+        for set_name in sets:
+            color = game.colors[set_name]
+            label = catalog.get(f"color.{set_name}")
             label_w = flow.fits(label, "regular", BODY, flow.x + flow.width - x - 9) / pt(1)
             flow.page.append(Rect(x, top, 7, 7, inks.fill(color.rgb), ink, 0.6 / POINTS_PER_MM, 1.2))
             flow.page.append(Symbol(color.symbol, x + 3.5, top + 3.5, 5, inks.line(color.ink)))
             flow.page.append(Text((TextLine(label, x + 9, top + 5),), "regular", BODY, ink))
-            x += 12 + label_w + 4
-        flow.y -= 9
-        flow.paragraph(catalog.get("cover.colors_note"), size=8)
+            x += 12 + label_w + 3
+        flow.y -= 8.5
+        flow.paragraph(catalog.get("cover.colors_note"), size=7.5)
 
     # Credits
     flow.heading(catalog.get("cover.credits"), accent)
-    flow.paragraph(catalog.get("game.credits"), size=8.5)
+    flow.paragraph(catalog.get("game.credits"), size=8)
     flow.paragraph(catalog.get("cover.made_with"), size=7.5, style="regular")
-    pages.append((*flow.page, *footer()))
+    pages.append((*flow.page, *footer(len(pages) + 1)))
     return pages
+
+
+def _sheets_between(first: int, last: int, duplex: bool) -> int:
+    return (last - first) // 2 + 1 if duplex else last - first + 1
+
+
+def _pages(first: int, last: int) -> str:
+    return f"{first}–{last}" if last > first else str(first)
+
+
+def _shared(contents: CoverContents) -> bool:
+    """Whether some sheet carries pieces of more than one component."""
+    seen: dict[int, int] = {}
+    for numbers in contents.sheets.values():
+        for n in set(numbers):
+            seen[n] = seen.get(n, 0) + 1
+    return any(count > 1 for count in seen.values())
 
 
 def _players(players: tuple[int, int], catalog: Catalog) -> str:
@@ -227,11 +368,9 @@ def _players(players: tuple[int, int], catalog: Catalog) -> str:
         catalog.get("cover.players_range", low=low, high=high)
 
 
-def _assembly_diagram(flow: _Flow, component: Component, page_size: tuple[float, float],
-                      catalog: Catalog, inks: Inks, accent: str) -> None:
+def _assembly_diagram(flow: _Flow, component: Component, parts, catalog: Catalog, inks: Inks,
+                      accent: str) -> None:
     """A small map of a split piece: which sheet goes where, and the overlaps."""
-    page_w, page_h = page_size
-    parts = split_piece(page_w, page_h, *component.size, component.overlap, component.rotate)
     w, h = component.size
     scale = min(60 / w, 45 / h)
     flow.paragraph(catalog.get("cover.assembly", name=catalog.get(f"component.{component.id}.name"),
@@ -243,6 +382,8 @@ def _assembly_diagram(flow: _Flow, component: Component, page_size: tuple[float,
         r = part.region
         flow.page.append(Rect(ox + r.x * scale, flow.down(oy + (r.y + r.h) * scale), r.w * scale,
                               r.h * scale, light, accent, 0.7 / POINTS_PER_MM))
+    for part in parts:
+        r = part.region
         label_w = flow.measure.width(part.label, "black", 11)
         baseline = oy + (r.y + r.h / 2) * scale - 4 / POINTS_PER_MM
         flow.page.append(Text((TextLine(part.label, ox + (r.x + r.w / 2) * scale - label_w / 2 / POINTS_PER_MM,

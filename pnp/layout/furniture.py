@@ -1,4 +1,4 @@
-"""What every sheet carries besides its pieces, laid out: footer, crop marks, board seams.
+"""What every sheet carries besides its pieces, laid out: footer, crop marks, board seams, fold line.
 
 Page primitives are in mm from the page's top-left, y downwards; the
 imposition's boxes and marks (from the bottom-left) are turned over here.
@@ -7,21 +7,33 @@ imposition's boxes and marks (from the bottom-left) are turned over here.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple, Sequence
 
 from pnp.i18n import Catalog
-from pnp.layout.imposition import MARGIN
-from pnp.layout.primitives import Ellipse, Line, Path, Primitive, Text, TextLine
-from pnp.layout.text import Measurer, fit_or_fail
+from pnp.layout.imposition import MARGIN, SIDE_LANE, TEXT_EDGE, Frame, Mark
+from pnp.layout.primitives import Line, Path, Primitive, Text, TextLine
+from pnp.layout.text import Measurer, fit_or_fail, fit_text
 from pnp.model import PageKind, PrintOptions
 from pnp.units import POINTS_PER_MM, pt
 
 FOOTER_SIZE = 7.0
+FOOTER_MIN = 6.0
 MARK_WIDTH_PT = 0.6        # well above a hairline, still crisp
 CALIBRATION_MM = 50.0
 REGISTRATION = "#000000"
 FOOTER_INK = "#333333"
 BAR_WIDTH_PT = 0.7
 SEAM_WIDTH_PT = 0.8
+GUIDE_INK = "#555555"
+SEPARATOR = "  ·  "
+
+
+class Made(NamedTuple):
+    """Which tool made a kit, for its cover: the version, and a date only when
+    the build asks for one (``SOURCE_DATE_EPOCH``), so builds stay identical."""
+
+    version: str
+    date: str | None = None
 
 
 def marks_layout(marks, page_h: float) -> tuple[Primitive, ...]:
@@ -39,33 +51,80 @@ def _marks_path(marks: tuple, page_h: float) -> tuple[Primitive, ...]:
 
 
 def sheet_label(kind: PageKind, sheet: int, sheets: int, catalog: Catalog) -> str:
+    """"Sheet 3 of 12, front": which sheet of paper, and which side of it."""
     side = {PageKind.FRONT: "footer.front", PageKind.BACK: "footer.back",
-            PageKind.SHEET: "footer.one_sided"}[kind]
+            PageKind.SHEET: "footer.one_sided", PageKind.FOLD: "footer.fold"}[kind]
     return catalog.get("footer.sheet", n=sheet, total=sheets, side=catalog.get(side))
 
 
-def footer_layout(page_size: tuple[float, float], options: PrintOptions, catalog: Catalog,
-                  measure: Measurer, component_id: str | None = None, kind: PageKind | None = None,
-                  sheet: int = 0, sheets: int = 0) -> tuple[Primitive, ...]:
-    """Game, component, sheet n of N, language; and the 50 mm calibration bar."""
+def footer_layout(frame: Frame, page_size: tuple[float, float], options: PrintOptions,
+                  catalog: Catalog, measure: Measurer, page: int, pages: int,
+                  components: Sequence[str] = (), kind: PageKind | None = None,
+                  sheet: int = 0, sheets: int = 0, fold_line: Mark | None = None,
+                  title: str | None = None) -> tuple[Primitive, ...]:
+    """Game, components, sheet n of N and its side, language, page n/N; and the 50 mm bar.
+
+    At the bottom of the page, or turned in the side margins when the pieces
+    need the height (then the words read upwards in the left margin and the
+    bar stands in the right one).
+    """
+    parts = [title if title is not None else catalog.get("game.name")]
+    if components:
+        parts.append(", ".join(catalog.get(f"component.{c}.name") for c in components))
+    if kind is not None and kind in (PageKind.FRONT, PageKind.BACK, PageKind.SHEET, PageKind.FOLD):
+        parts.append(sheet_label(kind, sheet, sheets, catalog))
+    parts += [options.lang.upper(), catalog.get("footer.page", n=page, total=pages)]
+    label = catalog.get("footer.print_actual_size", mm=int(CALIBRATION_MM))
+    if frame.footer == "side":
+        return _side_footer(page_size, parts, label, measure)
+    return _bottom_footer(page_size, parts, label, measure, fold_line)
+
+
+def _fitted_lines(measure: Measurer, parts: list[str], width_mm: float) -> tuple[list[str], float]:
+    """The footer words in one line if they fit at 6 pt or more, else two."""
+    text = SEPARATOR.join(parts)
+    fitted = fit_text(measure, text, "black", FOOTER_SIZE, pt(width_mm), pt(4), False, 1.2, FOOTER_MIN)
+    if fitted is not None:
+        return [text], fitted.size
+    # Two lines, split where the widths come out closest.
+    best = None
+    for cut in range(1, len(parts)):
+        lines = [SEPARATOR.join(parts[:cut]), SEPARATOR.join(parts[cut:])]
+        size = min(_size(measure, line, width_mm) for line in lines)
+        if best is None or size > best[1]:
+            best = (lines, size)
+    assert best is not None
+    if best[1] < FOOTER_MIN:
+        fit_or_fail(measure, best[0][0], "black", FOOTER_SIZE, pt(width_mm), pt(4), wrap=False,
+                    leading=1.2, min_size=FOOTER_MIN, where="footer")
+        fit_or_fail(measure, best[0][1], "black", FOOTER_SIZE, pt(width_mm), pt(4), wrap=False,
+                    leading=1.2, min_size=FOOTER_MIN, where="footer")
+    return best[0], best[1]
+
+
+def _size(measure: Measurer, text: str, width_mm: float) -> float:
+    fitted = fit_text(measure, text, "black", FOOTER_SIZE, pt(width_mm), pt(4), False, 1.2, FOOTER_MIN)
+    return fitted.size if fitted is not None else 0.0
+
+
+def _bottom_footer(page_size: tuple[float, float], parts: list[str], label: str, measure: Measurer,
+                   fold_line: Mark | None) -> tuple[Primitive, ...]:
     page_w, page_h = page_size
-    parts = [catalog.get("game.name")]
-    if component_id is not None:
-        parts += [catalog.get(f"component.{component_id}.name"), sheet_label(kind, sheet, sheets, catalog)]
-    parts.append(options.lang.upper())
-    left = "  ·  ".join(parts)
-    right = catalog.get("footer.print_actual_size", mm=int(CALIBRATION_MM))
     bar_x = page_w - MARGIN - CALIBRATION_MM
-    available = pt(page_w - 2 * MARGIN)
-    fitted_right = fit_or_fail(measure, right, "regular", FOOTER_SIZE, pt(CALIBRATION_MM + 60), pt(4),
-                               wrap=False, leading=1.2, where="footer")
-    fitted_left = fit_or_fail(measure, left, "black", FOOTER_SIZE, available - pt(CALIBRATION_MM) - pt(6),
-                              pt(4), wrap=False, leading=1.2, where="footer")
-    right_w = measure.width(right, "regular", fitted_right.size)
+    room = page_w - 2 * MARGIN - CALIBRATION_MM - 6
+    if fold_line is not None and fold_line.x1 == fold_line.x2:
+        # A vertical fold: the words stay on the left half, clear of the fold.
+        room = min(room, fold_line.x1 - MARGIN - 3)
+    lines, size = _fitted_lines(measure, parts, room)
+    label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, pt(CALIBRATION_MM + 60), pt(4),
+                             wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
+    label_w = measure.width(label, "regular", label_size) / POINTS_PER_MM
+    baselines = [page_h - 5.2] if len(lines) == 1 else [page_h - 8.0, page_h - 5.2]
     return (
-        Text((TextLine(left, MARGIN, page_h - 5.2),), "black", fitted_left.size, FOOTER_INK),
-        Text((TextLine(right, page_w - MARGIN - right_w / POINTS_PER_MM, page_h - 8.6),), "regular",
-             fitted_right.size, FOOTER_INK),
+        Text(tuple(TextLine(line, MARGIN, b) for line, b in zip(lines, baselines)), "black", size,
+             FOOTER_INK),
+        Text((TextLine(label, page_w - MARGIN - label_w, page_h - 8.6),), "regular", label_size,
+             FOOTER_INK),
         _calibration_bar(bar_x, page_h),
     )
 
@@ -81,62 +140,126 @@ def _calibration_bar(bar_x: float, page_h: float) -> Path:
     return Path(tuple(segments), closed=False, stroke=REGISTRATION, width=BAR_WIDTH_PT / POINTS_PER_MM)
 
 
+def _side_footer(page_size: tuple[float, float], parts: list[str], label: str,
+                 measure: Measurer) -> tuple[Primitive, ...]:
+    """The footer turned a quarter: words up the left margin, the bar up the right one.
+
+    Turned text reads upwards; its glyphs rise towards the paper edge, so the
+    baseline sits at the lane's inner side and the ascenders stay TEXT_EDGE
+    from the edge.
+    """
+    page_w, page_h = page_size
+    start = 10.0                       # mm above the bottom edge
+    length = page_h - 2 * start
+    text = SEPARATOR.join(parts)
+    fitted = fit_or_fail(measure, text, "black", FOOTER_SIZE, pt(length), pt(4), wrap=False,
+                         leading=1.2, min_size=FOOTER_MIN, where="footer")
+    baseline = SIDE_LANE - 0.8         # descenders stay inside the lane
+    out: list[Primitive] = [Text((TextLine(text, 0.0, 0.0),), "black", fitted.size, FOOTER_INK, 90,
+                                 (baseline, page_h - start))]
+    label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, pt(length - CALIBRATION_MM - 6),
+                             pt(4), wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
+    label_w = measure.width(label, "regular", label_size) / POINTS_PER_MM
+    right = page_w - TEXT_EDGE - 0.6   # the label's descenders at the lane's paper side
+    out.append(Text((TextLine(label, 0.0, 0.0),), "regular", label_size, FOOTER_INK, 90,
+                    (right, page_h - start)))
+    x = page_w - SIDE_LANE + 1.5
+    bottom = page_h - start - label_w - 4.0
+    segments = [((x, bottom), (x, bottom - CALIBRATION_MM))]
+    for i in range(6):
+        tick = 1.3 if i in (0, 5) else 0.9
+        segments.append(((x - tick, bottom - i * 10), (x + tick, bottom - i * 10)))
+    out.append(Path(tuple(segments), closed=False, stroke=REGISTRATION,
+                    width=BAR_WIDTH_PT / POINTS_PER_MM))
+    return tuple(out)
+
+
+def fold_layout(fold: Mark, page_size: tuple[float, float], catalog: Catalog,
+                measure: Measurer) -> tuple[Primitive, ...]:
+    """The fold line, dashed, and a word beside it at each end, in the margins."""
+    page_w, page_h = page_size
+    width = SEAM_WIDTH_PT / POINTS_PER_MM
+    out: list[Primitive] = [Line(fold.x1, page_h - fold.y1, fold.x2, page_h - fold.y2, REGISTRATION,
+                                 width, dash=(4.0, 1.5, 0.8, 1.5))]
+    word = catalog.get("fold.here")
+    size = fit_or_fail(measure, word, "black", 6.5, pt(40), pt(4), wrap=False, leading=1.2,
+                       where="fold line").size
+    # In the margin, beside the line's end, clear of the paper edge.
+    baseline = TEXT_EDGE + size * 0.75 / POINTS_PER_MM
+    if fold.x1 == fold.x2:
+        out.append(Text((TextLine(word, fold.x1 + 1.5, baseline),), "black", size, REGISTRATION))
+    else:
+        # Turned to read upwards, its glyphs towards the left edge.
+        out.append(Text((TextLine(word, 1.5, 0.0),), "black", size, REGISTRATION, 90,
+                        (baseline, page_h - fold.y1)))
+    return tuple(out)
+
+
 def seams_layout(placement, page_h: float, catalog: Catalog, measure: Measurer) -> tuple[Primitive, ...]:
-    """Join marks on the edges a board part shares with its neighbours."""
+    """How a board part joins its neighbours, drawn on its front.
+
+    A part cut along the middle of a shared strip ("over") gets the dashed cut
+    line and its words on the half that is cut away. A part that slides under
+    its neighbour gets, on the half the neighbour will cover, a guide line
+    where the neighbour's edge goes, arrows pointing at it, and its words:
+    nothing is drawn over art that stays in view.
+    """
     part, trim = placement.part, placement.trim
     overlap = placement.copy.component.overlap
+    half = overlap / 2
     width = SEAM_WIDTH_PT / POINTS_PER_MM
     out: list[Primitive] = []
 
-    def cross(x: float, y: float) -> None:
-        r = 2.6
-        top = page_h - y
-        out.append(Ellipse(x, top, r, r, fill="#ffffff", stroke=REGISTRATION, width=width))
-        out.append(Line(x - r - 1.2, top, x + r + 1.2, top, REGISTRATION, width))
-        out.append(Line(x, top + r + 1.2, x, top - r - 1.2, REGISTRATION, width))
-
-    def label(text: str, x: float, y: float, angle: int) -> None:
-        # Between two join marks: at most a fifth of the edge on either side of (x, y).
-        room = (trim.h if angle == 90 else trim.w) * 0.25
-        fitted = fit_or_fail(measure, text, "black", 6.5, pt(room), pt(4), wrap=False, leading=1.2,
-                             where="board seam label")
-        half = measure.width(text, "black", fitted.size) / 2 / POINTS_PER_MM
-        if angle:
-            out.append(Text((TextLine(text, -half, 1.0),), "black", fitted.size, "#000000", angle,
+    def label(text: str, x: float, y: float, turned: bool, along: float) -> None:
+        fitted = fit_or_fail(measure, text, "black", 6.5, pt(along), pt(half - 1.0), wrap=False,
+                             leading=1.2, where="board seam label")
+        w = measure.width(text, "black", fitted.size) / 2 / POINTS_PER_MM
+        # (x, y) is the middle of the text, y from the bottom; the baseline sits a third of the way down.
+        drop = fitted.size * 0.35 / POINTS_PER_MM
+        if turned:
+            out.append(Text((TextLine(text, -w, drop),), "black", fitted.size, "#000000", 90,
                             (x, page_h - y)))
         else:
-            out.append(Text((TextLine(text, x - half, page_h - y + 1.0),), "black", fitted.size, "#000000"))
+            out.append(Text((TextLine(text, x - w, page_h - y + drop),), "black", fitted.size, "#000000"))
 
-    def dashed(x1: float, y1: float, x2: float, y2: float) -> None:
-        out.append(Line(x1, page_h - y1, x2, page_h - y2, REGISTRATION, width, dash=(2.0, 1.5)))
+    def arrow(x: float, y: float, dx: float, dy: float) -> None:
+        """A small filled triangle whose tip is (x, y), pointing along (dx, dy)."""
+        size, spread = 2.4, 1.2
+        bx, by = x - dx * size, y - dy * size
+        px, py = -dy * spread, dx * spread
+        out.append(Path((((x, page_h - y), (bx + px, page_h - by - py), (bx - px, page_h - by + py)),),
+                        closed=True, fill=GUIDE_INK))
 
-    number = part.index
-    cols = part.cols
-    # Left and top edges: this sheet is laid over its neighbour after cutting
-    # along the dashed line; right and bottom edges are glued under.
-    edges = []
-    if part.col > 0:
-        edges.append(("v", trim.x + overlap / 2, number - 1 + 1, True))
-    if part.col < cols - 1:
-        edges.append(("v", trim.right - overlap / 2, number + 1 + 1, False))
-    if part.row > 0:
-        edges.append(("h", trim.top - overlap / 2, number - cols + 1, True))
-    if part.row < part.rows - 1:
-        edges.append(("h", trim.y + overlap / 2, number + cols + 1, False))
-    total = part.cols * part.rows
-    for orient, at, neighbour, on_top in edges:
-        text = catalog.get("board.cut_over" if on_top else "board.glue_under",
-                           part=f"{neighbour}/{total}")
-        if orient == "v":
-            if on_top:
-                dashed(at, trim.y, at, trim.top)
-            for y in [trim.y + trim.h * f for f in (0.2, 0.5, 0.8)]:
-                cross(at, y)
-            label(text, at + (-overlap / 4 if on_top else overlap / 4), trim.y + trim.h * 0.35, 90)
+    for seam in part.seams:
+        names = ", ".join(f"{n + 1}/{part.count}" for n in seam.neighbours)
+        text = catalog.get("board.cut_over" if seam.over else "board.glue_under", part=names)
+        vertical = seam.side in ("left", "right")
+        length = trim.h if vertical else trim.w
+        if seam.side == "left":
+            line, middle = trim.x + half, trim.x + half / 2
+        elif seam.side == "right":
+            line, middle = trim.right - half, trim.right - half / 2
+        elif seam.side == "top":
+            line, middle = trim.top - half, trim.top - half / 2
         else:
-            if on_top:
-                dashed(trim.x, at, trim.right, at)
-            for x in [trim.x + trim.w * f for f in (0.2, 0.5, 0.8)]:
-                cross(x, at)
-            label(text, trim.x + trim.w * 0.35, at + (overlap / 4 if on_top else -overlap / 4), 0)
+            line, middle = trim.y + half, trim.y + half / 2
+        if vertical:
+            out.append(Line(line, page_h - trim.y, line, page_h - trim.top, REGISTRATION if seam.over
+                            else GUIDE_INK, width if seam.over else width / 2,
+                            dash=(2.0, 1.5) if seam.over else ()))
+            label(text, middle, trim.y + trim.h * 0.375, True, length * 0.4)
+        else:
+            out.append(Line(trim.x, page_h - line, trim.right, page_h - line, REGISTRATION if seam.over
+                            else GUIDE_INK, width if seam.over else width / 2,
+                            dash=(2.0, 1.5) if seam.over else ()))
+            label(text, trim.x + trim.w * 0.375, middle, False, length * 0.4)
+        if seam.over:
+            continue
+        # Arrows in the covered half, their tips on the guide line, pointing at it.
+        dx, dy = {"right": (-1, 0), "left": (1, 0), "top": (0, -1), "bottom": (0, 1)}[seam.side]
+        for f in (0.1, 0.65, 0.9):
+            if vertical:
+                arrow(line, trim.y + trim.h * f, dx, dy)
+            else:
+                arrow(trim.x + trim.w * f, line, dx, dy)
     return tuple(out)

@@ -1,9 +1,10 @@
 """Imposition: where each piece goes on which sheet, in mm from the page's bottom-left.
 
 Pure computation. Pieces are laid out in a centred grid whose trims stay inside
-the page margin; the gutter between pieces is as wide as twice the bleed when
-the sheet has room for it, otherwise neighbours share a cut line. A piece too
-big for the sheet is split into overlapping parts (see :func:`split_piece`).
+the sheet's frame; the gutter between pieces is as wide as twice the bleed when
+the sheet has room for it, otherwise neighbours share a cut line. Which pieces
+share a sheet is :mod:`pnp.layout.sheets`; a piece too big for a sheet is split
+by :mod:`pnp.layout.boards`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,12 @@ from typing import NamedTuple
 
 MARGIN = 8.0          # minimum distance from the paper edge to any trim
 FOOTER_BAND = 13.0    # bottom margin: the footer lives below this line
-MARK_GAP = 3.0        # crop marks start at least this far from a trim
+TIGHT_MARGIN = 6.35   # a quarter inch: the least margin above and below trims (side frame)
+SIDE_BAND = 12.0      # side margins of a side frame: the turned footer, marks and bleed
+SIDE_LANE = 7.3       # a side frame's footer lane, from the paper edge: marks stay beyond it
+TEXT_EDGE = 4.0       # no printed text nearer the paper edge (what home printers reach)
+MARK_GAP = 3.0        # crop marks start at least this far from a trim when there is room
+MARK_CLEAR = 1.0      # and this far beyond the bleed
 MARK_LENGTH = 5.0
 MARK_MIN_LENGTH = 1.5
 EDGE_CLEARANCE = 3.0  # keep marks this far from the paper edge
@@ -60,6 +66,14 @@ class Grid(NamedTuple):
     def capacity(self) -> int:
         return self.cols * self.rows
 
+    @property
+    def block_w(self) -> float:
+        return self.cols * self.cell_w + (self.cols - 1) * self.gap_x
+
+    @property
+    def block_h(self) -> float:
+        return self.rows * self.cell_h + (self.rows - 1) * self.gap_y
+
     def trim(self, slot: int) -> Box:
         """The trim box of slot ``slot`` (row-major from the top-left)."""
         row, col = divmod(slot, self.cols)
@@ -67,24 +81,77 @@ class Grid(NamedTuple):
         y = self.origin_y + (self.rows - 1 - row) * (self.cell_h + self.gap_y)
         return Box(x, y, self.cell_w, self.cell_h)
 
-    def bleed_sides(self, slot: int, bleed: float) -> tuple[float, float, float, float]:
+    def bleed_sides(self, slot: int, bleed: float,
+                    outer: tuple[float, float, float, float] | None = None
+                    ) -> tuple[float, float, float, float]:
         """Bleed printed on each side (left, bottom, right, top) of a slot.
 
-        Outer sides get the full bleed; inner sides get half the gutter so the
-        printed areas of neighbours never overlap.
+        Outer sides get the full bleed (or what ``outer`` allows on each side
+        of the block: left, bottom, right, top); inner sides get half the
+        gutter so the printed areas of neighbours never overlap.
         """
         row, col = divmod(slot, self.cols)
         inner_x, inner_y = min(bleed, self.gap_x / 2), min(bleed, self.gap_y / 2)
-        left = bleed if col == 0 else inner_x
-        right = bleed if col == self.cols - 1 else inner_x
-        top = bleed if row == 0 else inner_y
-        bottom = bleed if row == self.rows - 1 else inner_y
+        o_left, o_bottom, o_right, o_top = outer if outer is not None else (bleed,) * 4
+        left = o_left if col == 0 else inner_x
+        right = o_right if col == self.cols - 1 else inner_x
+        top = o_top if row == 0 else inner_y
+        bottom = o_bottom if row == self.rows - 1 else inner_y
         return left, bottom, right, top
+
+    def moved(self, dx: float, dy: float) -> "Grid":
+        return self._replace(origin_x=self.origin_x + dx, origin_y=self.origin_y + dy)
+
+
+class Frame(NamedTuple):
+    """Where trims may go on one sheet, where its marks may reach, and where its footer is.
+
+    ``area`` holds the trims; ``limits`` is the box crop marks stay inside (it
+    keeps them off the paper edge and out of the footer); ``footer`` is
+    ``"bottom"`` (a band under the pieces) or ``"side"`` (turned, in the left
+    and right margins, when the pieces need the height).
+    """
+
+    area: Box
+    limits: Box
+    footer: str = "bottom"
 
 
 def printable_area(page_w: float, page_h: float) -> Box:
     """Where trims may go: inside the margin and above the footer band."""
     return Box(MARGIN, FOOTER_BAND, page_w - 2 * MARGIN, page_h - MARGIN - FOOTER_BAND)
+
+
+def bottom_frame(page_w: float, page_h: float) -> Frame:
+    """The usual sheet: an 8 mm margin, the footer in a band at the bottom.
+
+    >>> bottom_frame(210, 297).area
+    Box(x=8.0, y=13.0, w=194.0, h=276.0)
+    """
+    return Frame(printable_area(page_w, page_h),
+                 Box(EDGE_CLEARANCE, FOOTER_BAND - 2.0, page_w - 2 * EDGE_CLEARANCE,
+                     page_h - EDGE_CLEARANCE - (FOOTER_BAND - 2.0)))
+
+
+def side_frame(page_w: float, page_h: float) -> Frame:
+    """A sheet whose pieces need the height: trims to TIGHT_MARGIN from the top and
+    bottom edges, the footer turned in the side margins (wide enough for it,
+    the marks and the bleed).
+
+    Three poker cards are 266.7 mm tall: on Letter (279.4 mm) that leaves
+    6.35 mm above and below, a quarter inch, which home printers print to.
+
+    >>> side_frame(215.9, 279.4).area
+    Box(x=12.0, y=6.35, w=191.9, h=266.7)
+    """
+    return Frame(Box(SIDE_BAND, TIGHT_MARGIN, page_w - 2 * SIDE_BAND, page_h - 2 * TIGHT_MARGIN),
+                 Box(SIDE_LANE, EDGE_CLEARANCE, page_w - 2 * SIDE_LANE, page_h - 2 * EDGE_CLEARANCE),
+                 "side")
+
+
+def page_frames(page_w: float, page_h: float) -> tuple[Frame, Frame]:
+    """The frames a sheet may use, the usual one first."""
+    return bottom_frame(page_w, page_h), side_frame(page_w, page_h)
 
 
 def _axis(space: float, size: float, bleed: float, gutter: bool = False) -> tuple[int, float]:
@@ -105,16 +172,19 @@ def _axis(space: float, size: float, bleed: float, gutter: bool = False) -> tupl
     return count, 0.0
 
 
-def fit_grid(page_w: float, page_h: float, piece_w: float, piece_h: float,
-             bleed: float, allow_rotate: bool = True, gutter: bool = False) -> Grid | None:
-    """The grid that holds the most pieces, or None if one does not fit.
+def grid_in(area: Box, piece_w: float, piece_h: float, bleed: float, allow_rotate: bool = True,
+            gutter: bool = False, count: int | None = None) -> Grid | None:
+    """The grid of one piece size in ``area``, centred, or None if one does not fit.
 
-    >>> g = fit_grid(210, 297, 63.5, 88.9, 3)
-    >>> (g.cols, g.rows, g.gap_x, g.rotated)
-    (3, 3, 0.0, False)
+    It holds the most pieces; given ``count`` (how many are left to place), the
+    lowest grid that holds them all when one does, so the rest of the area
+    stays free for other pieces.
+
+    >>> g = grid_in(Box(8, 13, 194, 276), 63.5, 88.9, 3)
+    >>> (g.cols, g.rows, g.rotated)
+    (3, 3, False)
     """
-    area = printable_area(page_w, page_h)
-    best: Grid | None = None
+    candidates = []
     options = [(piece_w, piece_h, False)]
     if allow_rotate and abs(piece_w - piece_h) > EPS:
         options.append((piece_h, piece_w, True))
@@ -123,13 +193,39 @@ def fit_grid(page_w: float, page_h: float, piece_w: float, piece_h: float,
         rows, gap_y = _axis(area.h, h, bleed, gutter)
         if cols == 0 or rows == 0:
             continue
+        if count is not None:
+            rows = min(rows, max(1, math.ceil(count / cols)))
+            if rows == 1:
+                gap_y = 0.0
         block_w = cols * w + (cols - 1) * gap_x
         block_h = rows * h + (rows - 1) * gap_y
-        grid = Grid(cols, rows, rotated, w, h, gap_x, gap_y,
-                    area.x + (area.w - block_w) / 2, area.y + (area.h - block_h) / 2)
-        if best is None or grid.capacity > best.capacity:
+        candidates.append(Grid(cols, rows, rotated, w, h, gap_x, gap_y,
+                               area.x + (area.w - block_w) / 2, area.y + (area.h - block_h) / 2))
+    if not candidates:
+        return None
+    if count is not None:
+        def rank(grid: Grid) -> tuple:
+            # Enough for every piece left and as low as possible; else the most.
+            if grid.capacity >= count:
+                return (0, grid.block_h, -grid.capacity)
+            return (1, -grid.capacity, grid.block_h)
+        return min(candidates, key=rank)
+    best = candidates[0]
+    for grid in candidates[1:]:
+        if grid.capacity > best.capacity:
             best = grid
     return best
+
+
+def fit_grid(page_w: float, page_h: float, piece_w: float, piece_h: float,
+             bleed: float, allow_rotate: bool = True, gutter: bool = False) -> Grid | None:
+    """The grid that holds the most pieces on a usual sheet, or None if one does not fit.
+
+    >>> g = fit_grid(210, 297, 63.5, 88.9, 3)
+    >>> (g.cols, g.rows, g.gap_x, g.rotated)
+    (3, 3, 0.0, False)
+    """
+    return grid_in(printable_area(page_w, page_h), piece_w, piece_h, bleed, allow_rotate, gutter)
 
 
 def mirror_for_long_edge(box: Box, page_w: float, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
@@ -141,6 +237,17 @@ def mirror_for_long_edge(box: Box, page_w: float, offset: tuple[float, float] = 
     return Box(page_w - box.x - box.w + offset[0], box.y + offset[1], box.w, box.h)
 
 
+def mirror_across(box: Box, fold: "Mark") -> Box:
+    """The mirror image of ``box`` across a vertical or horizontal fold line.
+
+    >>> mirror_across(Box(10, 20, 60, 90), Mark(105, 0, 105, 297))
+    Box(x=140, y=20, w=60, h=90)
+    """
+    if fold.x1 == fold.x2:
+        return Box(2 * fold.x1 - box.x - box.w, box.y, box.w, box.h)
+    return Box(box.x, 2 * fold.y1 - box.y - box.h, box.w, box.h)
+
+
 class Mark(NamedTuple):
     """A crop mark segment from (x1, y1) to (x2, y2), in mm."""
 
@@ -150,119 +257,68 @@ class Mark(NamedTuple):
     y2: float
 
 
-def crop_marks(trims: list[Box], bleed_boxes: list[Box], page_w: float, page_h: float,
-               bottom_limit: float = FOOTER_BAND - 2.0) -> list[Mark]:
-    """Marks that extend every cut line outside the block of pieces.
+class Side(NamedTuple):
+    """One side of a block of pieces: the bleed printed there and where its marks run.
 
-    A mark starts at least MARK_GAP from the trim and beyond every printed area
-    (bleed included), so it never crosses a piece; it stops EDGE_CLEARANCE
-    before the paper edge (or before the footer at the bottom).
+    ``marks`` is (start, end), in mm out from the trims, or None when there is
+    no room for a mark on that side.
+    """
+
+    bleed: float
+    marks: tuple[float, float] | None
+
+
+def side_room(room: float, bleed: float) -> Side:
+    """What fits between a block's trims and the next limit ``room`` mm away.
+
+    The full bleed and a mark beyond it when there is room; otherwise the
+    bleed gives way so a short mark still fits; with no room for a mark at all,
+    the bleed takes what there is.
+
+    >>> side_room(20, 3)
+    Side(bleed=3, marks=(4.0, 9.0))
+    >>> side_room(3.35, 3)     # a quarter-inch margin less 3 mm the printer may not reach
+    Side(bleed=0.85, marks=(1.85, 3.35))
+    >>> side_room(0, 3)        # two blocks sharing a cut line
+    Side(bleed=0.0, marks=None)
+    """
+    if room >= bleed + MARK_CLEAR + MARK_MIN_LENGTH - EPS:
+        start = max(MARK_GAP, bleed + MARK_CLEAR)
+        if start + MARK_MIN_LENGTH > room + EPS:
+            start = bleed + MARK_CLEAR
+        return Side(bleed, (start, min(start + MARK_LENGTH, room)))
+    if room >= MARK_CLEAR + MARK_MIN_LENGTH - EPS:
+        tight = round(room - MARK_CLEAR - MARK_MIN_LENGTH, 6)
+        return Side(tight, (round(tight + MARK_CLEAR, 6), room))
+    return Side(max(0.0, min(bleed, room)), None)
+
+
+def block_marks(trims: list[Box], sides: dict[str, Side]) -> list[Mark]:
+    """Marks that extend every cut line of a block of pieces, on each side that has room.
+
+    ``sides`` maps "left", "bottom", "right", "top" to the side's :class:`Side`.
     """
     if not trims:
         return []
-    printed_left = min(b.x for b in bleed_boxes)
-    printed_right = max(b.right for b in bleed_boxes)
-    printed_bottom = min(b.y for b in bleed_boxes)
-    printed_top = max(b.top for b in bleed_boxes)
-    block = Box(min(t.x for t in trims), min(t.y for t in trims), 0, 0)
-    block = Box(block.x, block.y, max(t.right for t in trims) - block.x,
-                max(t.top for t in trims) - block.y)
-    marks: list[Mark] = []
+    left = min(t.x for t in trims)
+    right = max(t.right for t in trims)
+    bottom = min(t.y for t in trims)
+    top = max(t.top for t in trims)
     xs = sorted({round(v, 4) for t in trims for v in (t.x, t.right)})
     ys = sorted({round(v, 4) for t in trims for v in (t.y, t.top)})
-    # Vertical cut lines: marks above and below the block.
-    start_top = max(block.top + MARK_GAP, printed_top + 1.0)
-    end_top = min(start_top + MARK_LENGTH, page_h - EDGE_CLEARANCE)
-    start_bottom = min(block.y - MARK_GAP, printed_bottom - 1.0)
-    end_bottom = max(start_bottom - MARK_LENGTH, bottom_limit)
+    marks: list[Mark] = []
     for x in xs:
-        if end_top - start_top >= MARK_MIN_LENGTH:
-            marks.append(Mark(x, start_top, x, end_top))
-        if start_bottom - end_bottom >= MARK_MIN_LENGTH:
-            marks.append(Mark(x, start_bottom, x, end_bottom))
-    start_right = max(block.right + MARK_GAP, printed_right + 1.0)
-    end_right = min(start_right + MARK_LENGTH, page_w - EDGE_CLEARANCE)
-    start_left = min(block.x - MARK_GAP, printed_left - 1.0)
-    end_left = max(start_left - MARK_LENGTH, EDGE_CLEARANCE)
+        if sides["top"].marks:
+            a, b = sides["top"].marks
+            marks.append(Mark(x, top + a, x, top + b))
+        if sides["bottom"].marks:
+            a, b = sides["bottom"].marks
+            marks.append(Mark(x, bottom - a, x, bottom - b))
     for y in ys:
-        if end_right - start_right >= MARK_MIN_LENGTH:
-            marks.append(Mark(start_right, y, end_right, y))
-        if start_left - end_left >= MARK_MIN_LENGTH:
-            marks.append(Mark(start_left, y, end_left, y))
+        if sides["right"].marks:
+            a, b = sides["right"].marks
+            marks.append(Mark(right + a, y, right + b, y))
+        if sides["left"].marks:
+            a, b = sides["left"].marks
+            marks.append(Mark(left - a, y, left - b, y))
     return marks
-
-
-class Part(NamedTuple):
-    """One page's share of a piece too big for a sheet."""
-
-    index: int        # 0-based, row-major from the piece's top-left
-    col: int
-    row: int
-    cols: int
-    rows: int
-    region: Box       # in mm of the whole piece (its own frame, origin bottom-left)
-    trim: Box         # where the region sits on the page
-    rotated: bool     # the piece is turned a quarter counter-clockwise on the sheet
-    sheet_region: Box  # the region in the turned piece's frame (as it lies on the sheet)
-
-    @property
-    def label(self) -> str:
-        return f"{self.index + 1}/{self.cols * self.rows}"
-
-
-def _split_axis(length: float, space: float, overlap: float) -> tuple[int, float]:
-    if length <= space + EPS:
-        return 1, length
-    count = math.ceil((length - overlap) / (space - overlap) - EPS)
-    return count, (length + (count - 1) * overlap) / count
-
-
-def check_overlap(page_w: float, page_h: float, overlap: float) -> None:
-    """A ValueError unless parts sharing ``overlap`` mm can each still show more than they share.
-
-    With an overlap of half the sheet or more, each part would advance by less
-    than it repeats (a part as wide as the overlap never advances at all), and
-    the piece would be split over endless sheets, or none.
-    """
-    area = printable_area(page_w, page_h)
-    most = min(area.w, area.h) / 2
-    if not 0 <= overlap < most:
-        raise ValueError(f"an overlap of {overlap:g} mm; the parts of a piece split over sheets share at "
-                         f"most {most:g} mm on this paper")
-
-
-def split_piece(page_w: float, page_h: float, piece_w: float, piece_h: float,
-                overlap: float, allow_rotate: bool = True) -> list[Part]:
-    """Split a large piece over as few sheets as possible, neighbours sharing ``overlap`` mm.
-
-    Every part is centred on its own sheet, inside the margin. Parts together
-    cover the whole piece; the region of part (col, row) starts at
-    col * (region_w - overlap).
-    """
-    check_overlap(page_w, page_h, overlap)
-    area = printable_area(page_w, page_h)
-    best: tuple[int, list[Part]] | None = None
-    options = [(piece_w, piece_h, False)]
-    if allow_rotate and abs(piece_w - piece_h) > EPS:
-        options.append((piece_h, piece_w, True))
-    for w, h, rotated in options:
-        cols, region_w = _split_axis(w, area.w, overlap)
-        rows, region_h = _split_axis(h, area.h, overlap)
-        parts = []
-        for row in range(rows):
-            for col in range(cols):
-                # Regions are in the orientation the piece has on the sheet.
-                rx = col * (region_w - overlap) if cols > 1 else 0.0
-                ry = (rows - 1 - row) * (region_h - overlap) if rows > 1 else 0.0
-                trim = Box(area.x + (area.w - region_w) / 2, area.y + (area.h - region_h) / 2,
-                           region_w, region_h)
-                sheet_region = Box(rx, ry, region_w, region_h)
-                # Turned a quarter counter-clockwise, piece (u, v) lies at sheet (w - v, u).
-                region = (Box(ry, w - rx - region_w, region_h, region_w) if rotated
-                          else sheet_region)
-                parts.append(Part(len(parts), col, row, cols, rows, region, trim, rotated,
-                                  sheet_region))
-        if best is None or len(parts) < best[0]:
-            best = (len(parts), parts)
-    assert best is not None
-    return best[1]

@@ -1,25 +1,38 @@
 """The page plan of one kit: which pages, what sits where on each, and what each face draws.
 
-Pure computation over the model: the pages are imposed, every face is
-resolved into primitives (every problem of every piece found before anything
-is drawn), the cover is laid out, and each page's marks and footer. The
-renderer only draws what the plan says.
+Pure computation over the model: pieces are laid out on sheets (pieces of
+different components share a sheet when they print the same way), every face
+is resolved into primitives (every problem of every piece found before
+anything is drawn), the pages are put in print order, the cover is laid out,
+and each page's marks and footer. The renderer only draws what the plan says.
+
+Print order. A double-sided print puts pages 1+2, 3+4... on one sheet, so in
+a double-sided file every back is the even page right after its front and a
+one-sided page has a blank page behind it (the cover's own continuation is
+the only thing printed behind the cover). A file printed on one side (with
+``--fold`` or ``--no-duplex``) has no back pages: backs that are printed go
+on fold pages, beside their fronts.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from pnp.errors import TemplateError, raise_problems
-from pnp.layout.cover import CoverContents, lay_out_cover
+from pnp.errors import raise_problems
+from pnp.layout.boards import Part, split_piece, text_boxes
+from pnp.layout.cover import BAND_H as COVER_BAND
+from pnp.layout.cover import CoverContents, PlanRow, lay_out_cover, stock_of
 from pnp.layout.faces import FaceResolver, Filled, ResolvedFace
-from pnp.layout.furniture import footer_layout, marks_layout, seams_layout
-from pnp.layout.imposition import (Box, Mark, Part, crop_marks, fit_grid,
-                                   mirror_for_long_edge, split_piece)
+from pnp.layout.furniture import Made, fold_layout, footer_layout, marks_layout, seams_layout
+from pnp.layout.imposition import (EDGE_CLEARANCE, FOOTER_BAND, MARK_CLEAR, MARK_LENGTH, Box, Frame,
+                                   Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
+                                   page_frames)
 from pnp.layout.primitives import Primitive
+from pnp.layout.sheets import Item, Placed, Sheet, pack, runs_of
 from pnp.layout.text import Measurer
-from pnp.limits import MAX_PAGES
 from pnp.model import Component, Copy, Face, Game, PageKind, PrintOptions
+
+FOLD_GAP = 7.0   # mm between the fold line and the nearest trim on either side
 
 
 class Run(NamedTuple):
@@ -50,14 +63,16 @@ class Placement(NamedTuple):
 class PagePlan(NamedTuple):
     number: int
     kind: PageKind
-    component: Component | None = None
-    sheet: int = 0          # sheet n of N within the component
-    sheets: int = 0
+    sheet: int = 0                   # which sheet of paper of the file it is printed on
+    components: tuple[str, ...] = ()  # whose pieces it carries, in template order
     placements: tuple[Placement, ...] = ()
     marks: tuple[Mark, ...] = ()
     #: What the page draws besides its pieces, over them: the cover's
-    #: contents, crop marks, board seams, the footer (mm from the page's top-left).
+    #: contents, crop marks, board seams, the fold line, the footer (mm from
+    #: the page's top-left).
     drawing: tuple[Primitive, ...] = ()
+    fold_line: Mark | None = None    # a fold page's, mm from the bottom-left
+    frame: Frame | None = None
 
 
 class KitPlan:
@@ -70,10 +85,13 @@ class KitPlan:
         self.pages: list[PagePlan] = []
         #: drawing number -> how many placements draw it (a form when more than one)
         self.drawing_uses: dict[int, int] = {}
+        #: True when the file is meant to be printed double-sided
+        self.duplex = False
+        self.sheets = 0
 
     def sheets_of(self, component_id: str) -> int:
-        return sum(1 for p in self.pages if p.component and p.component.id == component_id
-                   and p.kind in (PageKind.FRONT, PageKind.SHEET))
+        """How many sheets of paper carry some of this component."""
+        return len({p.sheet for p in self.pages if component_id in p.components})
 
 
 def copies(component: Component) -> list[Copy]:
@@ -90,92 +108,36 @@ def copies(component: Component) -> list[Copy]:
     return result
 
 
-def _prints_backs(component: Component, options: PrintOptions) -> bool:
+def prints_backs(component: Component, options: PrintOptions) -> bool:
+    """Whether the component's backs are printed: with ``--duplex`` or ``--fold``,
+    or always when they carry game information (the lodge's "4" side)."""
     return component.two_sided and (options.duplex or component.back_kind == "required")
 
 
-def plan_component(component: Component, page_w: float, page_h: float,
-                   options: PrintOptions) -> list[tuple[list[Placement], list[Placement] | None, list[Mark]]]:
-    """Placements per sheet for one component: (fronts, backs or None, crop marks) per sheet."""
-    bleed = options.bleed
-    all_copies = copies(component)
-    piece_w, piece_h = component.size
-    backs = _prints_backs(component, options)
-    grid = fit_grid(page_w, page_h, piece_w, piece_h, bleed, component.rotate, component.gutter)
-    sheets = []
-    if grid is None:
-        # Too big for one sheet: each copy is split into parts, a part a sheet.
-        try:
-            parts = split_piece(page_w, page_h, piece_w, piece_h, component.overlap, component.rotate)
-        except ValueError as exc:
-            raise TemplateError(f"component {component.id!r}: {exc}") from None
-        _check_pages(component, len(all_copies) * len(parts))
-        for copy in all_copies:
-            for part in parts:
-                sides = _part_bleed(part, bleed)
-                front = Placement(copy, Face.FRONT, part.trim, part.trim.grow(*sides),
-                                  90 if part.rotated else 0, part)
-                back = None
-                if backs:
-                    mirrored = mirror_for_long_edge(part.trim, page_w, options.back_offset)
-                    back = [Placement(copy, Face.BACK, mirrored,
-                                      mirrored.grow(sides[2], sides[1], sides[0], sides[3]),
-                                      270 if part.rotated else 0, part)]
-                marks = crop_marks([front.trim], [front.printed], page_w, page_h) \
-                    if options.crop_marks and component.cut else []
-                sheets.append(([front], back, marks))
-        return sheets
-    _check_pages(component, -(-len(all_copies) // grid.capacity))
-    rotation = 90 if grid.rotated else 0
-    # Every sheet has the same slots: their boxes are made once and shared.
-    slots = []
-    for slot in range(grid.capacity):
-        trim = grid.trim(slot)
-        left, bottom, right, top = grid.bleed_sides(slot, bleed)
-        mirrored = mirror_for_long_edge(trim, page_w, options.back_offset)
-        # After the flip, the front's left side is the back's right side.
-        slots.append((trim, trim.grow(left, bottom, right, top),
-                      mirrored, mirrored.grow(right, bottom, left, top)))
-    marks_for: dict[int, list[Mark]] = {}  # pieces on the sheet -> its crop marks
-    for start in range(0, len(all_copies), grid.capacity):
-        chunk = all_copies[start:start + grid.capacity]
-        fronts, back_list = [], []
-        for (trim, printed, mirrored, mirrored_printed), copy in zip(slots, chunk):
-            fronts.append(Placement(copy, Face.FRONT, trim, printed, rotation))
-            if backs:
-                back_list.append(Placement(copy, Face.BACK, mirrored, mirrored_printed,
-                                           (360 - rotation) % 360))
-        marks = []
-        if options.crop_marks and component.cut:
-            marks = marks_for.get(len(fronts))
-            if marks is None:
-                marks = marks_for[len(fronts)] = crop_marks(
-                    [p.trim for p in fronts], [p.printed for p in fronts], page_w, page_h)
-        sheets.append((fronts, back_list if backs else None, marks))
-    return sheets
+def duplex_file(options: PrintOptions) -> bool:
+    """Whether backs go on back pages (a double-sided print) rather than fold pages."""
+    return options.duplex and not options.fold
 
 
-def _check_pages(component: Component, sheets: int) -> None:
-    """Refuse, before laying them out, more sheets than a PDF may have (every piece is
-    placed, or the kit is refused: a piece is never left out)."""
-    if sheets > MAX_PAGES:
-        raise TemplateError(f"component {component.id!r} would take {sheets} sheets; the limit is "
-                            f"{MAX_PAGES} pages in a PDF")
+def fits_a_sheet(component: Component, page_size: tuple[float, float], bleed: float) -> bool:
+    """Whether one piece fits a sheet whole (else it is split into parts)."""
+    return any(grid_in(frame.area, *component.size, bleed, component.rotate, component.gutter)
+               for frame in page_frames(*page_size))
 
 
-def _part_bleed(part: Part, bleed: float) -> tuple[float, float, float, float]:
-    """Bleed only on the piece's outer edges; the overlap takes care of the seams."""
-    left = bleed if part.col == 0 else 0.0
-    right = bleed if part.col == part.cols - 1 else 0.0
-    top = bleed if part.row == 0 else 0.0
-    bottom = bleed if part.row == part.rows - 1 else 0.0
-    return left, bottom, right, top
+class _Entry(NamedTuple):
+    """One sheet of paper in print order, before pages are numbered."""
+
+    how: str                  # "both" (front and back pages), "fold" or "one"
+    sheet: Sheet
+    fold_line: Mark | None = None
+    back_kind: str = ""       # the back's turn rule: "long" (long-edge flip) or "fold"
 
 
 def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
              component_ids: list[str] | None = None, cover: bool = True, *,
-             measure: Measurer, filled: Filled | None = None) -> KitPlan:
-    """Cover first, then every component's sheets (front, its back, next front...).
+             measure: Measurer, filled: Filled | None = None, made: Made | None = None) -> KitPlan:
+    """The cover, then every sheet in print order, each face resolved.
 
     Every face is resolved here; a template mistake anywhere (a text that does
     not fit, a box outside the trim, a missing glyph or icon) is reported with
@@ -183,51 +145,312 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     """
     page_w, page_h = page_size
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
-    sheet_pages: list[PagePlan] = []
-    for component in chosen:
-        sheets = plan_component(component, page_w, page_h, options)
-        for index, (fronts, backs, marks) in enumerate(sheets, start=1):
-            kind = PageKind.FRONT if backs is not None else PageKind.SHEET
-            sheet_pages.append(PagePlan(0, kind, component, index, len(sheets), tuple(fronts), tuple(marks)))
-            if backs is not None:
-                sheet_pages.append(PagePlan(0, PageKind.BACK, component, index, len(sheets), tuple(backs)))
+    resolver = FaceResolver(game, options, measure, filled)
+    frames = page_frames(page_w, page_h)
 
-    if len(sheet_pages) > MAX_PAGES:
-        raise TemplateError(f"the kit would take {len(sheet_pages)} pages; the limit is {MAX_PAGES} pages in a PDF")
-    placed_copies = sum(1 for page in sheet_pages if page.kind is not PageKind.BACK
-                        for placement in page.placements if placement.part is None or placement.part.index == 0)
-    expected = sum(len(copies(component)) for component in chosen)
-    if placed_copies != expected:  # imposition is pure arithmetic: this guards it, it never drops a piece
-        raise TemplateError(f"{expected - placed_copies} of {expected} pieces could not be placed on a sheet")
-    resolved, uses = resolve_placements(game, options, [p for page in sheet_pages for p in page.placements],
-                                        measure=measure, filled=filled)
-    kit = KitPlan(game, options, page_size)
-    kit.drawing_uses = uses
-    placed = iter(resolved)
+    # What to lay out, in two groups: pieces whose backs are printed, and one-sided pieces.
+    groups: dict[bool, list[Item]] = {}
+    for component in chosen:
+        backs = prints_backs(component, options)
+        items = groups.setdefault(backs, [])
+        if fits_a_sheet(component, page_size, options.bleed):
+            items += [Item(copy) for copy in copies(component)]
+            continue
+        area = frames[0].area
+        for copy in copies(component):
+            faces = [resolver.face(copy, Face.FRONT)] + (
+                [resolver.face(copy, Face.BACK)] if backs else [])
+            texts = [box for face in faces for box in text_boxes(face.primitives, measure)]
+            split = split_piece(area.w, area.h, *component.size, component.overlap, component.rotate,
+                                texts, *component.seam_lines)
+            items += [Item(copy, part) for part in split.parts]
+    raise_problems(resolver.problems)
+
+    entries: list[_Entry] = []
+    for backs, items in groups.items():
+        runs = runs_of(items)
+        if not backs:
+            entries += [_Entry("one", sheet) for sheet in pack(runs, frames, options.bleed)]
+        elif duplex_file(options):
+            entries += [_Entry("both", sheet, None, "long") for sheet in pack(runs, frames, options.bleed)]
+        else:
+            entries += _fold_entries(runs, page_size, options.bleed,
+                                     any(item.part is not None for item in items))
+    duplex = any(e.how == "both" for e in entries)
+
+    # Pages: the cover's length only moves later pages in a one-sided file,
+    # so it is laid out until the numbers it prints stop changing. The
+    # cover's own sheet may take the pieces of a one-sided sheet below its
+    # text, when the text still fits the sheet: one sheet less.
     catalog = game.catalogs[options.lang]
-    pages: list[PagePlan] = []
-    if cover:
-        contents = CoverContents(
-            components=chosen, copies={c.id: len(copies(c)) for c in chosen},
-            sheets={c.id: sum(1 for p in sheet_pages if p.component is c and p.kind is not PageKind.BACK)
-                    for c in chosen},
-            has_backs=any(p.kind is PageKind.BACK for p in sheet_pages))
-        for drawing in lay_out_cover(game, options, page_size, contents, measure):
-            pages.append(PagePlan(0, PageKind.COVER, drawing=drawing))
-    for page in sheet_pages:
-        placements = tuple(next(placed) for _ in page.placements)
+    cover_pages: list[tuple[Primitive, ...]] = []
+    below: Sheet | None = None
+    tries = [_under_cover(entries, page_size, options.bleed)] if cover else []
+    tries = [t for t in tries if t is not None] + [None]
+    for attempt in tries:
+        kept = [e for e in entries if attempt is None or e is not attempt[0]]
+        count = 1 if cover else 0
+        for _ in range(4):
+            layout = _number(kept, count, duplex)
+            if not cover:
+                break
+            contents = _contents(chosen, kept, layout, duplex, options, attempt)._replace(cover_pages=count)
+            cover_pages = lay_out_cover(game, options, page_size, contents, measure, made,
+                                        lambda n: footer_layout(frames[0], page_size, options, catalog,
+                                                                measure, n, layout[1],
+                                                                contents.below if n == 1 else ()))
+            if len(cover_pages) == count:
+                break
+            count = len(cover_pages)
+        else:
+            raise AssertionError("the cover's length did not settle")
+        if attempt is None or len(cover_pages) <= (2 if duplex else 1):
+            entries, below = kept, (attempt[1] if attempt else None)
+            break
+    starts, total_pages, total_sheets = layout
+
+    # Faces, resolved once per design: placements in page order.
+    pending: list[tuple[PagePlan, list[Placement]]] = []
+    number = 0
+    for drawing in cover_pages:
+        number += 1
+        if number == 1 and below is not None:
+            pending.append((PagePlan(number, PageKind.COVER, 1, _components(below), (),
+                                     below.marks if options.crop_marks else (), frame=below.frame),
+                            [_front(p) for p in below.placed]))
+            continue
+        pending.append((PagePlan(number, PageKind.COVER, _sheet_of(number, duplex)), []))
+    if duplex and len(cover_pages) % 2:
+        number += 1
+        pending.append((PagePlan(number, PageKind.BLANK, _sheet_of(number, duplex)), []))
+    for entry, start in zip(entries, starts):
+        number = start
+        sheet_no = _sheet_of(start, duplex)
+        names = _components(entry.sheet)
+        marks = entry.sheet.marks if options.crop_marks else ()
+        fronts = [_front(p) for p in entry.sheet.placed]
+        if entry.how == "one":
+            pending.append((PagePlan(number, PageKind.SHEET, sheet_no, names, (), marks,
+                                     frame=entry.sheet.frame), fronts))
+            if duplex:
+                pending.append((PagePlan(number + 1, PageKind.BLANK, sheet_no), []))
+        elif entry.how == "both":
+            backs = [_long_edge_back(p, page_w, options.back_offset) for p in fronts]
+            pending.append((PagePlan(number, PageKind.FRONT, sheet_no, names, (), marks,
+                                     frame=entry.sheet.frame), fronts))
+            pending.append((PagePlan(number + 1, PageKind.BACK, sheet_no, names,
+                                     frame=entry.sheet.frame), backs))
+        else:
+            backs = [_folded_back(p, entry.fold_line) for p in fronts]
+            pending.append((PagePlan(number, PageKind.FOLD, sheet_no, names, (), marks,
+                                     fold_line=entry.fold_line, frame=entry.sheet.frame),
+                            fronts + backs))
+
+    resolved, uses = resolve_placements(game, options, [p for _, ps in pending for p in ps],
+                                        measure=measure, resolver=resolver)
+    kit = KitPlan(game, options, page_size)
+    kit.drawing_uses, kit.duplex, kit.sheets = uses, duplex, total_sheets
+    placed = iter(resolved)
+    covers = iter(cover_pages)
+    for page, placements in pending:
+        placements = tuple(next(placed) for _ in placements)
+        if page.kind is PageKind.COVER:
+            drawing = (*marks_layout(page.marks, page_h), *next(covers))
+            kit.pages.append(page._replace(placements=placements, drawing=drawing))
+            continue
+        if page.kind is PageKind.BLANK:
+            kit.pages.append(page)
+            continue
         drawing = list(marks_layout(page.marks, page_h))
-        if placements and placements[0].part is not None:
-            drawing += seams_layout(placements[0], page_h, catalog, measure)
-        drawing += footer_layout(page_size, options, catalog, measure, page.component.id, page.kind,
-                                 page.sheet, page.sheets)
-        pages.append(page._replace(placements=placements, drawing=tuple(drawing)))
-    kit.pages = [page._replace(number=number) for number, page in enumerate(pages, start=1)]
+        if page.fold_line is not None:
+            drawing += fold_layout(page.fold_line, page_size, catalog, measure)
+        for placement in placements:
+            if placement.part is not None and placement.face is Face.FRONT:
+                drawing += seams_layout(placement, page_h, catalog, measure)
+        drawing += footer_layout(page.frame or frames[0], page_size, options, catalog, measure,
+                                 page.number, total_pages, page.components, page.kind,
+                                 page.sheet, total_sheets,
+                                 fold_line=page.fold_line)
+        kit.pages.append(page._replace(placements=placements, drawing=tuple(drawing)))
     return kit
 
 
+#: The least height the cover's text keeps on its first page, below the title band.
+COVER_TEXT_MIN = 70.0
+
+
+def _under_cover(entries: Sequence[_Entry], page_size: tuple[float, float], bleed: float
+                 ) -> tuple[_Entry, Sheet, float] | None:
+    """The one-sided sheet whose pieces could go below the cover's text, laid out
+    at the foot of the cover page, and where the text must then stop (mm from
+    the bottom edge): the shortest such sheet, if it leaves the text room."""
+    usual = bottom_frame(*page_size)
+    best = None
+    for entry in entries:
+        if entry.how != "one":
+            continue
+        placed = entry.sheet.placed
+        height = max(p.trim.top for p in placed) - min(p.trim.y for p in placed)
+        if best is None or height < best[0]:
+            best = (height, entry)
+    if best is None:
+        return None
+    height, entry = best
+    room = bleed + MARK_CLEAR + MARK_LENGTH       # for the marks above the pieces
+    text_bottom = usual.area.y + height + room + 1.0
+    if usual.area.top - COVER_BAND - text_bottom < COVER_TEXT_MIN:
+        return None
+    area = Box(usual.area.x, usual.area.y, usual.area.w, height)
+    limits = Box(usual.limits.x, usual.limits.y, usual.limits.w, area.top + room - usual.limits.y)
+    items = [p.item for p in entry.sheet.placed]
+    sheets = pack(runs_of(items), [Frame(area, limits)], bleed)
+    if len(sheets) != 1:
+        return None
+    return entry, sheets[0], text_bottom
+
+
+def _sheet_of(page: int, duplex: bool) -> int:
+    return (page + 1) // 2 if duplex else page
+
+
+def _number(entries: Sequence[_Entry], cover_pages: int, duplex: bool) -> tuple[list[int], int, int]:
+    """The first page of each entry, the number of pages and of sheets."""
+    page = cover_pages + (cover_pages % 2 if duplex else 0)
+    starts = []
+    for entry in entries:
+        starts.append(page + 1)
+        page += 2 if duplex else 1
+    return starts, page, _sheet_of(page, duplex)
+
+
+def _components(sheet: Sheet) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(p.item.copy.component.id for p in sheet.placed))
+
+
+def _contents(chosen: list[Component], entries: Sequence[_Entry],
+              layout: tuple[list[int], int, int], duplex: bool, options: PrintOptions,
+              under_cover: tuple[_Entry, Sheet, float] | None = None) -> CoverContents:
+    """What the cover says about the pages: each component's sheets, and the print plan."""
+    starts, total_pages, total_sheets = layout
+    sheets_of: dict[str, list[int]] = {c.id: [] for c in chosen}
+    below: tuple[str, ...] = ()
+    text_bottom = 14.0
+    if under_cover is not None:
+        below, text_bottom = _components(under_cover[1]), under_cover[2]
+        for name in below:
+            sheets_of[name].append(1)
+    boards: dict[str, tuple[Component, list]] = {}
+    for entry in list(entries) + ([under_cover[0]] if under_cover else []):
+        for placed in entry.sheet.placed:
+            item = placed.item
+            if item.part is not None and item.copy.copy == 1:
+                boards.setdefault(item.copy.component.id, (item.copy.component, []))[1].append(item.part)
+    rows: list[PlanRow] = []
+    for entry, start in zip(entries, starts):
+        sheet = _sheet_of(start, duplex)
+        names = _components(entry.sheet)
+        for name in names:
+            sheets_of[name].append(sheet)
+        stock = max((stock_of(c, entry.how != "one") for c in chosen if c.id in names),
+                    key=_STOCK_ORDER.index)
+        last = start + (1 if duplex or entry.how == "both" else 0)
+        if rows and rows[-1].how == entry.how and rows[-1].stock == stock:
+            row = rows[-1]
+            rows[-1] = row._replace(last_page=last, sheets=row.sheets + 1,
+                                    components=tuple(dict.fromkeys(row.components + names)))
+        else:
+            rows.append(PlanRow(start, last, 1, entry.how, stock, names))
+    return CoverContents(
+        components=chosen, copies={c.id: len(copies(c)) for c in chosen},
+        sheets={c: tuple(v) for c, v in sheets_of.items()}, rows=tuple(rows),
+        total_pages=total_pages, total_sheets=total_sheets, duplex=duplex,
+        folds=any(e.how == "fold" for e in entries),
+        stocks={c.id: stock_of(c, prints_backs(c, options)) for c in chosen},
+        boards=tuple((c, tuple(sorted(parts, key=lambda p: p.index))) for c, parts in boards.values()),
+        below=below, text_bottom=text_bottom)
+
+
+#: Stocks from the lightest; a sheet shared by pieces that want different
+#: stocks is printed on the heaviest of them.
+_STOCK_ORDER = ("paper", "board", "mount", "card", "thick")
+
+
+def _front(placed: Placed) -> Placement:
+    item = placed.item
+    return Placement(item.copy, Face.FRONT, placed.trim, placed.printed, placed.rotation, item.part)
+
+
+def _long_edge_back(front: Placement, page_w: float, offset: tuple[float, float]) -> Placement:
+    """The back, where it lands behind its front after a long-edge flip."""
+    mirrored = mirror_for_long_edge(front.trim, page_w, offset)
+    left, bottom, right, top = _sides(front)
+    # After the flip, the front's left side is the back's right side.
+    return front._replace(face=Face.BACK, trim=mirrored, printed=mirrored.grow(right, bottom, left, top),
+                          rotation=(360 - front.rotation) % 360)
+
+
+def _folded_back(front: Placement, fold: Mark) -> Placement:
+    """The back, mirrored across the fold line: folded over, it lies behind its front.
+
+    A vertical fold turns the page over like a long-edge flip; a horizontal one
+    also turns it upside down, so the back is drawn a half turn round.
+    """
+    mirrored = mirror_across(front.trim, fold)
+    left, bottom, right, top = _sides(front)
+    if fold.x1 == fold.x2:
+        return front._replace(face=Face.BACK, trim=mirrored,
+                              printed=mirrored.grow(right, bottom, left, top),
+                              rotation=(360 - front.rotation) % 360)
+    return front._replace(face=Face.BACK, trim=mirrored, printed=mirrored.grow(left, top, right, bottom),
+                          rotation=(180 - front.rotation) % 360)
+
+
+def _sides(p: Placement) -> tuple[float, float, float, float]:
+    return (p.trim.x - p.printed.x, p.trim.y - p.printed.y,
+            p.printed.right - p.trim.right, p.printed.top - p.trim.top)
+
+
+def fold_frames(page_w: float, page_h: float) -> list[tuple[Mark, Frame]]:
+    """The two ways to fold a page: along a vertical line (fronts on the left
+    half) or a horizontal one (fronts on the top half), each with the frame of
+    the fronts' half."""
+    usual = bottom_frame(page_w, page_h)
+    area, limits = usual.area, usual.limits
+    middle_x = area.x + area.w / 2
+    middle_y = area.y + area.h / 2
+    vertical = Mark(middle_x, FOOTER_BAND - 2.0, middle_x, page_h - EDGE_CLEARANCE)
+    horizontal = Mark(EDGE_CLEARANCE, middle_y, page_w - EDGE_CLEARANCE, middle_y)
+    return [
+        (vertical, Frame(Box(area.x, area.y, middle_x - FOLD_GAP - area.x, area.h),
+                         Box(limits.x, limits.y, middle_x - 1.0 - limits.x, limits.h))),
+        (horizontal, Frame(Box(area.x, middle_y + FOLD_GAP, area.w, area.top - middle_y - FOLD_GAP),
+                           Box(limits.x, middle_y + 1.0, limits.w, limits.top - middle_y - 1.0))),
+    ]
+
+
+def _fold_entries(runs: list[list[Item]], page_size: tuple[float, float], bleed: float,
+                  has_parts: bool) -> list[_Entry]:
+    """Fold pages for pieces with backs: the way of folding that needs fewer pages
+    (a vertical fold on a tie: backs then turn as they do on a double-sided print)."""
+    best: list[_Entry] | None = None
+    for line, frame in fold_frames(*page_size):
+        if has_parts and line.y1 == line.y2:
+            continue  # a board part's back is laid out for a left-right turn
+        try:
+            sheets = pack(runs, [frame], bleed)
+        except ValueError:
+            continue
+        if best is None or len(sheets) < len(best):
+            best = [_Entry("fold", sheet, line, "fold") for sheet in sheets]
+    if best is None:
+        raise ValueError("a piece with a back is too big to fold over on this paper; "
+                         "print it double-sided")
+    return best
+
+
 def resolve_placements(game: Game, options: PrintOptions, placements: Sequence[Placement], *,
-                       measure: Measurer, filled: Filled | None = None
+                       measure: Measurer, filled: Filled | None = None,
+                       resolver: FaceResolver | None = None
                        ) -> tuple[list[Placement], dict[int, int]]:
     """Every placement with its face resolved into runs, and how many placements
     draw each shared run (a run drawn more than once becomes one PDF form).
@@ -235,7 +458,7 @@ def resolve_placements(game: Game, options: PrintOptions, placements: Sequence[P
     Every problem of every face is collected first and raised as one
     TemplateError: nothing can be drawn from a kit with a mistake in a face.
     """
-    resolver = FaceResolver(game, options, measure, filled)
+    resolver = resolver or FaceResolver(game, options, measure, filled)
     designs: dict[tuple, dict[int, ResolvedFace]] = {}  # face design -> copy number -> face
     for placement in placements:
         copy = placement.copy

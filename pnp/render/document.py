@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.faces import ResolvedFace, resolve_piece_face
 from pnp.layout.plan import KitPlan, PagePlan, Placement, Run
-from pnp.model import Face, Game, PageKind, PrintOptions
+from pnp.model import Face, Game, PrintOptions
 from pnp.options import checked
 from pnp.render.draw import Pen, draw_primitives
 from pnp.render.fonts import MEASURER, font
@@ -153,21 +153,14 @@ def _manifest_item(game: Game, placement: Placement, rounded: dict) -> dict:
     return item
 
 
-def _manifest_page(game: Game, page: PagePlan, rounded: dict) -> dict:
-    return {
-        "number": page.number, "kind": page.kind.value,
-        **({"component": page.component.id, "sheet": page.sheet, "sheets": page.sheets}
-           if page.component else {}),
-        "items": [_manifest_item(game, p, rounded) for p in page.placements],
-    }
-
-
 def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, dict]:
     """Draw every page of the plan; return the PDF bytes and the manifest.
 
-    With ``release_pages``, each page of the plan is let go once drawn (its
-    place in ``plan.pages`` becomes None): a kit of thousands of cards then
-    never holds its whole plan beside its whole drawing.
+    A blank page (behind a one-sided page of a double-sided file) is left
+    empty: not even a footer is printed on it. With ``release_pages``, each
+    page of the plan is let go once drawn (its place in ``plan.pages`` becomes
+    None): a kit of thousands of cards then never holds its whole plan beside
+    its whole drawing.
     """
     game, options = plan.game, plan.options
     catalog = game.catalogs[options.lang]
@@ -184,8 +177,7 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
     canvas.setCreator("pnp")
     canvas.setKeywords(f"{game.id} {options.lang} {options.paper}")
     canvas.setViewerPreference("PrintScaling", "None")
-    duplex = any(p.kind is PageKind.BACK for p in plan.pages)
-    if duplex:
+    if plan.duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     drawings = Drawings(canvas, plan.drawing_uses, options.bleed)
     pages, rounded = [], {}
@@ -201,8 +193,9 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
     manifest = {
         "game": game.id, "lang": options.lang, "paper": options.paper,
         "page_size_mm": [round(page_w, 3), round(page_h, 3)],
-        "bleed_mm": options.bleed, "duplex": duplex,
+        "bleed_mm": options.bleed, "duplex": plan.duplex, "fold": options.fold,
         "back_offset_mm": list(options.back_offset), "ink_saver": options.ink_saver,
+        "sheets": plan.sheets,
         "pages": pages,
     }
     return buffer.getvalue(), manifest
@@ -224,6 +217,35 @@ def compress_last_page(canvas: Canvas) -> None:
     packed.__Comment__ = "page stream"
     page.Contents = packed
     page.stream = None
+
+
+def render_pages(pages, page_size: tuple[float, float], title: str, lang: str,
+                 duplex: bool = False) -> bytes:
+    """Pages that are only primitives (the calibration sheet), drawn as they are."""
+    page_w, page_h = page_size
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(pt(page_w), pt(page_h)), invariant=1,
+                    pageCompression=1, lang=lang, initialFontName=font("regular"))
+    canvas.setTitle(title)
+    canvas.setCreator("pnp")
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex:
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    for primitives in pages:
+        draw_primitives(canvas, primitives, page_h)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _manifest_page(game: Game, page: PagePlan, rounded: dict) -> dict:
+    entry: dict[str, Any] = {"number": page.number, "kind": page.kind.value, "sheet": page.sheet}
+    if page.components:
+        entry["components"] = list(page.components)
+    if page.fold_line is not None:
+        entry["fold_line"] = [round(v, 3) for v in page.fold_line]
+    entry["items"] = [_manifest_item(game, p, rounded) for p in page.placements]
+    return entry
 
 
 def _draw_page(canvas: Canvas, drawings: Drawings, page: PagePlan, page_h: float) -> None:

@@ -1,0 +1,275 @@
+"""Pieces too big for a sheet (boards): split into parts along the board's own lines.
+
+Pure computation. Neighbouring parts share a strip ``overlap`` mm wide. The
+part to the right of a seam (or below it) is cut along the middle of the
+strip and laid over its neighbour, whose half of the strip slides under it:
+the join a player sees is that cut line. So a seam's cut line keeps
+:data:`TEXT_CLEARANCE` mm from every line of text (a join through a word
+shows the slightest misalignment), and when the template names the board's
+own lines (``seams = { x = [...], y = [...] }``: between spaces, along a
+river), the cut lies on one of them.
+
+The split is a guillotine: full-width seams make bands, and each band is cut
+into parts by its own seams, so a band can put its join where its own text
+leaves room. Parts are numbered band by band from the top, left to right.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, NamedTuple, Sequence
+
+from pnp.layout.imposition import EPS, Box
+from pnp.layout.primitives import Text, absolute
+from pnp.layout.text import Measurer
+from pnp.units import POINTS_PER_MM
+
+TEXT_CLEARANCE = 2.0   # mm between a seam's cut line and any text
+SEARCH_STEP = 1.0      # mm between the cut lines tried when the template names none
+ASCENT = 0.78          # of the type size: how far glyphs reach above and below the baseline
+DESCENT = 0.24
+
+
+class Seam(NamedTuple):
+    """An edge a part shares with its neighbours.
+
+    ``side`` is the part's side as it lies on the sheet; ``over`` says this
+    part is cut along the middle of the shared strip and laid over the
+    neighbours (the part to the right or below), rather than slid under them.
+    """
+
+    side: str                    # left, right, top, bottom
+    over: bool
+    neighbours: tuple[int, ...]  # indices of the parts across the seam
+
+
+class Part(NamedTuple):
+    """One sheet's share of a piece too big for a sheet."""
+
+    index: int          # 0-based, band by band from the piece's top, left to right
+    count: int
+    region: Box         # in mm of the whole piece (its own frame, origin bottom-left)
+    rotated: bool       # the piece is turned a quarter counter-clockwise on the sheet
+    sheet_region: Box   # the region in the turned piece's frame (as it lies on the sheet)
+    seams: tuple[Seam, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return f"{self.index + 1}/{self.count}"
+
+
+class Split(NamedTuple):
+    parts: tuple[Part, ...]
+    #: How many seams pass through text (0 for every shipped board).
+    through_text: int
+
+
+def text_boxes(primitives: Iterable, measure: Measurer) -> list[Box]:
+    """The box of every line of text a face prints, in mm from its top-left, y downwards.
+
+    Turned text is turned with it, so the boxes are where the glyphs land.
+    """
+    boxes = []
+    for p in absolute(primitives):
+        if not isinstance(p, Text):
+            continue
+        ascent, descent = p.size * ASCENT / POINTS_PER_MM, p.size * DESCENT / POINTS_PER_MM
+        for line in p.lines:
+            if not line.text.strip():
+                continue
+            width = measure.width(line.text, p.style, p.size) / POINTS_PER_MM
+            a0, a1, b0, b1 = line.x, line.x + width, line.y - ascent, line.y + descent
+            if not p.rotate:
+                boxes.append(Box(a0, b0, a1 - a0, b1 - b0))
+                continue
+            corners = [_turned(p.rotate, p.pivot, a, b) for a in (a0, a1) for b in (b0, b1)]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            boxes.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    return boxes
+
+
+def _turned(angle: int, pivot: tuple[float, float], a: float, b: float) -> tuple[float, float]:
+    """Where a point (a along the baseline, b down across it) of turned text lands, y downwards."""
+    px, py = pivot
+    return {90: (px + b, py - a), 180: (px - a, py - b), 270: (px - b, py + a)}[angle]
+
+
+def split_piece(area_w: float, area_h: float, piece_w: float, piece_h: float, overlap: float,
+                allow_rotate: bool = True, texts: Sequence[Box] = (),
+                lines_x: Sequence[float] = (), lines_y: Sequence[float] = ()) -> Split:
+    """Split a piece too big for a sheet whose trims may fill ``area_w`` x ``area_h``.
+
+    ``texts`` are the piece's text boxes (mm from its top-left, y downwards);
+    ``lines_x`` and ``lines_y`` the board lines a cut may follow (mm from its
+    left and top edges; none: any place clear of text). Upright or turned,
+    in bands across or down, whichever keeps every seam off text with the
+    fewest parts.
+
+    >>> split = split_piece(194, 276, 280, 280, 12)
+    >>> [p.label for p in split.parts], split.through_text
+    (['1/4', '2/4', '3/4', '4/4'], 0)
+    """
+    best: tuple[tuple, Split] | None = None
+    # A square piece is worth turning too: its seams then fall on its other lines.
+    options = [False] + ([True] if allow_rotate else [])
+    for rotated in options:
+        for across in (True, False):
+            split = _split_oriented(area_w, area_h, piece_w, piece_h, overlap, rotated, across,
+                                    texts, lines_x, lines_y)
+            key = (split.through_text > 0, len(split.parts), rotated, not across)
+            if best is None or key < best[0]:
+                best = (key, split)
+    assert best is not None
+    return best[1]
+
+
+def _split_oriented(area_w: float, area_h: float, piece_w: float, piece_h: float, overlap: float,
+                    rotated: bool, across: bool, texts: Sequence[Box], lines_x: Sequence[float],
+                    lines_y: Sequence[float]) -> Split:
+    """One way of splitting: upright or turned; bands across the piece first
+    (``across``) or down it first."""
+    # Work in the frame of the piece as it lies on the sheet, origin bottom-left.
+    if rotated:
+        # Turned a quarter counter-clockwise, piece (u, v) lies at sheet (piece_h - v, u):
+        # the piece's top edge (its y downwards = 0) becomes the sheet's left.
+        width, height = piece_h, piece_w
+        boxes = [Box(t.y, t.x, t.h, t.w) for t in texts]
+        cuts_x = list(lines_y)                     # across the sheet: the piece's y lines
+        cuts_y = list(lines_x)                     # up the sheet: the piece's x lines
+    else:
+        width, height = piece_w, piece_h
+        boxes = [Box(t.x, piece_h - t.y - t.h, t.w, t.h) for t in texts]
+        cuts_x = list(lines_x)
+        cuts_y = [piece_h - v for v in lines_y]
+    if not across:
+        # Bands down the piece: the same search with x and y exchanged.
+        width, height, area_w, area_h = height, width, area_h, area_w
+        boxes = [Box(b.y, b.x, b.h, b.w) for b in boxes]
+        cuts_x, cuts_y = cuts_y, cuts_x
+    dirty = 0
+    rows = _seams(height, area_h, overlap, [(b.y, b.top) for b in boxes], cuts_y)
+    if rows is None:
+        dirty += 1
+        rows = _even(height, area_h, overlap)
+    stops = [0.0] + rows + [height]
+    half = overlap / 2
+    rects = []
+    for k in range(len(stops) - 1):
+        bottom = stops[k] - (half if k else 0.0)
+        top = stops[k + 1] + (half if k + 1 < len(stops) - 1 else 0.0)
+        inside = [(b.x, b.right) for b in boxes if b.top > bottom and b.y < top]
+        cols = _seams(width, area_w, overlap, inside, cuts_x)
+        if cols is None:
+            dirty += 1
+            cols = _even(width, area_w, overlap)
+        xs = [0.0] + cols + [width]
+        for i in range(len(xs) - 1):
+            left = xs[i] - (half if i else 0.0)
+            right = xs[i + 1] + (half if i + 1 < len(xs) - 1 else 0.0)
+            rects.append(Box(left, bottom, right - left, top - bottom))
+    if not across:
+        rects = [Box(r.y, r.x, r.h, r.w) for r in rects]
+        width, height = height, width
+    def region(rect: Box) -> Box:
+        return Box(rect.y, width - rect.x - rect.w, rect.h, rect.w) if rotated else rect
+
+    # Numbered as the board reads, turned or not: from its top, left to right.
+    rects.sort(key=lambda r: (-round(region(r).top, 6), round(region(r).x, 6)))
+    parts = [Part(index, len(rects), region(rect), rotated, rect, _seams_of(index, rects, overlap))
+             for index, rect in enumerate(rects)]
+    return Split(tuple(parts), dirty)
+
+
+def _seams_of(index: int, rects: list[Box], overlap: float) -> tuple[Seam, ...]:
+    """The edges a part shares with its neighbours: the part to the right of a
+    seam, or below it, is the one laid over."""
+    me = rects[index]
+    found: dict[str, list[int]] = {}
+    for other, rect in enumerate(rects):
+        if other == index:
+            continue
+        # Parts in neighbouring bands also meet in the corner of two strips: a
+        # neighbour shares more of an edge than that.
+        spans_y = min(me.top, rect.top) - max(me.y, rect.y) > overlap + EPS
+        spans_x = min(me.right, rect.right) - max(me.x, rect.x) > overlap + EPS
+        if spans_y and abs(me.right - rect.x - overlap) < 1e-6:
+            found.setdefault("right", []).append(other)
+        elif spans_y and abs(rect.right - me.x - overlap) < 1e-6:
+            found.setdefault("left", []).append(other)
+        elif spans_x and abs(me.top - rect.y - overlap) < 1e-6:
+            found.setdefault("top", []).append(other)
+        elif spans_x and abs(rect.top - me.y - overlap) < 1e-6:
+            found.setdefault("bottom", []).append(other)
+    order = ("left", "top", "right", "bottom")
+    return tuple(Seam(side, side in ("left", "top"), tuple(sorted(found[side])))
+                 for side in order if side in found)
+
+
+def _even(length: float, space: float, overlap: float) -> list[float]:
+    """Cut lines that split ``length`` into equal parts no longer than ``space``."""
+    count = _count(length, space, overlap)
+    part = (length + (count - 1) * overlap) / count
+    return [i * (part - overlap) + part - overlap / 2 for i in range(count - 1)]
+
+
+def _count(length: float, space: float, overlap: float) -> int:
+    if length <= space + EPS:
+        return 1
+    return math.ceil((length - overlap) / (space - overlap) - EPS)
+
+
+def _seams(length: float, space: float, overlap: float, blocked: list[tuple[float, float]],
+           lines: Sequence[float]) -> list[float] | None:
+    """Cut lines along one axis (ascending), each clear of text, parts no longer
+    than ``space``: as few parts as possible (up to two more than the least),
+    then the most even. None if no such cuts exist.
+    """
+    least = _count(length, space, overlap)
+    if least == 1:
+        return []
+    half = overlap / 2
+    clear = [(lo - TEXT_CLEARANCE, hi + TEXT_CLEARANCE) for lo, hi in blocked]
+    if lines:
+        candidates = sorted({float(c) for c in lines if half < c < length - half})
+    else:
+        steps = int((length - overlap) / SEARCH_STEP)
+        candidates = [half + i * SEARCH_STEP for i in range(steps + 1)]
+    candidates = [c for c in candidates if not any(lo < c < hi for lo, hi in clear)]
+    for count in range(least, least + 3):
+        found = _best_cuts(length, space, half, candidates, count - 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _best_cuts(length: float, space: float, half: float, candidates: list[float],
+               cuts: int) -> list[float] | None:
+    """``cuts`` cut lines from ``candidates`` whose parts all fit ``space``,
+    with the longest part as short as possible (then nearest an even split)."""
+    even = [(i + 1) * length / (cuts + 1) for i in range(cuts)]
+    best: tuple[tuple[float, float], list[float]] | None = None
+
+    def search(chosen: list[float], start: int) -> None:
+        nonlocal best
+        previous = chosen[-1] if chosen else None
+        if len(chosen) == cuts:
+            last = length - previous + half
+            if last > space + EPS:
+                return
+            stops = [0.0] + chosen + [length]
+            longest = max(stops[i + 1] - stops[i] for i in range(len(stops) - 1))
+            score = (round(longest, 6), sum(abs(c - e) for c, e in zip(chosen, even)))
+            if best is None or score < best[0]:
+                best = (score, list(chosen))
+            return
+        for j in range(start, len(candidates)):
+            c = candidates[j]
+            part = c + half - (previous - half if previous is not None else 0.0)
+            if part > space + EPS:
+                break
+            if previous is not None and c - previous < 2 * half:
+                continue
+            search(chosen + [c], j + 1)
+
+    search([], 0)
+    return best[1] if best else None

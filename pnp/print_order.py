@@ -1,0 +1,161 @@
+"""Does a kit print right first time? One check of a manifest (and its PDF's page count).
+
+A double-sided print puts pages 1+2, 3+4... on one sheet. So in a file meant
+to be printed double-sided (``"duplex": true``) every back page is the even
+page right after its front, each back item lands behind its front item after
+a long-edge flip, and nothing is printed behind a one-sided page: a blank page
+(``"kind": "blank"``, no items) goes there, except behind the cover, whose own
+continuation may be printed on its back. A file printed on one side has no
+back or blank pages; its fold pages carry each back mirrored across the fold
+line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TOLERANCE = 0.002   # mm: manifests round boxes to 0.001
+
+
+def sheets_used(manifest: dict) -> int:
+    """How many sheets of paper printing the file takes: a front and its back, a
+    one-sided page and the blank behind it, the cover and its continuation are
+    one sheet each in a double-sided file; every page is a sheet otherwise."""
+    pages = len(manifest["pages"])
+    return (pages + 1) // 2 if manifest.get("duplex") else pages
+
+
+def print_order_problems(manifest: dict, pdf_pages: int | None = None) -> list[str]:
+    """Every way the file would print wrong, one sentence each; none when it prints right."""
+    pages = manifest["pages"]
+    problems: list[str] = []
+    if pdf_pages is not None and pdf_pages != len(pages):
+        problems.append(f"the PDF has {pdf_pages} pages but the manifest lists {len(pages)}")
+    for index, page in enumerate(pages, start=1):
+        if page.get("number") != index:
+            problems.append(f"page {index} is numbered {page.get('number')!r}")
+        if page["kind"] == "blank" and page["items"]:
+            problems.append(f"page {index} is blank but lists {len(page['items'])} pieces")
+    kinds = [p["kind"] for p in pages]
+    covers = 0
+    while covers < len(kinds) and kinds[covers] == "cover":
+        covers += 1
+    if "cover" in kinds[covers:]:
+        problems.append(f"a cover page comes after page {covers}, among the pieces")
+    if manifest.get("duplex"):
+        problems += _duplex_problems(manifest, covers)
+    else:
+        for index, page in enumerate(pages, start=1):
+            if page["kind"] in ("back", "blank"):
+                problems.append(f"page {index} is a {page['kind']} page in a file printed on one side")
+            if page["kind"] == "fold":
+                problems += _fold_problems(index, page)
+    return problems
+
+
+def _duplex_problems(manifest: dict, covers: int) -> list[str]:
+    pages = manifest["pages"]
+    problems = []
+    if len(pages) % 2:
+        problems.append(f"{len(pages)} pages: a double-sided file needs an even number")
+    if covers % 2 and (covers >= len(pages) or pages[covers]["kind"] != "blank"):
+        problems.append(f"the cover ends on page {covers}, so the next page would print on its back; "
+                        "a blank page belongs there")
+    page_w = manifest["page_size_mm"][0]
+    offset = manifest.get("back_offset_mm", [0.0, 0.0])
+    for index in range(covers + 1, len(pages) + 1):
+        page = pages[index - 1]
+        kind = page["kind"]
+        if index <= covers + covers % 2 and kind == "blank":
+            continue
+        odd = index % 2 == 1
+        after = pages[index] if index < len(pages) else None
+        before = pages[index - 2]
+        if kind == "fold":
+            problems.append(f"page {index} is a fold page in a file printed double-sided")
+        elif kind == "front":
+            if not odd:
+                problems.append(f"page {index} is a front on an even page: it prints on the back "
+                                "of the sheet before")
+            if after is None or after["kind"] != "back":
+                problems.append(f"page {index} is a front without its back on the next page")
+        elif kind == "back":
+            if odd or before["kind"] != "front":
+                problems.append(f"page {index} is a back that does not follow its front on an odd page")
+            else:
+                problems += _behind(index, before, page, page_w, offset)
+        elif kind == "sheet":
+            if not odd:
+                problems.append(f"page {index} is one-sided but prints on the back of page {index - 1}")
+            if after is None or after["kind"] != "blank":
+                problems.append(f"page {index} is one-sided but page {index + 1} would print behind it")
+        elif kind == "blank":
+            if odd:
+                problems.append(f"page {index} is blank on the front of a sheet")
+        elif kind != "cover":
+            problems.append(f"page {index} has an unknown kind {kind!r}")
+    return problems
+
+
+def _key(item: dict) -> tuple:
+    return (item["component"], item["piece"], item["copy"], item.get("set"), item.get("sheet_part"))
+
+
+def _behind(index: int, front: dict, back: dict, page_w: float, offset: list[float]) -> list[str]:
+    """Each back item behind its front item after a long-edge flip."""
+    problems = []
+    fronts = {_key(i): i for i in front["items"] if i["face"] == "front"}
+    backs = [i for i in back["items"] if i["face"] == "back"]
+    if len(backs) != len(back["items"]) or {_key(i) for i in backs} != set(fronts):
+        problems.append(f"page {index} does not carry the backs of exactly the pieces of page {index - 1}")
+        return problems
+    for item in backs:
+        f = fronts[_key(item)]
+        x = page_w - f["x"] - f["w"] + offset[0]
+        y = f["y"] + offset[1]
+        if abs(item["x"] - x) > TOLERANCE or abs(item["y"] - y) > TOLERANCE or \
+                (item["w"], item["h"]) != (f["w"], f["h"]):
+            problems.append(f"page {index}: the back of {item['piece']} {item['copy']} is not behind "
+                            "its front after a long-edge flip")
+    return problems
+
+
+def _fold_problems(index: int, page: dict) -> list[str]:
+    line = page.get("fold_line")
+    if not (isinstance(line, list) and len(line) == 4):
+        return [f"page {index} is a fold page without its fold_line"]
+    x1, y1, x2, y2 = line
+    vertical = abs(x1 - x2) < TOLERANCE
+    if not vertical and abs(y1 - y2) >= TOLERANCE:
+        return [f"page {index}: the fold line is neither upright nor level"]
+    problems = []
+    fronts = {_key(i): i for i in page["items"] if i["face"] == "front"}
+    backs = {_key(i): i for i in page["items"] if i["face"] == "back"}
+    for key, back in backs.items():
+        front = fronts.get(key)
+        if front is None:
+            problems.append(f"page {index}: the back of {back['piece']} {back['copy']} has no front")
+            continue
+        x, y = front["x"], front["y"]
+        if vertical:
+            x = 2 * x1 - front["x"] - front["w"]
+        else:
+            y = 2 * y1 - front["y"] - front["h"]
+        if abs(back["x"] - x) > TOLERANCE or abs(back["y"] - y) > TOLERANCE:
+            problems.append(f"page {index}: the back of {back['piece']} {back['copy']} is not the "
+                            "mirror image of its front across the fold line")
+        if not _one_side(front, x1, y1, vertical) or _one_side(back, x1, y1, vertical) == \
+                _one_side(front, x1, y1, vertical):
+            problems.append(f"page {index}: {back['piece']} {back['copy']} crosses the fold line")
+    return problems
+
+
+def _one_side(item: dict[str, Any], x1: float, y1: float, vertical: bool) -> str | None:
+    """Which side of the fold a piece lies on, or None if it crosses it."""
+    low, high = (item["x"], item["x"] + item["w"]) if vertical else (item["y"], item["y"] + item["h"])
+    at = x1 if vertical else y1
+    if high <= at + TOLERANCE:
+        return "low"
+    if low >= at - TOLERANCE:
+        return "high"
+    return None
