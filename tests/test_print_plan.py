@@ -1,0 +1,483 @@
+"""Print right first time: page order, sheets of paper, the print plan on the cover, fold pages,
+the alignment sheet, marks and footers, for every kit, paper and option."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from functools import lru_cache
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import pdf_reader, rendered
+from pnp.build import made_by, render_to_memory
+from pnp.cli import app
+from pnp.layout.boards import TEXT_CLEARANCE, text_boxes
+from pnp.layout.cover import sheet_ranges
+from pnp.layout.faces import FaceResolver
+from pnp.layout.imposition import EDGE_CLEARANCE, TEXT_EDGE, Box, page_frames
+from pnp.layout.plan import copies, plan_kit
+from pnp.layout.primitives import Text
+from pnp.layout.sheets import Item, pack
+from pnp.layout.text import MIN_SIZE
+from pnp.model import Component, Copy, Face, PageKind, Piece, PrintOptions
+from pnp.print_order import print_order_problems, sheets_used
+from pnp.render.fonts import MEASURER
+from pnp.scoresheet import render_filled_sheet
+from pnp.templates import game_files, load_shipped_game
+from pnp.units import paper_size
+
+runner = CliRunner()
+GAMES = tuple(game_files())
+PAPERS = ("a4", "letter")
+OPTIONS = {"duplex": {}, "no-duplex": {"duplex": False}, "fold": {"fold": True},
+           "ink-saver": {"ink_saver": True}}
+#: Sheets of paper each kit took before this work (its cover and the cover's
+#: continuation counted as one sheet): /work/baseline, 222 in all.
+BEFORE = {("card-hunter", "a4"): 12, ("card-hunter", "letter"): 13, ("halali", "a4"): 5,
+          ("halali", "letter"): 5, ("hunting-fever", "a4"): 14, ("hunting-fever", "letter"): 15,
+          ("hunting-hunting-beavers", "a4"): 23, ("hunting-hunting-beavers", "letter"): 24}
+
+
+def _check(data: bytes, manifest: dict) -> None:
+    problems = print_order_problems(manifest, len(pdf_reader(data).pages))
+    assert problems == []
+
+
+# ---------------------------------------------------------------- rule 1: page order
+
+@pytest.mark.parametrize("option", OPTIONS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_kit_prints_in_order(game_id, paper, option):
+    for lang in ("en", "fr"):
+        data, manifest = rendered(game_id, lang, paper, **OPTIONS[option])
+        _check(data, manifest)
+        kinds = {p["kind"] for p in manifest["pages"]}
+        if option in ("duplex", "ink-saver"):
+            assert manifest["duplex"] is True and "fold" not in kinds
+        else:
+            # One-sided files: no back page, no blank page to waste a sheet.
+            assert manifest["duplex"] is False and not kinds & {"back", "blank"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_component_alone_prints_in_order(game_id):
+    game = load_shipped_game(game_id)
+    for component in game.components:
+        for options in (PrintOptions(paper="letter"), PrintOptions(fold=True)):
+            data, manifest = render_to_memory(game, options, [component.id])
+            _check(data, manifest)
+    # Two components together, a two-sided one first.
+    pair = [c.id for c in game.components if c.two_sided][:1] + [game.components[-1].id]
+    data, manifest = render_to_memory(game, PrintOptions(lang="fr"), pair)
+    _check(data, manifest)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_filled_scoresheet_prints_in_order(game_id):
+    from scoring import check_session, find_rules, score_session
+
+    low, _ = find_rules(game_id).player_range
+    raw = {"game": game_id, "players": ["Ann", "Ben", "Cléo", "Dan", "Eve"][:low]}
+    result = score_session(check_session(raw).session)
+    data, manifest = render_filled_sheet(result, PrintOptions(lang="fr", paper="letter"))
+    _check(data, manifest)
+    assert [p["kind"] for p in manifest["pages"]] == ["sheet"] and manifest["duplex"] is False
+
+
+def test_blank_pages_print_nothing(hunting_fever_en_a4):
+    data, manifest = hunting_fever_en_a4
+    reader = pdf_reader(data)
+    blanks = [p for p in manifest["pages"] if p["kind"] == "blank"]
+    assert blanks
+    for page in blanks:
+        assert page["items"] == []
+        assert not reader.pages[page["number"] - 1].get_contents()
+
+
+def _good() -> dict:
+    return copy.deepcopy(rendered("hunting-fever", "en", "a4")[1])
+
+
+def _front_index(manifest: dict) -> int:
+    return next(i for i, p in enumerate(manifest["pages"]) if p["kind"] == "front")
+
+
+def test_the_check_finds_every_way_a_file_prints_wrong():
+    assert print_order_problems(_good()) == []
+    # The order before this work: the cover alone on page 1, the next page on its back.
+    old = copy.deepcopy(rendered("halali", "en", "a4")[1])
+    old["pages"] = [p for p in old["pages"] if p["kind"] != "blank"]
+    for number, page in enumerate(old["pages"], start=1):
+        page["number"] = number
+    assert any("cover ends on page" in p for p in print_order_problems(old))
+    # A back that does not follow its front.
+    swapped = _good()
+    i = _front_index(swapped)
+    pages = swapped["pages"]
+    pages[i], pages[i + 1] = pages[i + 1], pages[i]
+    pages[i]["number"], pages[i + 1]["number"] = i + 1, i + 2
+    assert print_order_problems(swapped)
+    # A back item not behind its front after a long-edge flip.
+    moved = _good()
+    moved["pages"][_front_index(moved) + 1]["items"][0]["x"] += 1.0
+    assert any("not behind its front" in p for p in print_order_problems(moved))
+    # Something printed behind a one-sided page.
+    printed = _good()
+    blank = next(p for p in printed["pages"] if p["kind"] == "blank" and p["number"] > 2)
+    blank["kind"] = "sheet"
+    assert any("one-sided" in p for p in print_order_problems(printed))
+    # A page the PDF does not have.
+    assert any("the PDF has" in p for p in print_order_problems(_good(), 3))
+
+
+def test_the_check_reads_fold_pages():
+    manifest = copy.deepcopy(rendered("hunting-fever", "en", "a4", fold=True)[1])
+    assert print_order_problems(manifest) == []
+    page = next(p for p in manifest["pages"] if p["kind"] == "fold")
+    back = next(i for i in page["items"] if i["face"] == "back")
+    back["y"] += 2.0
+    assert any("mirror image" in p for p in print_order_problems(manifest))
+    del page["fold_line"]
+    assert any("without its fold_line" in p for p in print_order_problems(manifest))
+
+
+# ---------------------------------------------------------------- sheets of paper
+
+def test_the_build_uses_at_most_190_sheets_and_no_kit_more_than_before():
+    total = 0
+    for game_id in GAMES:
+        for paper in PAPERS:
+            for lang in ("en", "fr"):
+                _, manifest = rendered(game_id, lang, paper)
+                used = sheets_used(manifest)
+                assert used == manifest["sheets"]
+                assert used <= BEFORE[(game_id, paper)], (game_id, paper, lang)
+                total += used
+    assert total <= 190
+
+
+def test_hunting_fever_letter_has_nine_cards_a_sheet_and_its_50_player_cards_on_6_sheets():
+    _, manifest = rendered("hunting-fever", "en", "letter")
+    sheets: dict[int, int] = {}
+    for page in manifest["pages"]:
+        for item in page["items"]:
+            if item["component"] == "player-cards" and item["face"] == "front":
+                sheets[page["sheet"]] = sheets.get(page["sheet"], 0) + 1
+    assert len(sheets) == 6 and sum(sheets.values()) == 50
+    assert sorted(sheets.values(), reverse=True)[:5] == [9] * 5
+    # The lone Hunt Starts Here card and a lodge share the last card sheet.
+    last = max(sheets)
+    on_last = {i["component"] for p in manifest["pages"] if p["sheet"] == last for i in p["items"]}
+    assert on_last == {"player-cards", "hunt-starts-here", "lodges"}
+
+
+def _cards(count: int, size=(63.5, 88.9), name="cards") -> list[Item]:
+    component = Component(name, size, (Piece("card", count, {}),), (), None)
+    return [Item(Copy(component, component.pieces[0], n)) for n in range(1, count + 1)]
+
+
+def test_nine_poker_cards_fit_letter_in_the_side_frame_with_exact_margins():
+    (sheet,) = pack([_cards(9)], page_frames(215.9, 279.4), 3)
+    assert sheet.frame.footer == "side" and len(sheet.placed) == 9
+    trims = [p.trim for p in sheet.placed]
+    assert min(t.y for t in trims) == pytest.approx(6.35)
+    assert max(t.top for t in trims) == pytest.approx(279.4 - 6.35)
+    assert min(t.x for t in trims) == pytest.approx((215.9 - 190.5) / 2)
+    # The outer bleed above and below gives way to a 1.5 mm mark that stops 3 mm from the edge.
+    top = [p.printed.top - p.trim.top for p in sheet.placed if p.trim.top > 270]
+    assert top == [pytest.approx(0.85)] * 3
+    upper = [m for m in sheet.marks if m.x1 == m.x2 and m.y1 > 270]
+    assert len(upper) == 4 and all(max(m.y1, m.y2) == pytest.approx(279.4 - EDGE_CLEARANCE) for m in upper)
+    # A4 holds nine with the footer at the bottom, as before.
+    (a4,) = pack([_cards(9)], page_frames(210, 297), 3)
+    assert a4.frame.footer == "bottom"
+
+
+def test_pieces_of_two_sizes_share_a_sheet_in_two_grids():
+    lodges = _cards(5, (88.9, 127.0), "lodges")
+    sheets = pack([_cards(51), lodges], page_frames(210, 297), 3)
+    assert [len(s.placed) for s in sheets] == [9, 9, 9, 9, 9, 7, 4]
+    last_cards = sheets[5]
+    assert last_cards.regions == 2
+    lodge = next(p for p in last_cards.placed if p.item.copy.component.id == "lodges")
+    cards = [p for p in last_cards.placed if p.item.copy.component.id == "cards"]
+    # The lodge lies turned under the two rows of cards, centred, its bleed clear of theirs.
+    assert lodge.rotation == 90 and (lodge.trim.w, lodge.trim.h) == (127.0, 88.9)
+    assert lodge.trim.x == pytest.approx((210 - 127) / 2)
+    assert lodge.printed.top <= min(c.printed.y for c in cards) + 1e-9
+
+
+# ---------------------------------------------------------------- every page, laid out
+
+@lru_cache(maxsize=None)
+def _plan(game_id: str, lang: str, paper: str, **options):
+    game = load_shipped_game(game_id)
+    return plan_kit(game, PrintOptions(lang=lang, paper=paper, **options), paper_size(paper),
+                    measure=MEASURER, made=made_by())
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a.x < b.right - 1e-6 and b.x < a.right - 1e-6 and a.y < b.top - 1e-6 and b.y < a.top - 1e-6
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pages_keep_pieces_apart_and_mark_every_cut(game_id, paper):
+    for options in ({}, {"fold": True}):
+        plan = _plan(game_id, "en", paper, **options)
+        page_w, page_h = plan.page_size
+        for page in plan.pages:
+            fronts = [p for p in page.placements if p.face is Face.FRONT]
+            placements = list(page.placements)
+            # No piece reaches into another's bleed.
+            for i, a in enumerate(placements):
+                for b in placements[i + 1:]:
+                    assert not _overlaps(a.trim, b.printed) and not _overlaps(b.trim, a.printed)
+            # Marks stay off every printed area and 3 mm from the paper's edge.
+            for m in page.marks:
+                assert EDGE_CLEARANCE - 1e-6 <= min(m.x1, m.x2) and max(m.x1, m.x2) <= page_w - EDGE_CLEARANCE + 1e-6
+                assert EDGE_CLEARANCE - 1e-6 <= min(m.y1, m.y2) and max(m.y1, m.y2) <= page_h - EDGE_CLEARANCE + 1e-6
+                segment = Box(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1))
+                for p in placements:
+                    inside = (p.printed.x < segment.x + segment.w / 2 < p.printed.right and
+                              p.printed.y < segment.y + segment.h / 2 < p.printed.top)
+                    assert not inside
+            # Every cut line of every front has a mark on it.
+            for p in fronts:
+                if p.part is not None:
+                    continue
+                for x in (p.trim.x, p.trim.right):
+                    assert any(m.x1 == m.x2 and abs(m.x1 - x) < 1e-3 for m in page.marks), (page.number, x)
+                for y in (p.trim.y, p.trim.top):
+                    assert any(m.y1 == m.y2 and abs(m.y1 - y) < 1e-3 for m in page.marks), (page.number, y)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_footers_number_every_page_and_text_stays_on_the_paper(game_id, paper):
+    for lang in ("en", "fr"):
+        plan = _plan(game_id, lang, paper)
+        page_w, page_h = plan.page_size
+        total = len(plan.pages)
+        for page in plan.pages:
+            texts = [t for t in page.drawing if isinstance(t, Text)]
+            if page.kind is PageKind.BLANK:
+                assert page.drawing == () and page.placements == ()
+                continue
+            words = " ".join(line.text for t in texts for line in t.lines)
+            assert f"{page.number}/{total}" in words
+            for t in texts:
+                assert t.size >= MIN_SIZE
+            for box in text_boxes(texts, MEASURER):
+                assert box.x >= TEXT_EDGE - 0.05 and box.x + box.w <= page_w - TEXT_EDGE + 0.05
+                assert box.y >= TEXT_EDGE - 0.05 and box.y + box.h <= page_h - TEXT_EDGE + 0.05
+
+
+# ---------------------------------------------------------------- the cover
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_cover_says_what_the_pages_are(game_id, paper):
+    for lang in ("en", "fr"):
+        data, manifest = rendered(game_id, lang, paper)
+        game = load_shipped_game(game_id)
+        catalog = game.catalogs[lang]
+        reader = pdf_reader(data)
+        covers = [p for p in manifest["pages"] if p["kind"] == "cover"]
+        text = " ".join(" ".join(reader.pages[p["number"] - 1].extract_text() for p in covers).split())
+        pages = manifest["pages"]
+        intro = catalog.get("cover.plan_duplex", pages=len(pages), sheets=sheets_used(manifest),
+                            paper=catalog.get(f"paper.{paper}"))
+        assert " ".join(intro.split()) in text
+        # Each component: its pieces and the sheets that carry its fronts.
+        for component in game.components:
+            on = [p["sheet"] for p in pages
+                  if any(i["component"] == component.id and i["face"] == "front" for i in p["items"])]
+            name = catalog.get(f"component.{component.id}.name")
+            count = len(copies(component))
+            assert re.search(re.escape(name) + r"\s+" + str(count) + r"\s+" + re.escape(sheet_ranges(on)),
+                             text), (name, sheet_ranges(on))
+        # The print plan's rows, each "first–last sheets ...": together they are every page,
+        # in order; each starts and ends a sheet, prints its pages alike and counts its sheets.
+        plan = text[text.index(catalog.get("cover.how_to_print")):text.index(catalog.get("cover.contents"))]
+        rows = [tuple(map(int, m)) for m in re.findall(r"(\d+)–(\d+) (\d+) ", plan)]
+        assert rows[0][0] == 1 and rows[-1][1] == len(pages)
+        for (first, last, sheets), following in zip(rows, rows[1:] + [(len(pages) + 1,)]):
+            assert following[0] == last + 1 and first % 2 == 1 and last % 2 == 0
+            assert sheets == (last - first + 1) // 2
+            sides = {pages[n - 1]["kind"] for n in range(first, last + 1)}
+            assert sides <= {"cover", "blank"} or sides <= {"front", "back"} or sides <= {"sheet", "blank"}
+        # Which kit, for how many players, in what language, made by which pnp.
+        assert catalog.get("cover.language") in text
+        assert catalog.get("cover.made_by", version=made_by().version) in text
+        if any(p["kind"] == "back" for p in pages):
+            assert "pnp calibrate --paper " + paper in text
+
+
+def test_the_cover_dates_a_build_only_when_asked(monkeypatch):
+    game = load_shipped_game("halali")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    plain, _ = render_to_memory(game, PrintOptions())
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")   # 2026-01-01 00:00 UTC
+    dated, _ = render_to_memory(game, PrintOptions())
+    again, _ = render_to_memory(game, PrintOptions())
+    assert dated == again and dated != plain
+    cover = pdf_reader(dated).pages[0].extract_text()
+    assert "on 2026-01-01" in cover and "2026-01-01" not in pdf_reader(plain).pages[0].extract_text()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    result = runner.invoke(app, ["render", "halali", "--out", "/nonexistent-never-written"])
+    assert result.exit_code == 1 and "SOURCE_DATE_EPOCH" in result.output
+
+
+def test_halali_tiles_are_never_glued_behind_their_printed_backs():
+    for lang in ("en", "fr"):
+        catalog = load_shipped_game("halali").catalogs[lang]
+        advice = catalog.get("component.tiles.cut")
+        assert ("do not glue" in advice) if lang == "en" else ("ne collez pas" in advice)
+    _, manifest = rendered("halali", "en", "a4")
+    assert any(i["component"] == "tiles" and i["face"] == "back" for p in manifest["pages"] for i in p["items"])
+
+
+def test_a_short_one_sided_sheet_goes_below_the_cover_with_nothing_behind_it():
+    plan = _plan("hunting-fever", "en", "a4")
+    first, second = plan.pages[0], plan.pages[1]
+    assert first.kind is PageKind.COVER and first.components == ("player-aids",)
+    (aid,) = first.placements
+    # The cover's continuation, on the back of that sheet, stops above the aid.
+    page_h = plan.page_size[1]
+    lowest = max(box.y + box.h for box in text_boxes([t for t in second.drawing if isinstance(t, Text)
+                                                      and t.lines[0].y < page_h - 14], MEASURER))
+    assert page_h - lowest > aid.printed.top
+
+
+# ---------------------------------------------------------------- fold pages and the alignment sheet
+
+def test_fold_pages_put_each_back_beside_its_front(tmp_path):
+    result = runner.invoke(app, ["render", "hunting-fever", "--fold", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "hunting-fever_en_a4.manifest.json").read_text())
+    data = (tmp_path / "hunting-fever_en_a4.pdf").read_bytes()
+    _check(data, manifest)
+    folds = [p for p in manifest["pages"] if p["kind"] == "fold"]
+    backs = [i for p in folds for i in p["items"] if i["face"] == "back"]
+    # Every card and lodge back is on a fold page; one-sided pieces are laid out as usual.
+    assert len(backs) == 50 + 5 + 1
+    assert all(p["kind"] in ("cover", "fold", "sheet") for p in manifest["pages"])
+    x1, y1, x2, y2 = folds[0]["fold_line"]
+    assert x1 == x2 == pytest.approx(105.0)
+
+
+def test_the_alignment_sheet_reads_the_offset_to_pass(tmp_path):
+    from pnp.layout.calibration import ARM, OFFSET, calibration_pages, targets
+    from pnp.i18n import common_catalog
+    from pnp.layout.imposition import mirror_for_long_edge
+    from pnp.layout.primitives import Path
+
+    result = runner.invoke(app, ["calibrate", "--paper", "letter", "--lang", "fr", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "calibration_fr_letter.manifest.json").read_text())
+    data = (tmp_path / "calibration_fr_letter.pdf").read_bytes()
+    reader = pdf_reader(data)
+    assert len(reader.pages) == 2 and print_order_problems(manifest, 2) == []
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * 72 / 25.4, abs=0.01)
+    assert "--back-offset X,Y" in " ".join(reader.pages[0].extract_text().split())
+
+    page_w, page_h = 210.0, 297.0
+    front, back = calibration_pages((page_w, page_h), PrintOptions(), common_catalog("en"), MEASURER)
+    for target in targets(page_w, page_h):
+        # The X scale sits behind the cross's upright line after a long-edge flip, its ticks
+        # every half millimetre from -5 to +5, counting to the right as seen on the back.
+        behind = page_w - target.x
+        row = page_h - target.y - OFFSET
+        ticks = sorted(seg[0][0] for p in back if isinstance(p, Path) for seg in p.segments
+                       if len(seg) == 2 and seg[0][0] == seg[1][0] and abs(seg[0][1] - row) < 1e-6)
+        assert ticks == pytest.approx([behind + k / 2 for k in range(-10, 11)])
+        assert OFFSET < ARM   # the cross's lines reach across both scales
+    # A printer that puts its backs d mm right shows the cross at -d on the scale: passing
+    # that reading as --back-offset puts the backs back where they belong.
+    d = 1.5
+    reading = -d
+    box = Box(20, 30, 63.5, 88.9)
+    drawn = mirror_for_long_edge(box, page_w, (reading, 0.0))
+    assert drawn.x + d == pytest.approx(mirror_for_long_edge(box, page_w).x)
+
+
+# ---------------------------------------------------------------- board seams
+
+def _seam_cuts(manifest: dict) -> list[tuple[str, float, Box]]:
+    """Each seam's visible cut line: ("x" or "y", where, the other part's region)."""
+    parts = [i for p in manifest["pages"] for i in p["items"] if "region" in i and i["face"] == "front"]
+    cuts = []
+    for a in parts:
+        for b in parts:
+            ra, rb = a["region"], b["region"]
+            shared_x = min(ra["x"] + ra["w"], rb["x"] + rb["w"]) - max(ra["x"], rb["x"])
+            shared_y = min(ra["y"] + ra["h"], rb["y"] + rb["h"]) - max(ra["y"], rb["y"])
+            if ra["x"] < rb["x"] and abs(shared_x - 12) < 1e-6 and shared_y > 12:
+                cuts.append(("x", rb["x"] + 6, Box(rb["x"] - 6, max(ra["y"], rb["y"]), 12, shared_y)))
+            if ra["y"] > rb["y"] and abs(shared_y - 12) < 1e-6 and shared_x > 12:
+                cuts.append(("y", ra["y"] + 6, Box(max(ra["x"], rb["x"]), ra["y"] - 6, shared_x, 12)))
+    return cuts
+
+
+@pytest.mark.parametrize("game_id, params", [("hunting-hunting-beavers", {}), ("halali", {"space_size": 30}),
+                                             ("halali", {"space_size": 40}), ("halali", {"space_size": 48})])
+def test_board_seams_never_run_through_text(game_id, params):
+    game = load_shipped_game(game_id, params)
+    board = game.component("board")
+    for lang in ("en", "fr"):
+        face = FaceResolver(game, PrintOptions(lang=lang), MEASURER).face(copies(board)[0], Face.FRONT)
+        # Text boxes in the board's own frame, from its bottom-left, as manifest regions are.
+        texts = [Box(t.x, board.size[1] - t.y - t.h, t.w, t.h) for t in text_boxes(face.primitives, MEASURER)]
+        for paper in PAPERS:
+            _, manifest = render_to_memory(game, PrintOptions(lang=lang, paper=paper), ["board"])
+            cuts = _seam_cuts(manifest)
+            assert cuts, "the board is split"
+            for axis, at, strip in cuts:
+                for t in texts:
+                    if axis == "x" and t.y < strip.y + strip.h and strip.y < t.y + t.h:
+                        assert not t.x - TEXT_CLEARANCE < at < t.x + t.w + TEXT_CLEARANCE, (lang, paper, at)
+                    if axis == "y" and t.x < strip.x + strip.w and strip.x < t.x + t.w:
+                        assert not t.y - TEXT_CLEARANCE < at < t.y + t.h + TEXT_CLEARANCE, (lang, paper, at)
+
+
+def test_seam_marks_only_on_the_covered_half_of_the_strip():
+    from pnp.layout.primitives import Path
+
+    for paper in PAPERS:
+        plan = _plan("hunting-hunting-beavers", "en", paper)
+        page_h = plan.page_size[1]
+        checked = 0
+        for page in plan.pages:
+            arrows = [p for p in page.drawing if isinstance(p, Path) and p.closed and p.fill]
+            for placement in page.placements:
+                if placement.part is None:
+                    continue
+                trim = placement.trim
+                halves = _covered_halves(placement.part, trim)
+                for arrow in arrows:
+                    points = [(x, page_h - y) for x, y in arrow.segments[0]]
+                    if not all(trim.x <= x <= trim.right and trim.y <= y <= trim.top for x, y in points):
+                        continue
+                    # The arrow lies in a half the neighbour covers, its tip on the guide line.
+                    assert any(all(h.x - 1e-6 <= x <= h.right + 1e-6 and h.y - 1e-6 <= y <= h.top + 1e-6
+                                   for x, y in points) for h in halves)
+                    checked += 1
+        assert checked >= 3 * 4   # three arrows on every seam a part slides under
+
+
+def _covered_halves(part, trim) -> list[Box]:
+    """The half of each shared strip this part slides under its neighbour with."""
+    out = []
+    for seam in part.seams:
+        if seam.over:
+            continue
+        out.append({"right": Box(trim.right - 6, trim.y, 6, trim.h),
+                    "bottom": Box(trim.x, trim.y, trim.w, 6),
+                    "left": Box(trim.x, trim.y, 6, trim.h),
+                    "top": Box(trim.x, trim.top - 6, trim.w, 6)}[seam.side])
+    return out
