@@ -11,7 +11,7 @@ from typing import NamedTuple, Sequence
 
 from pnp.i18n import Catalog
 from pnp.layout.imposition import MARGIN, SIDE_LANE, TEXT_EDGE, Frame, Mark
-from pnp.layout.primitives import Line, Path, Primitive, Text, TextLine
+from pnp.layout.primitives import Line, Path, Primitive, Rect, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail, fit_text
 from pnp.model import PageKind, PrintOptions
 from pnp.units import POINTS_PER_MM, pt
@@ -216,10 +216,16 @@ def seams_layout(placement, page_h: float, catalog: Catalog, measure: Measurer) 
         w = measure.width(text, "black", fitted.size) / 2 / POINTS_PER_MM
         # (x, y) is the middle of the text, y from the bottom; the baseline sits a third of the way down.
         drop = fitted.size * 0.35 / POINTS_PER_MM
+        # A white ground keeps the words legible over the board's art (all of it cut off or covered).
+        across, along = fitted.size * 1.15 / POINTS_PER_MM, 2 * w + 2.0
         if turned:
+            out.append(Rect(x - across / 2, page_h - y - along / 2, across, along, fill="#ffffff",
+                            radius=0.8))
             out.append(Text((TextLine(text, -w, drop),), "black", fitted.size, "#000000", 90,
                             (x, page_h - y)))
         else:
+            out.append(Rect(x - along / 2, page_h - y - across / 2, along, across, fill="#ffffff",
+                            radius=0.8))
             out.append(Text((TextLine(text, x - w, page_h - y + drop),), "black", fitted.size, "#000000"))
 
     def arrow(x: float, y: float, dx: float, dy: float) -> None:
