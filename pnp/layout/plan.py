@@ -87,11 +87,8 @@ class KitPlan:
         self.drawing_uses: dict[int, int] = {}
         #: True when the file is meant to be printed double-sided
         self.duplex = False
+        #: How many sheets of paper the file is printed on
         self.sheets = 0
-
-    def sheets_of(self, component_id: str) -> int:
-        """How many sheets of paper carry some of this component."""
-        return len({p.sheet for p in self.pages if component_id in p.components})
 
 
 def copies(component: Component) -> list[Copy]:

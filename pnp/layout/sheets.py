@@ -159,16 +159,35 @@ def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float) 
                 break
             queue = queue[builder.take(queue):]
         while queue:
-            later = [queue] + [list(r) for r in runs[index + 1:]]
-            builder = max(((_trial(frame, later, bleed), -order, frame)
-                           for order, frame in enumerate(frames)), key=lambda t: t[:2])
-            chosen = _Builder(builder[2], bleed)
+            chosen = _Builder(_frame_for(frames, queue, runs[index + 1:], bleed), bleed)
             taken = chosen.take(queue)
             if taken == 0:
                 raise ValueError(f"a {queue[0].size[0]:g} x {queue[0].size[1]:g} mm piece does not fit a sheet")
             builders.append(chosen)
             queue = queue[taken:]
     return [b.sheet() for b in builders]
+
+
+def _frame_for(frames: Sequence[Frame], queue: list[Item], later: Sequence[Sequence[Item]],
+               bleed: float) -> Frame:
+    """The frame a new sheet takes: the one that holds the most of what is left
+    (by area), the first on a tie."""
+    if len(frames) == 1:
+        return frames[0]
+    w, h = queue[0].size
+    component = queue[0].copy.component
+    rotate = component.rotate if queue[0].part is None else False
+    gutter = component.gutter if queue[0].part is None else False
+    grids = [grid_in(f.area, w, h, bleed, rotate, gutter) for f in frames]
+    capacities = [g.capacity if g is not None else 0 for g in grids]
+    if all(c < len(queue) for c in capacities):
+        # The run fills the sheet whichever frame it takes: the one with the
+        # most room for it wins, and nothing else joins that sheet.
+        best = max(range(len(frames)), key=lambda i: (capacities[i], -i))
+        return frames[best]
+    remaining = [list(queue)] + [list(r) for r in later]
+    best = max(range(len(frames)), key=lambda i: (_trial(frames[i], remaining, bleed), -i))
+    return frames[best]
 
 
 def _trial(frame: Frame, runs: list[list[Item]], bleed: float) -> float:
