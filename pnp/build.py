@@ -221,16 +221,17 @@ def write_calibration(lang: str, paper: str, out_dir: Path) -> Written:
     catalog = common_catalog(options.lang)
     front, back = calibration_pages(size, options, catalog, MEASURER)
     pdf = render_pages([front, back], size, catalog.get("calibrate.title"), options.lang, duplex=True)
-    name = f"calibration_{options.lang}_{options.paper}"
-    pdf_path = Path(out_dir) / f"{name}.pdf"
-    manifest_path = Path(out_dir) / f"{name}.manifest.json"
     manifest = {
         "calibration": True, "lang": options.lang, "paper": options.paper,
         "page_size_mm": [round(size[0], 3), round(size[1], 3)], "duplex": True, "sheets": 1,
         "targets_mm": [{"name": t.name, "x": t.x, "y": t.y} for t in targets(*size)],
         "pages": [{"number": 1, "kind": "front", "sheet": 1, "items": []},
                   {"number": 2, "kind": "back", "sheet": 1, "items": []}],
-        "pdf": pdf_path.name,
     }
-    write_outputs({pdf_path: pdf, manifest_path: manifest_text(manifest).encode()})
-    return Written(pdf_path, manifest_path, 2, len(pdf))
+    try:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror}") from None
+    pdf_path = Path(out_dir) / f"calibration_{options.lang}_{options.paper}.pdf"
+    written = write_pdf_and_manifest(pdf_path, pdf, manifest)
+    return Written(pdf_path, written, 2, len(pdf))

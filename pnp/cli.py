@@ -339,11 +339,20 @@ def check_manifest(
     file: Path = typer.Argument(..., help="A manifest (NAME.manifest.json) or the PDF beside it.",
                                 show_default=False),
 ) -> None:
-    """Check that a PDF is the one its manifest was written with (the manifest's pdf_sha256)."""
+    """Check that a PDF is the one its manifest was written with (the manifest's pdf_sha256),
+    and that it prints in order (each back right after its front, a blank page behind each
+    one-sided page of a double-sided file)."""
     from pnp.build import read_manifest
+    from pnp.print_order import pdf_page_count, print_order_problems
 
     manifest, pdf = read_manifest(file)
     pages = manifest.get("pages")
+    try:
+        problems = print_order_problems(manifest, pdf_page_count(pdf.read_bytes()))
+    except (KeyError, TypeError, AttributeError, IndexError):
+        raise PnpError(say("manifest_unreadable", file=file)) from None
+    if problems:
+        raise PnpError(say("prints_out_of_order", len(problems), file=file, first=problems[0]))
     typer.echo(say("manifest_matches", len(pages) if isinstance(pages, list) else 0, pdf=pdf))
 
 

@@ -12,9 +12,19 @@ line.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 TOLERANCE = 0.002   # mm: manifests round boxes to 0.001
+
+
+def pdf_page_count(pdf: bytes) -> int:
+    """The pages of a PDF the kit renderer wrote (its page objects are plain, never in object streams).
+
+    >>> pdf_page_count(b"<< /Type /Pages /Count 2 >> << /Type /Page >> << /Type /Page >>")
+    2
+    """
+    return len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf))
 
 
 def sheets_used(manifest: dict) -> int:

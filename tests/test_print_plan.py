@@ -481,3 +481,88 @@ def _covered_halves(part, trim) -> list[Box]:
                     "left": Box(trim.x, trim.y, 6, trim.h),
                     "top": Box(trim.x, trim.top - 6, trim.w, 6)}[seam.side])
     return out
+
+
+# ---------------------------------------------------------------- boards a template makes
+
+BOARD_CATALOGS = {
+    "en": '[game]\nname = "Boards"\ncredits = "Tests."\n\n[component.board]\nname = "Board"\ncut = "Cut."\n',
+    "fr": '[game]\nname = "Plateaux"\ncredits = "Tests."\n\n[component.board]\nname = "Plateau"\ncut = "Coupez."\n',
+}
+
+
+def _board_kit(folder, size: str = "300x200", count: int = 1, extra: str = "", back: bool = False):
+    from pnp.templates import load_game
+
+    template = folder / "b.toml"
+    back_design = '\n[[components.back]]\ntype = "background"\nfill = "black"\n' if back else ""
+    template.write_text(
+        '[game]\nid = "boards"\nplayers = [1, 2]\nrules_url = "https://example.org/b"\n\n'
+        f'[[components]]\nid = "board"\nkind = "board"\nsize = "{size}"\n{extra}\n'
+        '[[components.front]]\ntype = "background"\nfill = "white"\n'
+        '[[components.front]]\ntype = "text"\nx = 140\ny = 50\nw = 20\nh = 10\ntext = "Word"\nsize = 10\n'
+        f'{back_design}\n[[components.pieces]]\nid = "board"\ncount = {count}\n', encoding="utf-8")
+    for lang, catalog in BOARD_CATALOGS.items():
+        (folder / f"b.{lang}.toml").write_text(catalog, encoding="utf-8")
+    return load_game(template)
+
+
+def test_a_board_template_names_its_seams_and_they_are_checked(tmp_path):
+    from pnp.errors import TemplateError
+
+    game = _board_kit(tmp_path, extra="seams = { x = [100, 130, 170] }")
+    assert game.component("board").seam_lines == ((100.0, 130.0, 170.0), ())
+    _, manifest = render_to_memory(game, PrintOptions())
+    regions = sorted((i["region"]["x"], i["region"]["w"]) for p in manifest["pages"] for i in p["items"])
+    # Cut on a named line (130 or 170), never through the word at 140 to 160.
+    assert regions[1][0] + 6 in (130.0, 170.0)
+    with pytest.raises(TemplateError, match=r"seams.x\[0\].*inside the piece"):
+        _board_kit(tmp_path, extra="seams = { x = [400] }")
+    with pytest.raises(TemplateError, match=r"seams.*unknown key 'z'"):
+        _board_kit(tmp_path, extra="seams = { z = [10] }")
+
+
+def test_huge_boards_are_refused_before_they_are_laid_out(tmp_path):
+    from pnp.errors import TemplateError
+
+    game = _board_kit(tmp_path, size="2000x2000", count=80)
+    with pytest.raises(TemplateError, match="would take .* sheets; the limit is 5000"):
+        render_to_memory(game, PrintOptions())
+    # One such board splits quickly, every seam clear of the word.
+    _, manifest = render_to_memory(_board_kit(tmp_path, size="2000x2000"), PrintOptions())
+    assert len([i for p in manifest["pages"] for i in p["items"]]) == 11 * 8
+
+
+def test_a_board_with_a_back_cannot_be_folded_and_says_so(tmp_path):
+    _board_kit(tmp_path, back=True)
+    result = runner.invoke(app, ["render", "--template", str(tmp_path / "b.toml"), "--fold",
+                                 "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error:") and "double-sided" in result.output
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_check_manifest_says_whether_a_file_prints_in_order(tmp_path):
+    import hashlib
+
+    result = runner.invoke(app, ["render", "halali", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    manifest_file = tmp_path / "halali_en_a4.manifest.json"
+    result = runner.invoke(app, ["check-manifest", str(manifest_file)])
+    assert result.exit_code == 0 and "is the PDF its manifest describes" in result.output
+    # A manifest rewritten with the blank page behind the cover gone: the pair still matches,
+    # but a double-sided print would put page 2 behind the cover.
+    manifest = json.loads(manifest_file.read_text())
+    manifest["pages"] = [p for p in manifest["pages"] if p["number"] != 2]
+    for number, page in enumerate(manifest["pages"], start=1):
+        page["number"] = number
+    manifest_file.write_text(json.dumps(manifest))
+    result = runner.invoke(app, ["check-manifest", str(manifest_file)])
+    assert result.exit_code == 1
+    assert "would not print right" in result.output and "the PDF has 10 pages" in result.output
+    # Calibration sheets carry a manifest the check reads too.
+    runner.invoke(app, ["calibrate", "--out", str(tmp_path)])
+    result = runner.invoke(app, ["check-manifest", str(tmp_path / "calibration_en_a4.pdf")])
+    assert result.exit_code == 0, result.output
+    assert hashlib.sha256((tmp_path / "calibration_en_a4.pdf").read_bytes()).hexdigest() in \
+        (tmp_path / "calibration_en_a4.manifest.json").read_text()

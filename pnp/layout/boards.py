@@ -17,6 +17,7 @@ leaves room. Parts are numbered band by band from the top, left to right.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from typing import Iterable, NamedTuple, Sequence
 
 from pnp.layout.imposition import EPS, Box
@@ -108,7 +109,13 @@ def split_piece(area_w: float, area_h: float, piece_w: float, piece_h: float, ov
     >>> split = split_piece(194, 276, 280, 280, 12)
     >>> [p.label for p in split.parts], split.through_text
     (['1/4', '2/4', '3/4', '4/4'], 0)
+
+    A ValueError if parts sharing ``overlap`` could not each show more than they share.
     """
+    most = min(area_w, area_h) / 2
+    if not 0 <= overlap < most:
+        raise ValueError(f"an overlap of {overlap:g} mm; the parts of a piece split over sheets share "
+                         f"at most {most:g} mm on this paper")
     best: tuple[tuple, Split] | None = None
     # A square piece is worth turning too: its seams then fall on its other lines.
     options = [False] + ([True] if allow_rotate else [])
@@ -234,7 +241,7 @@ def _seams(length: float, space: float, overlap: float, blocked: list[tuple[floa
     else:
         steps = int((length - overlap) / SEARCH_STEP)
         candidates = [half + i * SEARCH_STEP for i in range(steps + 1)]
-    candidates = [c for c in candidates if not any(lo < c < hi for lo, hi in clear)]
+    candidates = _clear_of(candidates, clear)
     for count in range(least, least + 3):
         found = _best_cuts(length, space, half, candidates, count - 1)
         if found is not None:
@@ -242,11 +249,40 @@ def _seams(length: float, space: float, overlap: float, blocked: list[tuple[floa
     return None
 
 
+def _clear_of(candidates: list[float], blocked: list[tuple[float, float]]) -> list[float]:
+    """The candidates inside no blocked interval (ends excluded), in order.
+
+    >>> _clear_of([1.0, 5.0, 9.0], [(4.0, 6.0), (8.5, 12.0)])
+    [1.0]
+    """
+    merged: list[list[float]] = []
+    for lo, hi in sorted(blocked):
+        if merged and lo <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
+    starts = [lo for lo, _ in merged]
+    kept = []
+    for c in candidates:
+        k = bisect_left(starts, c) - 1
+        if k >= 0 and merged[k][0] < c < merged[k][1]:
+            continue
+        kept.append(c)
+    return kept
+
+
 def _best_cuts(length: float, space: float, half: float, candidates: list[float],
                cuts: int) -> list[float] | None:
     """``cuts`` cut lines from ``candidates`` whose parts all fit ``space``,
-    with the longest part as short as possible (then nearest an even split)."""
+    with the longest part as short as possible (then nearest an even split).
+
+    Every combination is tried up to two cuts (three parts along a side: any
+    shipped board); beyond that, each cut in turn takes the candidate nearest
+    its even place that leaves the rest coverable.
+    """
     even = [(i + 1) * length / (cuts + 1) for i in range(cuts)]
+    if cuts > 2:
+        return _cuts_in_turn(length, space, half, candidates, even)
     best: tuple[tuple[float, float], list[float]] | None = None
 
     def search(chosen: list[float], start: int) -> None:
@@ -273,3 +309,21 @@ def _best_cuts(length: float, space: float, half: float, candidates: list[float]
 
     search([], 0)
     return best[1] if best else None
+
+
+def _cuts_in_turn(length: float, space: float, half: float, candidates: list[float],
+                  even: list[float]) -> list[float] | None:
+    chosen: list[float] = []
+    start = 0.0   # where the next part begins
+    for index, target in enumerate(even):
+        left = len(even) - index - 1          # cuts still to place after this one
+        reach = left * (space - 2 * half) + space
+        window = [c for c in candidates
+                  if c + half - start <= space + EPS and (not chosen or c - chosen[-1] >= 2 * half)
+                  and length - (c - half) <= reach + EPS]
+        if not window:
+            return None
+        cut = min(window, key=lambda c: abs(c - target))
+        chosen.append(cut)
+        start = cut - half
+    return chosen if length - start <= space + EPS else None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from pnp.errors import raise_problems
+from pnp.errors import TemplateError, raise_problems
 from pnp.layout.boards import Part, split_piece, text_boxes
 from pnp.layout.cover import BAND_H as COVER_BAND
 from pnp.layout.cover import CoverContents, PlanRow, lay_out_cover, stock_of
@@ -30,6 +30,7 @@ from pnp.layout.imposition import (EDGE_CLEARANCE, FOOTER_BAND, MARK_CLEAR, MARK
 from pnp.layout.primitives import Primitive
 from pnp.layout.sheets import Item, Placed, Sheet, pack, runs_of
 from pnp.layout.text import Measurer
+from pnp.limits import MAX_PAGES
 from pnp.model import Component, Copy, Face, Game, PageKind, PrintOptions
 
 FOLD_GAP = 7.0   # mm between the fold line and the nearest trim on either side
@@ -154,26 +155,46 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
             items += [Item(copy) for copy in copies(component)]
             continue
         area = frames[0].area
-        for copy in copies(component):
+        splits: dict[tuple, tuple[Part, ...]] = {}   # copies whose texts lie alike split alike
+        all_copies = copies(component)
+        for copy in all_copies:
             faces = [resolver.face(copy, Face.FRONT)] + (
                 [resolver.face(copy, Face.BACK)] if backs else [])
-            texts = [box for face in faces for box in text_boxes(face.primitives, measure)]
-            split = split_piece(area.w, area.h, *component.size, component.overlap, component.rotate,
-                                texts, *component.seam_lines)
-            items += [Item(copy, part) for part in split.parts]
+            texts = tuple(box for face in faces for box in text_boxes(face.primitives, measure))
+            parts = splits.get(texts)
+            if parts is None:
+                try:
+                    parts = split_piece(area.w, area.h, *component.size, component.overlap,
+                                        component.rotate, texts, *component.seam_lines).parts
+                except ValueError as exc:
+                    raise TemplateError(f"component {component.id!r}: {exc}") from None
+                _check_pages(component, len(all_copies) * len(parts))
+                splits[texts] = parts
+            items += [Item(copy, part) for part in parts]
     raise_problems(resolver.problems)
 
     entries: list[_Entry] = []
     for backs, items in groups.items():
         runs = runs_of(items)
-        if not backs:
-            entries += [_Entry("one", sheet) for sheet in pack(runs, frames, options.bleed)]
-        elif duplex_file(options):
-            entries += [_Entry("both", sheet, None, "long") for sheet in pack(runs, frames, options.bleed)]
-        else:
-            entries += _fold_entries(runs, page_size, options.bleed,
-                                     any(item.part is not None for item in items))
+        try:
+            if not backs:
+                entries += [_Entry("one", sheet) for sheet in pack(runs, frames, options.bleed)]
+            elif duplex_file(options):
+                entries += [_Entry("both", sheet, None, "long") for sheet in pack(runs, frames, options.bleed)]
+            else:
+                entries += _fold_entries(runs, page_size, options.bleed,
+                                         any(item.part is not None for item in items))
+        except ValueError as exc:
+            raise TemplateError(str(exc)) from None
     duplex = any(e.how == "both" for e in entries)
+    pages = len(entries) * (2 if duplex else 1) + 2
+    if pages > MAX_PAGES:
+        raise TemplateError(f"the kit would take {pages} pages; the limit is {MAX_PAGES} pages in a PDF")
+    placed = sum(1 for entry in entries for p in entry.sheet.placed
+                 if p.item.part is None or p.item.part.index == 0)
+    expected = sum(len(copies(component)) for component in chosen)
+    if placed != expected:  # packing is pure arithmetic: this guards it, it never drops a piece
+        raise TemplateError(f"{expected - placed} of {expected} pieces could not be placed on a sheet")
 
     # Pages: the cover's length only moves later pages in a one-sided file,
     # so it is laid out until the numbers it prints stop changing. The
@@ -270,6 +291,14 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
                                  fold_line=page.fold_line)
         kit.pages.append(page._replace(placements=placements, drawing=tuple(drawing)))
     return kit
+
+
+def _check_pages(component: Component, sheets: int) -> None:
+    """Refuse, before laying them out, more sheets than a PDF may have (every piece is
+    placed, or the kit is refused: a piece is never left out)."""
+    if sheets > MAX_PAGES:
+        raise TemplateError(f"component {component.id!r} would take {sheets} sheets; the limit is "
+                            f"{MAX_PAGES} pages in a PDF")
 
 
 #: The least height the cover's text keeps on its first page, below the title band.
