@@ -566,3 +566,33 @@ def test_check_manifest_says_whether_a_file_prints_in_order(tmp_path):
     assert result.exit_code == 0, result.output
     assert hashlib.sha256((tmp_path / "calibration_en_a4.pdf").read_bytes()).hexdigest() in \
         (tmp_path / "calibration_en_a4.manifest.json").read_text()
+
+
+def test_a_sheet_of_three_kinds_of_pieces_marks_every_cut():
+    # Three short runs on one sheet: the middle grid's upright cuts are marked in the
+    # strips that part it from the others.
+    runs = [_cards(3, (60, 40), "a"), _cards(3, (50, 45), "b"), _cards(2, (70, 30), "c")]
+    (sheet,) = pack(runs, page_frames(210, 297), 3)
+    assert sheet.regions == 3
+    for placed in sheet.placed:
+        for x in (placed.trim.x, placed.trim.right):
+            assert any(m.x1 == m.x2 and abs(m.x1 - x) < 1e-3 for m in sheet.marks)
+        for y in (placed.trim.y, placed.trim.top):
+            assert any(m.y1 == m.y2 and abs(m.y1 - y) < 1e-3 for m in sheet.marks)
+    # Nothing printed in another piece's bleed.
+    for a in sheet.placed:
+        for b in sheet.placed:
+            if a is not b:
+                assert not _overlaps(a.trim, b.printed)
+
+
+def test_a_third_kind_of_piece_goes_on_another_sheet_when_its_cuts_could_not_be_marked():
+    # Three 90 mm rows fill an A4 sheet (270 of 276 mm): the middle one would have no
+    # room above or below for the marks of its upright cuts.
+    runs = [_cards(1, (190, 90), name) for name in ("a", "b", "c")]
+    sheets = pack(runs, page_frames(210, 297), 3)
+    assert [s.regions for s in sheets] == [2, 1]
+    for sheet in sheets:
+        for placed in sheet.placed:
+            for x in (placed.trim.x, placed.trim.right):
+                assert any(m.x1 == m.x2 and abs(m.x1 - x) < 1e-3 for m in sheet.marks)

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pnp.i18n import Catalog
 from pnp.layout.furniture import footer_layout
-from pnp.layout.imposition import MARGIN, Box, bottom_frame
+from pnp.layout.imposition import MARGIN, bottom_frame
 from pnp.layout.primitives import Ellipse, Line, Path, Primitive, Rect, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail
 from pnp.model import PrintOptions
@@ -140,6 +140,3 @@ def _scale(x: float, y: float, horizontal: bool, measure: Measurer) -> list[Prim
         segments.append(((x, y - SCALE_MM), (x, y + SCALE_MM)))
     out.insert(0, Path(tuple(segments), closed=False, stroke=INK, width=HAIR))
     return out
-
-
-__all__ = ["Target", "targets", "calibration_pages", "Box"]

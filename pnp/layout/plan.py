@@ -129,7 +129,6 @@ class _Entry(NamedTuple):
     how: str                  # "both" (front and back pages), "fold" or "one"
     sheet: Sheet
     fold_line: Mark | None = None
-    back_kind: str = ""       # the back's turn rule: "long" (long-edge flip) or "fold"
 
 
 def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
@@ -180,7 +179,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
             if not backs:
                 entries += [_Entry("one", sheet) for sheet in pack(runs, frames, options.bleed)]
             elif duplex_file(options):
-                entries += [_Entry("both", sheet, None, "long") for sheet in pack(runs, frames, options.bleed)]
+                entries += [_Entry("both", sheet) for sheet in pack(runs, frames, options.bleed)]
             else:
                 entries += _fold_entries(runs, page_size, options.bleed,
                                          any(item.part is not None for item in items))
@@ -467,7 +466,7 @@ def _fold_entries(runs: list[list[Item]], page_size: tuple[float, float], bleed:
         except ValueError:
             continue
         if best is None or len(sheets) < len(best):
-            best = [_Entry("fold", sheet, line, "fold") for sheet in sheets]
+            best = [_Entry("fold", sheet, line) for sheet in sheets]
     if best is None:
         raise ValueError("a piece with a back is too big to fold over on this paper; "
                          "print it double-sided")

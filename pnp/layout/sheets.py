@@ -20,7 +20,7 @@ import math
 from typing import Iterable, NamedTuple, Sequence
 
 from pnp.layout.boards import Part
-from pnp.layout.imposition import (EPS, MARK_CLEAR, MARK_GAP, MARK_LENGTH, MARK_MIN_LENGTH, Box,
+from pnp.layout.imposition import (EPS, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, Box,
                                    Frame, Grid, Mark, Side, block_marks, grid_in, side_room)
 from pnp.model import Copy
 
@@ -29,6 +29,8 @@ from pnp.model import Copy
 SEPARATION_MARK = 3.0
 #: Room kept above and below a stack of regions before any goes between them.
 OUTER_ROOM = 4.5
+#: The least strip between two regions that still holds a short mark on each side of its middle.
+MARKED_SEPARATION = 2 * (MARK_CLEAR + MARK_MIN_LENGTH)
 
 
 class Item(NamedTuple):
@@ -125,6 +127,10 @@ class _Builder:
             return taken
         used = sum(r.height for r in self.regions)
         room = self.frame.area.h - used
+        if len(self.regions) >= 2:
+            # A region between two others has no margin for the marks of its upright
+            # cuts: the strips that part it from its neighbours must hold them.
+            room -= 2 * OUTER_ROOM + len(self.regions) * MARKED_SEPARATION
         if room <= EPS:
             return 0
         w, h = first.size
@@ -275,6 +281,3 @@ def _finish(frame: Frame, regions: list[_Region], bleed: float) -> Sheet:
                 marks.append(Mark(right, middle, min(limits.right, right + MARK_LENGTH), middle))
             y -= separation
     return Sheet(frame, tuple(placed), tuple(marks), len(regions))
-
-
-__all__ = ["Item", "Placed", "Sheet", "pack", "runs_of", "SEPARATION_MARK", "MARK_GAP"]
