@@ -22,7 +22,7 @@ TURN = {"hunting-fever": "how.round_1", "halali": "how.turn_flip", "card-hunter"
 
 def page_text(game_id: str, lang: str, paper: str) -> str:
     data, manifest = rendered(game_id, lang, paper)
-    [page] = [i for i, p in enumerate(manifest["pages"]) if p.get("component") == "how-to-play"]
+    [page] = [i for i, p in enumerate(manifest["pages"]) if "how-to-play" in p.get("components", ())]
     return " ".join(pdf_reader(data).pages[page].extract_text().split())
 
 

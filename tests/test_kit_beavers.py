@@ -233,7 +233,7 @@ def test_setup_and_its_reading_are_printed_on_the_round_aid_and_the_board(lang, 
 
     def printed(component: str) -> str:
         pages = sorted({page["number"] - 1 for page in manifest["pages"]
-                        if page.get("component") == component and page["kind"] in ("front", "sheet")})
+                        if component in page.get("components", ()) and page["kind"] in ("front", "sheet")})
         return pdf_text(data, pages)
 
     def said(key: str) -> str:

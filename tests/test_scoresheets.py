@@ -135,8 +135,8 @@ def test_the_blank_sheet_sits_centred_on_its_page_without_crop_marks(paper, x, y
     plan = plan_kit(game, PrintOptions(lang="fr", paper=paper), paper_size(paper), measure=MEASURER)
     marks: dict[str, int] = {}
     for page in plan.pages:
-        if page.component is not None:
-            marks[page.component.id] = marks.get(page.component.id, 0) + len(page.marks)
+        for component in page.components:
+            marks[component] = marks.get(component, 0) + len(page.marks)
     assert marks["scoresheet"] == 0 and marks["player-cards"] > 0
 
 
@@ -161,7 +161,7 @@ def test_hunting_fever_key_prints_the_rules_values():
         (signed(hunting_fever.PREY_POINTS[card]), signed(hunting_fever.HAND_POINTS[card]))
         for card in hunting_fever.CARDS]
     data, manifest = rendered("hunting-fever", "en", "a4")
-    page = next(i for i, p in enumerate(manifest["pages"]) if p.get("component") == "scoresheet")
+    page = next(i for i, p in enumerate(manifest["pages"]) if "scoresheet" in p.get("components", ()))
     text = " ".join(pdf_reader(data).pages[page].extract_text().split())
     pairs = " ".join(f"{signed(hunting_fever.PREY_POINTS[c])} {signed(hunting_fever.HAND_POINTS[c])}"
                      for c in hunting_fever.CARDS)
