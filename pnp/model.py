@@ -88,6 +88,10 @@ class Component(NamedTuple):
     #: False for a page printed whole and used as it comes out of the printer (a
     #: scoresheet, a rules summary): nothing to cut, so no crop marks.
     cut: bool = True
+    #: True for the page a kit opens with, read before anything is cut (the
+    #: rules summary): printed with the cover, on its back when the cover fits
+    #: one page. One uncut, one-sided page; at most one component of a game.
+    with_cover: bool = False
     #: The per-piece fields and their types ("str", "int", "num", "bool", "color").
     fields: Mapping[str, str] = MappingProxyType({})
     #: Lines of a piece too big for a sheet along which it may be split (between

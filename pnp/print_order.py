@@ -4,10 +4,12 @@ A double-sided print puts pages 1+2, 3+4... on one sheet. So in a file meant
 to be printed double-sided (``"duplex": true``) every back page is the even
 page right after its front, each back item lands behind its front item after
 a long-edge flip, and nothing is printed behind a one-sided page: a blank page
-(``"kind": "blank"``, no items) goes there, except behind the cover, whose own
-continuation may be printed on its back. A file printed on one side has no
-back or blank pages; its fold pages carry each back mirrored across the fold
-line.
+(``"kind": "blank"``, no items) goes there. The kit opens with its cover
+section (``"kind": "cover"``): the cover, its continuation and the page read
+first (the rules summary), which may print on each other's backs as long as
+nothing is printed behind a piece to cut; a blank page may sit inside it, on a
+back. A file printed on one side has no back or blank pages; its fold pages
+carry each back mirrored across the fold line.
 """
 
 from __future__ import annotations
@@ -47,12 +49,16 @@ def print_order_problems(manifest: dict, pdf_pages: int | None = None) -> list[s
         if page["kind"] == "blank" and page["items"]:
             problems.append(f"page {index} is blank but lists {len(page['items'])} pieces")
     kinds = [p["kind"] for p in pages]
+    duplex = bool(manifest.get("duplex"))
     covers = 0
-    while covers < len(kinds) and kinds[covers] == "cover":
+    while covers < len(kinds) and (kinds[covers] == "cover" or (
+            # A blank back inside the cover section: behind pieces below the cover.
+            duplex and kinds[covers] == "blank" and covers % 2 == 1
+            and covers + 1 < len(kinds) and kinds[covers + 1] == "cover")):
         covers += 1
     if "cover" in kinds[covers:]:
         problems.append(f"a cover page comes after page {covers}, among the pieces")
-    if manifest.get("duplex"):
+    if duplex:
         problems += _duplex_problems(manifest, covers)
     else:
         for index, page in enumerate(pages, start=1):
@@ -73,6 +79,15 @@ def _duplex_problems(manifest: dict, covers: int) -> list[str]:
                         "a blank page belongs there")
     page_w = manifest["page_size_mm"][0]
     offset = manifest.get("back_offset_mm", [0.0, 0.0])
+    for index in range(1, covers, 2):
+        # Two sides of a cover sheet: nothing on one behind a piece on the other.
+        front, back = pages[index - 1], pages[index]
+        for item in back["items"]:
+            x = page_w - item["x"] - item["w"]    # where it lands on the front after the flip
+            behind = [i for i in front["items"] if _overlap((x, item["y"], item["w"], item["h"]), i)]
+            if behind:
+                problems.append(f"page {index + 1} prints {item['component']} behind the "
+                                f"{behind[0]['component']} of page {index}")
     for index in range(covers + 1, len(pages) + 1):
         page = pages[index - 1]
         kind = page["kind"]
@@ -105,6 +120,12 @@ def _duplex_problems(manifest: dict, covers: int) -> list[str]:
         elif kind != "cover":
             problems.append(f"page {index} has an unknown kind {kind!r}")
     return problems
+
+
+def _overlap(box: tuple[float, float, float, float], item: dict) -> bool:
+    x, y, w, h = box
+    return (x < item["x"] + item["w"] - TOLERANCE and item["x"] < x + w - TOLERANCE
+            and y < item["y"] + item["h"] - TOLERANCE and item["y"] < y + h - TOLERANCE)
 
 
 def _key(item: dict) -> tuple:

@@ -55,7 +55,7 @@ _COMPONENT_KEYS = {
     "id": STR, "size": "size", "sets": "strs", "rotate": BOOL, "back_kind": STR,
     "corner_radius": LEN, "overlap": LEN, "fields": "table", "front": "elements",
     "back": "elements", "same_back": BOOL, "gutter": BOOL, "pieces": "pieces", "kind": STR,
-    "cut": BOOL, "seams": "table",
+    "cut": BOOL, "seams": "table", "with_cover": BOOL,
 }
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -264,6 +264,11 @@ def load_game(path: Path, catalog_dir: Path | None = None,
                 check.fail(f"components[{index}].id", "an id used once", component.id)
             seen_ids.add(component.id)
             components.append(component)
+    openers = [index for index, c in enumerate(raw_components)
+               if isinstance(c, dict) and c.get("with_cover") is True]
+    for index in openers[1:]:
+        check.fail(f"components[{index}].with_cover", "one component that opens the kit; "
+                   f"components[{openers[0]}] already does", True)
     pieces = sum(c.piece_count() for c in components)
     if pieces > MAX_PIECES:
         check.problems.append(f"{check.source}: components: {pieces} pieces in the kit (every count, every "
@@ -322,7 +327,7 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
     if made_as not in PIECE_KINDS:
         check.fail(f"{at}.kind", " or ".join(repr(k) for k in PIECE_KINDS), made_as)
         made_as = "card"
-    for key in ("rotate", "gutter", "cut"):
+    for key in ("rotate", "gutter", "cut", "with_cover"):
         if key in raw and not isinstance(raw[key], bool):
             check.fail(f"{at}.{key}", "true or false", raw[key])
     for key in ("corner_radius", "overlap"):
@@ -410,11 +415,20 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
             pieces.append(Piece(pid, count, fields, pfront, pback, index))
     if not front and not all(p.front for p in pieces):
         check.fail(f"{at}.front", "a front design for the component or for every piece", None, show=False)
+    with_cover = raw.get("with_cover") is True
+    if with_cover:
+        # It is printed behind the cover and read before anything is cut: one
+        # page, nothing on its back, no cut.
+        one_page = not sets and sum(p.count for p in pieces) == 1
+        if not one_page or raw.get("cut", True) is not False or back is not None or \
+                any(p.back is not None for p in pieces):
+            check.fail(f"{at}.with_cover", "true only on one page with cut = false, one piece "
+                       "counted once, no sets and no back", True)
     return Component(
         id=cid, size=size, pieces=tuple(pieces), front=front, back=back, sets=tuple(sets),
         rotate=raw.get("rotate", True), back_kind=back_kind, gutter=raw.get("gutter", False),
         corner_radius=float(raw.get("corner_radius", 0.0)), overlap=float(raw.get("overlap", 12.0)),
-        kind=made_as, cut=raw.get("cut", True),
+        kind=made_as, cut=raw.get("cut", True), with_cover=with_cover,
         fields={n: t.rstrip("?") for n, t in field_types.items()},
         seam_lines=seam_lines,
     )

@@ -87,6 +87,60 @@ def test_bad_templates_name_file_key_and_expected_form(tmp_path, change, expecte
         load_game(write_game(tmp_path, text))
 
 
+RULES_PAGE = """
+[[components]]
+id = "{id}"
+kind = "sheet"
+cut = false
+with_cover = true
+size = "190x255"
+
+[[components.front]]
+type = "background"
+fill = "paper"
+
+[[components.pieces]]
+id = "page"
+count = 1
+"""
+RULES_WORDS = """
+[component.{id}]
+name = "Rules"
+cut = "Keep it on the table."
+"""
+
+
+def _with_rules(folder: Path, *ids: str, text: str = GOOD) -> Path:
+    text += "".join(RULES_PAGE.format(id=i) for i in ids)
+    words = "".join(RULES_WORDS.format(id=i) for i in ids)
+    return write_game(folder, text, CATALOG.format(name="Tiny", fox="Fox") + words,
+                      CATALOG.format(name="Petit", fox="Renard") + words)
+
+
+def test_the_page_a_kit_opens_with_is_one_uncut_page_of_one_component(tmp_path):
+    from pnp.build import render_to_memory
+    from pnp.model import PrintOptions
+
+    game = load_game(_with_rules(tmp_path, "rules"))
+    assert game.component("rules").with_cover and not game.component("cards").with_cover
+    _, manifest = render_to_memory(game, PrintOptions())
+    # Printed on one side, the cards go below the cover's short text; the rules page follows it.
+    assert [(p["kind"], p.get("components")) for p in manifest["pages"][:2]] == [
+        ("cover", ["cards"]), ("cover", ["rules"])]
+    for change, expected in [
+        (('size = "poker"', 'size = "poker"\nwith_cover = true'),
+         r"components\[0\].with_cover: expected true only on one page with cut = false"),
+        (("with_cover = true", 'with_cover = "yes"'), r"components\[1\].with_cover: expected true or false"),
+    ]:
+        text = (GOOD + RULES_PAGE.format(id="rules")).replace(*change)
+        with pytest.raises(TemplateError, match=expected):
+            load_game(write_game(tmp_path, text, CATALOG.format(name="Tiny", fox="Fox") + RULES_WORDS.format(id="rules"),
+                                 CATALOG.format(name="Petit", fox="Renard") + RULES_WORDS.format(id="rules")))
+    with pytest.raises(TemplateError, match=r"components\[2\].with_cover: expected one component that "
+                                            r"opens the kit; components\[1\] already does"):
+        load_game(_with_rules(tmp_path, "rules", "more-rules"))
+
+
 def test_every_problem_is_reported_at_once(tmp_path):
     text = GOOD.replace("count = 3", "count = -1").replace('size = "poker"', 'size = "huge"')
     with pytest.raises(TemplateError) as caught:

@@ -37,9 +37,11 @@ class PlanRow(NamedTuple):
     first_page: int
     last_page: int
     sheets: int
-    how: str                      # "both" (front and back), "fold" or "one" (one side)
+    how: str                      # "both" (front and back), "cover_both" (a cover sheet printed
+                                  # on both sides), "fold" or "one" (one side)
     stock: str                    # see :func:`stock_of`
     components: tuple[str, ...]
+    cover: bool = False           # the cover's own sheets (the cover itself on page 1)
 
 
 class CoverContents(NamedTuple):
@@ -144,12 +146,14 @@ class _Flow:
         self.y -= 6.5
 
     def paragraph(self, text: str, size: float = BODY, style: str = "regular", indent: float = 0.0,
-                  bullet: str | None = None) -> None:
-        width = self.width - indent - (4 if bullet else 0)
+                  bullet: str | None = None, right: float = 0.0, keep: float = 0.0) -> None:
+        """A wrapped paragraph; ``right`` mm are left free at its right, and
+        ``keep`` mm below its top are kept on the same page (a figure beside it)."""
+        width = self.width - indent - (4 if bullet else 0) - right
         fitted = fit_or_fail(self.measure, text, style, size, pt(width), pt(200), wrap=True,
                              leading=1.25, min_size=size, where="cover")
         height = (fitted.size + (len(fitted.lines) - 1) * fitted.leading) / pt(1) + 1.4
-        self.need(height, text[:30])
+        self.need(max(height, keep), text[:30])
         baseline = self.down(self.y) + fitted.size * 0.8 / POINTS_PER_MM
         left = self.x + indent + (4 if bullet else 0)
         lines = [TextLine(bullet, self.x + indent, baseline)] if bullet else []
@@ -263,18 +267,12 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
         intro = catalog.get("cover.plan_simplex", pages=contents.total_pages, sheets=contents.total_sheets,
                             paper=catalog.get(f"paper.{options.paper}"))
     flow.paragraph(intro, bullet="•")
-    cover_last = (contents.rows[0].first_page - 1) if contents.rows else contents.total_pages
-    if contents.duplex:
-        cover_sides = "cover_both" if contents.cover_pages > 1 else "one_blank"
-    else:
-        cover_sides = "cover_one"
-    what = ", ".join([catalog.get("plan.cover")] + [name[c] for c in contents.below])
-    rows = [[_pages(1, cover_last), str(_sheets_between(1, cover_last, contents.duplex)),
-             catalog.get(f"plan.{cover_sides}"), catalog.get("stock.paper"), what]]
+    rows = []
     for row in contents.rows:
         how = row.how if row.how != "one" or not contents.duplex else "one_blank"
+        what = ([catalog.get("plan.cover")] if row.first_page == 1 else []) + [name[c] for c in row.components]
         rows.append([_pages(row.first_page, row.last_page), str(row.sheets), catalog.get(f"plan.{how}"),
-                     catalog.get(f"stock.{row.stock}"), ", ".join(name[c] for c in row.components)])
+                     catalog.get(f"stock.{row.stock}"), ", ".join(what)])
     flow.table([catalog.get("plan.pages"), catalog.get("plan.sheets"), catalog.get("plan.sides"),
                 catalog.get("plan.stock"), catalog.get("plan.what")], rows,
                (0.11, 0.09, 0.22, 0.24, 0.34), shade, first_bold=False)
@@ -291,13 +289,14 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     if options.ink_saver:
         flow.paragraph(catalog.get("cover.ink_saver"), bullet="•")
 
-    # Contents
+    # Contents: each component, its pieces, its sheets and how to cut it, one row each
+    # (the paper to load is the print plan's).
     flow.heading(catalog.get("cover.contents"), accent, keep=15)
     flow.table([catalog.get("cover.component"), catalog.get("cover.pieces"), catalog.get("cover.sheets"),
-                catalog.get("cover.print_on")],
+                catalog.get("cover.cut_and_use")],
                [[name[c.id], str(contents.copies[c.id]), sheet_ranges(contents.sheets[c.id]),
-                 catalog.get(f"stock.{contents.stocks[c.id]}")] for c in contents.components],
-               (0.42, 0.1, 0.18, 0.30), shade)
+                 catalog.get(f"component.{c.id}.cut")] for c in contents.components],
+               (0.25, 0.08, 0.12, 0.55), shade)
 
     # Cutting and assembly
     flow.heading(catalog.get("cover.how_to_cut"), accent)
@@ -305,11 +304,8 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     if contents.below:
         flow.paragraph(catalog.get("cover.cut_below", pieces=", ".join(name[c] for c in contents.below)),
                        bullet="•")
-    if any(len(row.components) > 1 for row in contents.rows) or _shared(contents):
+    if _shared(contents):
         flow.paragraph(catalog.get("cover.cut_shared"), bullet="•")
-    for component in contents.components:
-        flow.paragraph(name[component.id] + " — " + catalog.get(f"component.{component.id}.cut"),
-                       bullet="•")
     for component, parts in contents.boards:
         _assembly_diagram(flow, component, parts, catalog, inks, accent)
 
@@ -345,10 +341,6 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     return pages
 
 
-def _sheets_between(first: int, last: int, duplex: bool) -> int:
-    return (last - first) // 2 + 1 if duplex else last - first + 1
-
-
 def _pages(first: int, last: int) -> str:
     return f"{first}–{last}" if last > first else str(first)
 
@@ -368,15 +360,22 @@ def _players(players: tuple[int, int], catalog: Catalog) -> str:
         catalog.get("cover.players_range", low=low, high=high)
 
 
+#: The largest a board's assembly map is drawn, mm.
+MAP_W, MAP_H = 48.0, 40.0
+
+
 def _assembly_diagram(flow: _Flow, component: Component, parts, catalog: Catalog, inks: Inks,
                       accent: str) -> None:
-    """A small map of a split piece: which sheet goes where, and the overlaps."""
+    """How to join a split piece, and beside it a small map: which part goes where."""
     w, h = component.size
-    scale = min(60 / w, 45 / h)
+    scale = min(MAP_W / w, MAP_H / h)
+    top, page = flow.y, flow.page
     flow.paragraph(catalog.get("cover.assembly", name=catalog.get(f"component.{component.id}.name"),
-                               n=len(parts), overlap=f"{component.overlap:g}"), bullet="•")
-    flow.need(h * scale + 4, "assembly diagram")
-    ox, oy = flow.x + 6, flow.y - 2 - h * scale
+                               n=len(parts), overlap=f"{component.overlap:g}"), bullet="•",
+                   right=w * scale + 6, keep=h * scale + 3)
+    if flow.page is not page:
+        top = flow.top      # the paragraph began a new page: the map goes at its top
+    ox, oy = flow.x + flow.width - w * scale, top - 1 - h * scale
     light = inks.fill("light")
     for part in parts:
         r = part.region
@@ -390,4 +389,4 @@ def _assembly_diagram(flow: _Flow, component: Component, parts, catalog: Catalog
                                         flow.down(baseline)),), "black", 11, flow.ink))
     flow.page.append(Rect(ox, flow.down(oy + h * scale), w * scale, h * scale, stroke=flow.ink,
                           width=1.2 / POINTS_PER_MM))
-    flow.y = oy - 3
+    flow.y = min(flow.y, oy - 2)

@@ -144,10 +144,14 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
     resolver = FaceResolver(game, options, measure, filled)
     frames = page_frames(page_w, page_h)
+    # The page the kit opens with (the rules summary) goes with the cover.
+    opener = next((c for c in chosen if c.with_cover), None) if cover else None
 
     # What to lay out, in two groups: pieces whose backs are printed, and one-sided pieces.
     groups: dict[bool, list[Item]] = {}
     for component in chosen:
+        if component is opener:
+            continue
         backs = prints_backs(component, options)
         items = groups.setdefault(backs, [])
         if fits_a_sheet(component, page_size, options.bleed):
@@ -185,61 +189,82 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
                                          any(item.part is not None for item in items))
         except ValueError as exc:
             raise TemplateError(str(exc)) from None
+    opening: Sheet | None = None
+    if opener is not None:
+        try:
+            [opening] = pack(runs_of([Item(copy) for copy in copies(opener)]), frames, options.bleed)
+        except ValueError as exc:
+            raise TemplateError(f"component {opener.id!r}: {exc}") from None
     duplex = any(e.how == "both" for e in entries)
-    pages = len(entries) * (2 if duplex else 1) + 2
+    pages = len(entries) * (2 if duplex else 1) + 4
     if pages > MAX_PAGES:
         raise TemplateError(f"the kit would take {pages} pages; the limit is {MAX_PAGES} pages in a PDF")
-    placed = sum(1 for entry in entries for p in entry.sheet.placed
-                 if p.item.part is None or p.item.part.index == 0)
+    placed = sum(1 for entry in entries + ([_Entry("one", opening)] if opening else [])
+                 for p in entry.sheet.placed if p.item.part is None or p.item.part.index == 0)
     expected = sum(len(copies(component)) for component in chosen)
     if placed != expected:  # packing is pure arithmetic: this guards it, it never drops a piece
         raise TemplateError(f"{expected - placed} of {expected} pieces could not be placed on a sheet")
 
-    # Pages: the cover's length only moves later pages in a one-sided file,
-    # so it is laid out until the numbers it prints stop changing. The
-    # cover's own sheet may take the pieces of a one-sided sheet below its
-    # text, when the text still fits the sheet: one sheet less.
+    # Pages. The kit opens with its cover section: the cover (its text may go
+    # on to more pages) and the opening page, the rules summary, on the back of
+    # the cover when the cover fits one page. The cover's own sheet may instead
+    # take the pieces of a one-sided sheet below its text; nothing is then
+    # printed behind them, so the opening page goes on a sheet of its own.
+    # Whichever uses fewer sheets is kept, the summary behind the cover on a tie.
+    # The cover's length only moves later pages in a one-sided file, so it is
+    # laid out until the numbers it prints stop changing.
     catalog = game.catalogs[options.lang]
-    cover_pages: list[tuple[Primitive, ...]] = []
-    below: Sheet | None = None
-    tries = [_under_cover(entries, page_size, options.bleed)] if cover else []
-    tries = [t for t in tries if t is not None] + [None]
+    tries: list[tuple[_Entry, Sheet, float] | None] = [None]
+    if cover:
+        below_cover = _under_cover(entries, page_size, options.bleed)
+        if below_cover is not None:
+            tries.append(below_cover)
+    best: _Section | None = None
     for attempt in tries:
         kept = [e for e in entries if attempt is None or e is not attempt[0]]
         count = 1 if cover else 0
         for _ in range(4):
-            layout = _number(kept, count, duplex)
+            section = _section_pages(count, attempt is not None, opening is not None, duplex)
+            layout = _number(kept, len(section), duplex)
             if not cover:
+                cover_pages: list[tuple[Primitive, ...]] = []
                 break
-            contents = _contents(chosen, kept, layout, duplex, options, attempt)._replace(cover_pages=count)
+            contents = _contents(chosen, kept, layout, duplex, options, attempt, section,
+                                 opener)._replace(cover_pages=count)
+            below_ids = contents.below
             cover_pages = lay_out_cover(game, options, page_size, contents, measure, made,
                                         lambda n: footer_layout(frames[0], page_size, options, catalog,
                                                                 measure, n, layout[1],
-                                                                contents.below if n == 1 else ()))
+                                                                below_ids if n == 1 else ()))
             if len(cover_pages) == count:
                 break
             count = len(cover_pages)
         else:
             raise AssertionError("the cover's length did not settle")
-        if attempt is None or len(cover_pages) <= (2 if duplex else 1):
-            entries, below = kept, (attempt[1] if attempt else None)
-            break
+        if attempt is not None and len(cover_pages) > (2 if duplex else 1):
+            continue  # the continuation would print behind the pieces' own sheet
+        if best is None or layout[2] < best.layout[2]:
+            best = _Section(kept, attempt[1] if attempt else None, section, cover_pages, layout)
+    assert best is not None
+    entries, below, cover_pages, layout = best.entries, best.below, best.cover_pages, best.layout
     starts, total_pages, total_sheets = layout
 
     # Faces, resolved once per design: placements in page order.
     pending: list[tuple[PagePlan, list[Placement]]] = []
-    number = 0
-    for drawing in cover_pages:
-        number += 1
-        if number == 1 and below is not None:
-            pending.append((PagePlan(number, PageKind.COVER, 1, _components(below), (),
+    for number, what in enumerate(best.pages, start=1):
+        sheet_no = _sheet_of(number, duplex)
+        if what == "blank":
+            pending.append((PagePlan(number, PageKind.BLANK, sheet_no), []))
+        elif what == "opening":
+            assert opening is not None
+            pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(opening), (), (),
+                                     frame=opening.frame), [_front(p) for p in opening.placed]))
+        elif number == 1 and below is not None:
+            pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(below), (),
                                      below.marks if options.crop_marks else (), frame=below.frame),
                             [_front(p) for p in below.placed]))
-            continue
-        pending.append((PagePlan(number, PageKind.COVER, _sheet_of(number, duplex)), []))
-    if duplex and len(cover_pages) % 2:
-        number += 1
-        pending.append((PagePlan(number, PageKind.BLANK, _sheet_of(number, duplex)), []))
+        else:
+            pending.append((PagePlan(number, PageKind.COVER, sheet_no), []))
     for entry, start in zip(entries, starts):
         number = start
         sheet_no = _sheet_of(start, duplex)
@@ -271,7 +296,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     covers = iter(cover_pages)
     for page, placements in pending:
         placements = tuple(next(placed) for _ in placements)
-        if page.kind is PageKind.COVER:
+        if page.kind is PageKind.COVER and best.pages[page.number - 1] == "cover":
             drawing = (*marks_layout(page.marks, page_h), *next(covers))
             kit.pages.append(page._replace(placements=placements, drawing=drawing))
             continue
@@ -334,13 +359,49 @@ def _under_cover(entries: Sequence[_Entry], page_size: tuple[float, float], blee
     return entry, sheets[0], text_bottom
 
 
+class _Section(NamedTuple):
+    """One way of opening the kit, and the pages that follow from it."""
+
+    entries: list[_Entry]              # the sheets after the cover section
+    below: Sheet | None                # pieces below the cover's text, if any
+    pages: tuple[str, ...]             # the cover section: "cover", "opening" or "blank" pages
+    cover_pages: list[tuple[Primitive, ...]]
+    layout: tuple[list[int], int, int]
+
+
+def _section_pages(cover_pages: int, below: bool, opening: bool, duplex: bool) -> tuple[str, ...]:
+    """The pages a kit opens with, in order.
+
+    The cover's pages, then the opening page (the rules summary): in a
+    double-sided file on the back of the cover's last page, unless pieces to
+    cut lie below the cover's text, which nothing may be printed behind; and a
+    blank page to end the section on a back.
+
+    >>> _section_pages(1, False, True, True)
+    ('cover', 'opening')
+    >>> _section_pages(2, False, True, True)
+    ('cover', 'cover', 'opening', 'blank')
+    >>> _section_pages(1, True, True, True)
+    ('cover', 'blank', 'opening', 'blank')
+    """
+    pages = ["cover"] * cover_pages
+    if opening:
+        if below and duplex and len(pages) % 2:
+            pages.append("blank")
+        pages.append("opening")
+    if duplex and len(pages) % 2:
+        pages.append("blank")
+    return tuple(pages)
+
+
 def _sheet_of(page: int, duplex: bool) -> int:
     return (page + 1) // 2 if duplex else page
 
 
-def _number(entries: Sequence[_Entry], cover_pages: int, duplex: bool) -> tuple[list[int], int, int]:
-    """The first page of each entry, the number of pages and of sheets."""
-    page = cover_pages + (cover_pages % 2 if duplex else 0)
+def _number(entries: Sequence[_Entry], section: int, duplex: bool) -> tuple[list[int], int, int]:
+    """The first page of each entry, the number of pages and of sheets, after a
+    cover section of ``section`` pages."""
+    page = section + (section % 2 if duplex else 0)
     starts = []
     for entry in entries:
         starts.append(page + 1)
@@ -354,23 +415,40 @@ def _components(sheet: Sheet) -> tuple[str, ...]:
 
 def _contents(chosen: list[Component], entries: Sequence[_Entry],
               layout: tuple[list[int], int, int], duplex: bool, options: PrintOptions,
-              under_cover: tuple[_Entry, Sheet, float] | None = None) -> CoverContents:
+              under_cover: tuple[_Entry, Sheet, float] | None = None,
+              section: Sequence[str] = ("cover",), opener: Component | None = None) -> CoverContents:
     """What the cover says about the pages: each component's sheets, and the print plan."""
     starts, total_pages, total_sheets = layout
+    # The opening page is printed first after the cover: it comes first in the contents.
+    chosen = sorted(chosen, key=lambda c: c is not opener)
     sheets_of: dict[str, list[int]] = {c.id: [] for c in chosen}
     below: tuple[str, ...] = ()
     text_bottom = 14.0
     if under_cover is not None:
         below, text_bottom = _components(under_cover[1]), under_cover[2]
-        for name in below:
-            sheets_of[name].append(1)
+    rows: list[PlanRow] = []
+    by_sheet: dict[int, list[tuple[int, str]]] = {}
+    for number, what in enumerate(section, start=1):
+        by_sheet.setdefault(_sheet_of(number, duplex), []).append((number, what))
+    for sheet, pages in by_sheet.items():
+        names: tuple[str, ...] = ()
+        printed = [what for _, what in pages if what != "blank"]
+        if pages[0][0] == 1:
+            names += below
+        if "opening" in printed and opener is not None:
+            names += (opener.id,)
+        for name in names:
+            sheets_of[name].append(sheet)
+        stock = max(["paper"] + [stock_of(c, False) for c in chosen if c.id in names],
+                    key=_STOCK_ORDER.index)
+        how = "cover_both" if len(printed) == 2 else "one"
+        _add_row(rows, PlanRow(pages[0][0], pages[-1][0], 1, how, stock, names, cover=True))
     boards: dict[str, tuple[Component, list]] = {}
     for entry in list(entries) + ([under_cover[0]] if under_cover else []):
         for placed in entry.sheet.placed:
             item = placed.item
             if item.part is not None and item.copy.copy == 1:
                 boards.setdefault(item.copy.component.id, (item.copy.component, []))[1].append(item.part)
-    rows: list[PlanRow] = []
     for entry, start in zip(entries, starts):
         sheet = _sheet_of(start, duplex)
         names = _components(entry.sheet)
@@ -379,12 +457,7 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
         stock = max((stock_of(c, entry.how != "one") for c in chosen if c.id in names),
                     key=_STOCK_ORDER.index)
         last = start + (1 if duplex or entry.how == "both" else 0)
-        if rows and rows[-1].how == entry.how and rows[-1].stock == stock:
-            row = rows[-1]
-            rows[-1] = row._replace(last_page=last, sheets=row.sheets + 1,
-                                    components=tuple(dict.fromkeys(row.components + names)))
-        else:
-            rows.append(PlanRow(start, last, 1, entry.how, stock, names))
+        _add_row(rows, PlanRow(start, last, 1, entry.how, stock, names))
     return CoverContents(
         components=chosen, copies={c.id: len(copies(c)) for c in chosen},
         sheets={c: tuple(v) for c, v in sheets_of.items()}, rows=tuple(rows),
@@ -393,6 +466,16 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
         stocks={c.id: stock_of(c, prints_backs(c, options)) for c in chosen},
         boards=tuple((c, tuple(sorted(parts, key=lambda p: p.index))) for c, parts in boards.values()),
         below=below, text_bottom=text_bottom)
+
+
+def _add_row(rows: list[PlanRow], row: PlanRow) -> None:
+    """Add a sheet to the print plan, in the row before when it is printed alike."""
+    if rows and (rows[-1].how, rows[-1].stock, rows[-1].cover) == (row.how, row.stock, row.cover):
+        last = rows[-1]
+        rows[-1] = last._replace(last_page=row.last_page, sheets=last.sheets + row.sheets,
+                                 components=tuple(dict.fromkeys(last.components + row.components)))
+    else:
+        rows.append(row)
 
 
 #: Stocks from the lightest; a sheet shared by pieces that want different
