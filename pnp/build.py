@@ -15,11 +15,10 @@ import json
 import os
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import NamedTuple
 
+from pnp import __version__
 from pnp.errors import OutputError, PnpError
 from pnp.files import WriteError, same_file, write_files
 from pnp.i18n import LANGUAGES
@@ -151,15 +150,6 @@ def collector_paused():
             gc.enable()
 
 
-@lru_cache(maxsize=1)
-def _version() -> str:
-    try:
-        return metadata.version("pnp-hunting-kits")
-    except metadata.PackageNotFoundError:
-        # Run from a source tree that was never installed.
-        return "(development)"
-
-
 def made_by() -> Made:
     """Which pnp made a kit, for its cover: the installed version, and the date
     only when ``SOURCE_DATE_EPOCH`` gives one, so two builds stay byte-identical."""
@@ -170,7 +160,8 @@ def made_by() -> Made:
             date = datetime.fromtimestamp(int(epoch), timezone.utc).date().isoformat()
         except (ValueError, OverflowError, OSError):
             raise PnpError(f"SOURCE_DATE_EPOCH must be a number of seconds since 1970, got {epoch!r}") from None
-    return Made(_version(), date)
+    # The package's own constant: importlib.metadata would import email, csv and zipfile on every run.
+    return Made(__version__, date)
 
 
 def render_to_memory(game: Game, options: PrintOptions,

@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 import json
 import re
+import subprocess
+import sys
 from functools import lru_cache
 
 import pytest
@@ -324,6 +326,18 @@ def test_the_cover_says_what_the_pages_are(game_id, paper):
         assert catalog.get("cover.made_by", version=made_by().version) in text
         if any(p["kind"] == "back" for p in pages):
             assert "pnp calibrate --paper " + paper in text
+
+
+def test_the_cover_prints_the_installed_version_without_reading_package_metadata():
+    from importlib import metadata
+
+    import pnp
+
+    assert made_by().version == pnp.__version__ == metadata.version("pnp-hunting-kits")
+    # Reading the metadata would import email, csv and zipfile on every run (20 ms and more).
+    done = subprocess.run([sys.executable, "-c", "import sys; from pnp.build import made_by; made_by(); "
+                           "print('importlib.metadata' in sys.modules)"], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr
 
 
 def test_the_cover_dates_a_build_only_when_asked(monkeypatch):
