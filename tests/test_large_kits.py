@@ -47,6 +47,19 @@ def test_a_sheet_not_full_gets_the_crop_marks_of_its_own_pieces(tmp_path):
     assert last.marks != full.marks
 
 
+def test_sheets_laid_out_alike_share_their_boxes_and_marks(tmp_path):
+    game = load_game(deck(tmp_path, 20))
+    cards = [Item(copy) for copy in copies(game.components[0])]
+    first, second, last = pack(runs_of(cards), page_frames(210.0, 297.0), 3.0)
+    assert first.marks is second.marks and last.marks is not first.marks
+    assert all(a.trim is b.trim and a.printed is b.printed for a, b in zip(first.placed, second.placed))
+    # Each keeps its own pieces, and they are what a sheet of its own would be.
+    assert [p.item for p in second.placed] == cards[9:18]
+    (alone,) = pack(runs_of(cards[9:18]), page_frames(210.0, 297.0), 3.0)
+    assert [(p.trim, p.printed, p.rotation) for p in alone.placed] == \
+        [(p.trim, p.printed, p.rotation) for p in second.placed] and alone.marks == second.marks
+
+
 def test_the_calibration_bar_sits_on_each_paper_where_its_size_puts_it():
     game = load_shipped_game("halali")
     catalog = game.catalogs["en"]

@@ -201,7 +201,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
         raise TemplateError(f"the kit would take {pages} pages; the limit is {MAX_PAGES} pages in a PDF")
     placed = sum(1 for entry in entries + ([_Entry("one", opening)] if opening else [])
                  for p in entry.sheet.placed if p.item.part is None or p.item.part.index == 0)
-    expected = sum(len(copies(component)) for component in chosen)
+    expected = sum(component.piece_count() for component in chosen)
     if placed != expected:  # packing is pure arithmetic: this guards it, it never drops a piece
         raise TemplateError(f"{expected - placed} of {expected} pieces could not be placed on a sheet")
 
@@ -459,7 +459,7 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
         last = start + (1 if duplex or entry.how == "both" else 0)
         _add_row(rows, PlanRow(start, last, 1, entry.how, stock, names))
     return CoverContents(
-        components=chosen, copies={c.id: len(copies(c)) for c in chosen},
+        components=chosen, copies={c.id: c.piece_count() for c in chosen},
         sheets={c: tuple(v) for c, v in sheets_of.items()}, rows=tuple(rows),
         total_pages=total_pages, total_sheets=total_sheets, duplex=duplex,
         folds=any(e.how == "fold" for e in entries),

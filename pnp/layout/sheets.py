@@ -115,15 +115,16 @@ class _Builder:
         self.frame, self.bleed = frame, bleed
         self.regions: list[_Region] = []
 
-    def take(self, queue: Sequence[Item]) -> int:
-        """Lay out as many of ``queue`` (one run) as fit; return how many."""
-        if not queue:
+    def take(self, queue: Sequence[Item], start: int = 0) -> int:
+        """Lay out as many of ``queue[start:]`` (one run) as fit; return how many."""
+        left = len(queue) - start
+        if left <= 0:
             return 0
-        first = queue[0]
+        first = queue[start]
         last = self.regions[-1] if self.regions else None
         if last is not None and last.key == first.key and last.free > 0:
-            taken = min(last.free, len(queue))
-            last.items.extend(queue[:taken])
+            taken = min(last.free, left)
+            last.items.extend(queue[start:start + taken])
             return taken
         used = sum(r.height for r in self.regions)
         room = self.frame.area.h - used
@@ -139,15 +140,15 @@ class _Builder:
         gutter = component.gutter if first.part is None else False
         area = self.frame.area
         grid = grid_in(Box(area.x, area.y, area.w, room), w, h, self.bleed, rotate, gutter,
-                       count=len(queue))
+                       count=left)
         if grid is None:
             return 0
-        taken = min(grid.capacity, len(queue))
-        self.regions.append(_Region(first.key, grid, list(queue[:taken])))
+        taken = min(grid.capacity, left)
+        self.regions.append(_Region(first.key, grid, list(queue[start:start + taken])))
         return taken
 
-    def sheet(self) -> Sheet:
-        return _finish(self.frame, self.regions, self.bleed)
+    def sheet(self, shapes: dict | None = None) -> Sheet:
+        return _finish(self.frame, self.regions, self.bleed, shapes)
 
 
 def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float) -> list[Sheet]:
@@ -159,39 +160,43 @@ def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float) 
     """
     builders: list[_Builder] = []
     for index, run in enumerate(runs):
-        queue = list(run)
+        queue, start = list(run), 0
         for builder in builders:
-            if not queue:
+            if start == len(queue):
                 break
-            queue = queue[builder.take(queue):]
-        while queue:
-            chosen = _Builder(_frame_for(frames, queue, runs[index + 1:], bleed), bleed)
-            taken = chosen.take(queue)
+            start += builder.take(queue, start)
+        while start < len(queue):
+            chosen = _Builder(_frame_for(frames, queue, start, runs[index + 1:], bleed), bleed)
+            taken = chosen.take(queue, start)
             if taken == 0:
-                raise ValueError(f"a {queue[0].size[0]:g} x {queue[0].size[1]:g} mm piece does not fit a sheet")
+                w, h = queue[start].size
+                raise ValueError(f"a {w:g} x {h:g} mm piece does not fit a sheet")
             builders.append(chosen)
-            queue = queue[taken:]
-    return [b.sheet() for b in builders]
+            start += taken
+    # Sheets laid out alike (every full sheet of a deck) share their boxes and marks.
+    shapes: dict = {}
+    return [b.sheet(shapes) for b in builders]
 
 
-def _frame_for(frames: Sequence[Frame], queue: list[Item], later: Sequence[Sequence[Item]],
-               bleed: float) -> Frame:
+def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int,
+               later: Sequence[Sequence[Item]], bleed: float) -> Frame:
     """The frame a new sheet takes: the one that holds the most of what is left
-    (by area), the first on a tie."""
+    (the run from ``queue[start]``, then the later runs) by area, the first on a tie."""
     if len(frames) == 1:
         return frames[0]
-    w, h = queue[0].size
-    component = queue[0].copy.component
-    rotate = component.rotate if queue[0].part is None else False
-    gutter = component.gutter if queue[0].part is None else False
+    first, left = queue[start], len(queue) - start
+    w, h = first.size
+    component = first.copy.component
+    rotate = component.rotate if first.part is None else False
+    gutter = component.gutter if first.part is None else False
     grids = [grid_in(f.area, w, h, bleed, rotate, gutter) for f in frames]
     capacities = [g.capacity if g is not None else 0 for g in grids]
-    if all(c < len(queue) for c in capacities):
+    if all(c < left for c in capacities):
         # The run fills the sheet whichever frame it takes: the one with the
         # most room for it wins, and nothing else joins that sheet.
         best = max(range(len(frames)), key=lambda i: (capacities[i], -i))
         return frames[best]
-    remaining = [list(queue)] + [list(r) for r in later]
+    remaining = [queue[start:]] + [list(r) for r in later]
     best = max(range(len(frames)), key=lambda i: (_trial(frames[i], remaining, bleed), -i))
     return frames[best]
 
@@ -211,8 +216,28 @@ def _trial(frame: Frame, runs: list[list[Item]], bleed: float) -> float:
     return round(placed, 3)
 
 
-def _finish(frame: Frame, regions: list[_Region], bleed: float) -> Sheet:
-    """Stack the regions, centred in the frame, and work out bleeds and marks."""
+def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | None = None) -> Sheet:
+    """Stack the regions, centred in the frame, and work out bleeds and marks.
+
+    ``shapes`` keeps what sheets laid out alike share (the same frame, grids and
+    counts): their slots' boxes and their marks, worked out once.
+    """
+    items = [item for region in regions for item in region.items]
+    key = None
+    if shapes is not None and all(region.items[0].part is None for region in regions):
+        key = (frame, tuple((r.grid, r.rows, len(r.items), r.cut) for r in regions))
+        shared = shapes.get(key)
+        if shared is not None:
+            slots, marks = shared
+            return Sheet(frame, tuple(Placed(item, *slot) for item, slot in zip(items, slots)), marks,
+                         len(regions))
+    sheet = _shape(frame, regions, bleed)
+    if key is not None:
+        shapes[key] = (tuple(p[1:] for p in sheet.placed), sheet.marks)
+    return sheet
+
+
+def _shape(frame: Frame, regions: list[_Region], bleed: float) -> Sheet:
     area, limits = frame.area, frame.limits
     heights = [r.height for r in regions]
     spare = max(0.0, area.h - sum(heights))
