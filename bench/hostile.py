@@ -28,12 +28,10 @@ import argparse
 import hashlib
 import json
 import os
-import re
 import resource
 import select
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path

@@ -7,7 +7,6 @@ numbers, never recomputed by the formula under test.
 from __future__ import annotations
 
 import csv
-import io
 import json
 from functools import lru_cache
 from pathlib import Path

@@ -25,7 +25,6 @@ from pnp.model import Component, Copy, Face, Game, PrintOptions
 from pnp.options import checked
 from pnp.render.single import FacePage, faces_pdf
 from pnp.services import Service
-from pnp.units import MM_PER_INCH
 
 Progress = Callable[[int, int], None]   # (pages just finished, pages in all)
 

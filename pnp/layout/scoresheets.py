@@ -20,7 +20,6 @@ words (a winner) in the accent colour.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
 
 from pnp.errors import TemplateError
 from pnp.layout.primitives import QR, Ellipse, Icon, Line, Primitive, Rect, Symbol, Text, TextLine

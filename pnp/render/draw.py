@@ -13,7 +13,6 @@ wherever the same shape is drawn (see its docstring).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable
 from weakref import WeakKeyDictionary
 
@@ -28,6 +27,7 @@ from pnp.render.colors import fill_ops, set_fill, set_stroke, stroke_ops
 from pnp.render.fonts import font as font_name
 from pnp.render.shapes import symbol_path
 from pnp.units import pt
+from pnp.qr import dark_runs, modules as qr_modules
 
 
 class Pen:
@@ -301,8 +301,8 @@ def draw_qr(pen: Pen, q: QR, height: float) -> None:
 
 def _qr(canvas: Canvas, q: QR, height: float) -> None:
     """A QR code as vector squares, quiet zone included in its size."""
-    matrix = _qr_matrix(q.data)
-    n = len(matrix)
+    grid = qr_modules(q.data, border=2)
+    n = len(grid)
     size = pt(q.size)
     x, y = pt(q.x), pt(height - q.y) - size
     cell = size / n
@@ -311,30 +311,10 @@ def _qr(canvas: Canvas, q: QR, height: float) -> None:
     canvas.rect(x, y, size, size, stroke=0, fill=1)
     set_fill(canvas, q.color)
     path = canvas.beginPath()
-    for r, row in enumerate(matrix):
-        c = 0
-        while c < n:
-            if row[c]:
-                start = c
-                while c < n and row[c]:
-                    c += 1
-                path.rect(x + start * cell, y + size - (r + 1) * cell, (c - start) * cell, cell)
-            else:
-                c += 1
+    for r, start, length in dark_runs(grid):
+        path.rect(x + start * cell, y + size - (r + 1) * cell, length * cell, cell)
     canvas.drawPath(path, stroke=0, fill=1)
     canvas.restoreState()
-
-
-@lru_cache(maxsize=64)
-def _qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
-    """The modules of a QR code, quiet zone included. The same rules address
-    goes on every language and paper of a kit: it is encoded once."""
-    import qrcode  # only the pages that carry a code need it
-
-    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
-    code.add_data(data)
-    code.make(fit=True)
-    return tuple(tuple(row) for row in code.get_matrix())
 
 
 def draw_icon(pen: Pen, i: Icon, height: float) -> None:

@@ -2,23 +2,7 @@
 
 from __future__ import annotations
 
-import functools
-
-import qrcode
-from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
-
-
-@functools.lru_cache(maxsize=256)
-def modules(text: str, dense: bool = False) -> tuple[tuple[bool, ...], ...]:
-    """The dark (True) and light modules of ``text``'s QR code, quiet zone included.
-
-    ``dense`` trades error correction for fewer modules (a long link on a screen,
-    which is never smudged).
-    """
-    code = qrcode.QRCode(error_correction=ERROR_CORRECT_L if dense else ERROR_CORRECT_M, border=4)
-    code.add_data(text)
-    code.make(fit=True)
-    return tuple(tuple(row) for row in code.get_matrix())
+from pnp.qr import dark_runs, modules
 
 
 def svg(text: str, label: str, dense: bool = False) -> str:
@@ -29,19 +13,9 @@ def svg(text: str, label: str, dense: bool = False) -> str:
     """
     from markupsafe import escape
 
-    grid = modules(text, dense)
+    grid = modules(text, dense=dense)
     size = len(grid)
-    runs = []
-    for y, row in enumerate(grid):
-        x = 0
-        while x < size:
-            if row[x]:
-                start = x
-                while x < size and row[x]:
-                    x += 1
-                runs.append(f"M{start} {y}h{x - start}v1h{start - x}z")
-            else:
-                x += 1
+    runs = [f"M{start} {y}h{length}v1h{-length}z" for y, start, length in dark_runs(grid)]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="qr" role="img" aria-label="{escape(label)}" '
             f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
             f'<rect width="{size}" height="{size}" fill="#fff"/>'
