@@ -120,24 +120,10 @@ def write_files(files: Mapping[Path, bytes] | Iterable[tuple[Path, bytes]], *,
     replaces unless ``modes`` gives its own.
     """
     items = [(Path(p), bytes(d)) for p, d in (files.items() if isinstance(files, Mapping) else files)]
-    staged: list[tuple[Path, Path]] = []
     backups: dict[Path, Path] = {}
-    try:
+    with FileGroup() as group:
         for path, data in items:
-            if path.is_dir():
-                raise WriteError(path, "a folder has that name")
-            try:
-                fd, temporary = temporary_beside(path, (modes or {}).get(path))
-            except OSError as error:
-                raise WriteError(path, _reason(error)) from None
-            staged.append((temporary, path))
-            try:
-                with os.fdopen(fd, "wb") as stream:
-                    stream.write(data)
-                    stream.flush()
-                    os.fsync(stream.fileno())
-            except OSError as error:
-                raise WriteError(path, _reason(error)) from None
+            group.add(path, data, (modes or {}).get(path))
         if backup:
             for path, _ in items:
                 if path.is_file():
@@ -145,20 +131,7 @@ def write_files(files: Mapping[Path, bytes] | Iterable[tuple[Path, bytes]], *,
                     # A copy of a private file stays private.
                     write_files({copy: path.read_bytes()}, modes={copy: _mode_for(path)})
                     backups[path] = copy
-        for temporary, path in staged:
-            try:
-                os.replace(temporary, path)
-            except OSError as error:
-                raise WriteError(path, _reason(error)) from None
-        staged = []
-        for folder in {path.parent for path, _ in items}:
-            _fsync_folder(folder if str(folder) else Path("."))
-    finally:
-        for temporary, _ in staged:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
+        group.commit()
     return backups
 
 
@@ -181,12 +154,15 @@ class FileGroup:
     def __init__(self) -> None:
         self._staged: list[tuple[Path, Path]] = []
 
-    def add(self, path: Path, data: bytes) -> None:
+    def add(self, path: Path, data: bytes, mode: int | None = None) -> None:
+        """Write ``data`` to a temporary file beside ``path``, on disk before this returns.
+
+        The file will have ``mode``, else the permissions of the file it replaces."""
         path = Path(path)
         if path.is_dir():
             raise WriteError(path, "a folder has that name")
         try:
-            fd, temporary = temporary_beside(path)
+            fd, temporary = temporary_beside(path, mode)
         except OSError as error:
             raise WriteError(path, _reason(error)) from None
         self._staged.append((temporary, path))
