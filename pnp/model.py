@@ -92,6 +92,11 @@ class Component(NamedTuple):
     #: rules summary): printed with the cover, on its back when the cover fits
     #: one page. One uncut, one-sided page; at most one component of a game.
     with_cover: bool = False
+    #: True for a one-sided page whose height may shrink, down to what its
+    #: contents need (a scoresheet's boxes stay big enough for a pen), to go
+    #: below other pieces on their sheet rather than take a sheet of its own.
+    #: Alone on a sheet, it keeps its size.
+    shrink: bool = False
     #: The per-piece fields and their types ("str", "int", "num", "bool", "color").
     fields: Mapping[str, str] = MappingProxyType({})
     #: Lines of a piece too big for a sheet along which it may be split (between

@@ -55,7 +55,7 @@ _COMPONENT_KEYS = {
     "id": STR, "size": "size", "sets": "strs", "rotate": BOOL, "back_kind": STR,
     "corner_radius": LEN, "overlap": LEN, "fields": "table", "front": "elements",
     "back": "elements", "same_back": BOOL, "gutter": BOOL, "pieces": "pieces", "kind": STR,
-    "cut": BOOL, "seams": "table", "with_cover": BOOL,
+    "cut": BOOL, "seams": "table", "with_cover": BOOL, "shrink": BOOL,
 }
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -327,7 +327,7 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
     if made_as not in PIECE_KINDS:
         check.fail(f"{at}.kind", " or ".join(repr(k) for k in PIECE_KINDS), made_as)
         made_as = "card"
-    for key in ("rotate", "gutter", "cut", "with_cover"):
+    for key in ("rotate", "gutter", "cut", "with_cover", "shrink"):
         if key in raw and not isinstance(raw[key], bool):
             check.fail(f"{at}.{key}", "true or false", raw[key])
     for key in ("corner_radius", "overlap"):
@@ -424,11 +424,15 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
                 any(p.back is not None for p in pieces):
             check.fail(f"{at}.with_cover", "true only on one page with cut = false, one piece "
                        "counted once, no sets and no back", True)
+    shrink = raw.get("shrink") is True
+    if shrink and (back is not None or any(p.back is not None for p in pieces)):
+        # Its back would have to shrink alike behind it: one-sided pages only.
+        check.fail(f"{at}.shrink", "true only on a component without backs", True)
     return Component(
         id=cid, size=size, pieces=tuple(pieces), front=front, back=back, sets=tuple(sets),
         rotate=raw.get("rotate", True), back_kind=back_kind, gutter=raw.get("gutter", False),
         corner_radius=float(raw.get("corner_radius", 0.0)), overlap=float(raw.get("overlap", 12.0)),
-        kind=made_as, cut=raw.get("cut", True), with_cover=with_cover,
+        kind=made_as, cut=raw.get("cut", True), with_cover=with_cover, shrink=shrink,
         fields={n: t.rstrip("?") for n, t in field_types.items()},
         seam_lines=seam_lines,
     )

@@ -161,7 +161,7 @@ class CardHunterRules(GameRules):
         A filled log holds the session's fight on its first line.
         """
         outcome = result.card_hunter if result is not None else None
-        fields = (("date", 24), ("players_characters", 56), ("difficulty", 28), ("result", 24),
+        fields = (("date", 24), ("players_characters", 46), ("difficulty", 38), ("result", 24),
                   ("knockouts", 20), ("notes", 28))
         columns = tuple(Column(said(f"sheet.ch.{name}"), weight=weight) for name, weight in fields)
         difficulties = tuple(said(f"sheet.ch.{level}") for level in DIFFICULTIES)

@@ -123,21 +123,51 @@ def test_every_kit_has_a_blank_scoresheet_that_fits_both_papers_and_needs_no_cut
 
 @pytest.mark.parametrize("paper, x, y", [("a4", 10.0, 23.5), ("letter", 12.95, 14.7)])
 def test_the_blank_sheet_sits_centred_on_its_page_without_crop_marks(paper, x, y):
+    from pnp.build import render_to_memory
     from pnp.layout.plan import plan_kit
     from pnp.units import paper_size
 
-    _, manifest = rendered("hunting-fever", "fr", paper)
+    # Alone on its sheet, a scoresheet that may shrink keeps its size.
+    _, manifest = render_to_memory(load_shipped_game("hunting-fever"), PrintOptions(lang="fr", paper=paper),
+                                   ["scoresheet"])
     [item] = front_items(manifest, "scoresheet")
     assert (item["x"], item["y"], item["w"], item["h"]) == (x, y, 190.0, 255.0)
     page = next(p for p in manifest["pages"] if "scoresheet" in p.get("components", ()))
     assert page["kind"] == "sheet"
     game = load_shipped_game("hunting-fever")
-    plan = plan_kit(game, PrintOptions(lang="fr", paper=paper), paper_size(paper), measure=MEASURER)
     marks: dict[str, int] = {}
-    for page in plan.pages:
-        for component in page.components:
-            marks[component] = marks.get(component, 0) + len(page.marks)
+    for chosen in (["scoresheet"], ["player-cards"]):
+        plan = plan_kit(game, PrintOptions(lang="fr", paper=paper), paper_size(paper), chosen,
+                        measure=MEASURER)
+        for page in plan.pages:
+            for component in page.components:
+                marks[component] = marks.get(component, 0) + len(page.marks)
     assert marks["scoresheet"] == 0 and marks["player-cards"] > 0
+
+
+@pytest.mark.parametrize("game_id, above", [("hunting-fever", "player-aids"), ("card-hunter", "trackers")])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_in_the_kit_the_blank_sheet_shrinks_below_the_last_one_sided_pieces(game_id, above, paper, lang):
+    _, manifest = rendered(game_id, lang, paper)
+    [page] = [p for p in manifest["pages"] if "scoresheet" in p.get("components", ())]
+    assert page["kind"] == "sheet" and page["components"] == [above, "scoresheet"]
+    [sheet] = [i for i in page["items"] if i["component"] == "scoresheet"]
+    others = [i for i in page["items"] if i["component"] == above]
+    assert sheet["w"] == 190.0 and 125.0 < sheet["h"] < 255.0
+    # Below them, clear of their trims (and so of their bleed: none reaches past a shared cut line).
+    assert sheet["y"] + sheet["h"] <= min(i["y"] for i in others) + 1e-6
+    # The boxes for a pen keep their 7 mm: the layout refuses a smaller one, and these are the
+    # sheet's boxes as drawn at its shrunk height.
+    game = load_shipped_game(game_id)
+    component = game.component("scoresheet")
+    copy = copies(component)[0]
+    smaller = copy._replace(component=component._replace(size=(sheet["w"], sheet["h"])))
+    resolver = FaceResolver(game, PrintOptions(lang=lang, paper=paper), MEASURER)
+    face = resolver.face(smaller, Face.FRONT)
+    assert resolver.problems == []
+    boxes = [p for layer in face.layers for p in layer if isinstance(p, Rect) and p.stroke and p.fill]
+    assert len(boxes) > 12 and min(min(b.w, b.h) for b in boxes) >= layout.MIN_BOX - 1e-6
 
 
 def test_hunting_fever_sheet_has_one_name_row_columns_per_player_and_days_as_rows():

@@ -80,6 +80,9 @@ def test_a_good_template_loads(tmp_path):
     (('x = 4', 'x = "w +"'), r"front\[0\].x: expected a length in mm"),
     (('id = "fox"', 'id = "fox"\nspeed = 3'), r"pieces\[0\]: unknown key 'speed'"),
     (('players = [2, 4]', 'players = [4, 2]'), r"game.players: expected \[min, max\] player counts"),
+    (('size = "poker"', 'size = "poker"\nshrink = "yes"'), r"components\[0\].shrink: expected true or false"),
+    (('size = "poker"', 'size = "poker"\nshrink = true\nback = [{ type = "background", fill = "ink" }]'),
+     r"components\[0\].shrink: expected true only on a component without backs"),
 ])
 def test_bad_templates_name_file_key_and_expected_form(tmp_path, change, expected):
     text = GOOD.replace(*change)

@@ -198,6 +198,19 @@ class FaceResolver:
         except (KeyError, ValueError, TypeError) as exc:
             return _Failed(f"cannot resolve this {element.type} ({exc})")
 
+    def holds(self, copy: Copy, face: Face) -> bool:
+        """Whether a face of this copy resolves without a problem; nothing is reported.
+
+        How a page that may shrink learns how short it can be.
+        """
+        problems, reported = self.problems, self._reported
+        self.problems, self._reported = [], set()
+        try:
+            self.face(copy, face)
+            return not self.problems
+        finally:
+            self.problems, self._reported = problems, reported
+
     def _report(self, message: str) -> None:
         if message not in self._reported:
             self._reported.add(message)

@@ -176,12 +176,26 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
             items += [Item(copy, part) for part in parts]
     raise_problems(resolver.problems)
 
+    # Every shrunk component is kept, held or not: the resolver knows a
+    # component by its id while the kit is planned.
+    shrunk: dict[tuple[str, float], tuple[Item, bool]] = {}
+
+    def shrink(item: Item, height: float) -> Item | None:
+        """The piece at ``height``, when its front still holds there."""
+        component = item.copy.component
+        key = (component.id, round(height, 3))
+        if key not in shrunk:
+            copy = item.copy._replace(component=component._replace(size=(component.size[0], key[1])))
+            shrunk[key] = (Item(copy), resolver.holds(copy, Face.FRONT))
+        smaller, held = shrunk[key]
+        return smaller if held else None
+
     entries: list[_Entry] = []
     for backs, items in groups.items():
         runs = runs_of(items)
         try:
             if not backs:
-                entries += [_Entry("one", sheet) for sheet in pack(runs, frames, options.bleed)]
+                entries += [_Entry("one", sheet) for sheet in pack(runs, frames, options.bleed, shrink)]
             elif duplex_file(options):
                 entries += [_Entry("both", sheet) for sheet in pack(runs, frames, options.bleed)]
             else:

@@ -44,6 +44,8 @@ CAPTIONS_ICON_H = 8.0
 COLUMN_HEAD_H = 8.5
 DETAIL_LINE = 3.6
 OPTION_LINE = 4.4
+CHOICE_SIZE = 8.0      # the words of a choice side by side (pt)
+CHOICE_AIR = 2.0       # and the least room they leave around each word (mm)
 FOOT_GAP = 2.5
 NOTE_H = 5.5
 KEY_ICON_H = 7.0
@@ -160,25 +162,6 @@ class _Pen:
 # ------------------------------------------------------------------ heights
 
 
-def _choice_lines(box: Box) -> int:
-    return len(box.options)
-
-
-def _row_min(row: Row) -> float:
-    """The least height a row needs: its kind's, its boxes', its stacked choices' and its details'."""
-    if row.kind == "heading":
-        return HEADING_H
-    if row.kind == "captions":
-        return CAPTIONS_ICON_H if any(b.icon for c in row.cells for b in c.boxes) else CAPTIONS_H
-    need = ROW_MIN
-    for cell in row.cells:
-        choices = max((_choice_lines(b) for b in cell.boxes if b.kind == "choice"), default=0)
-        # Two choices side by side fit a box's height; more are stacked.
-        boxes = max(ROW_MIN, choices * OPTION_LINE + 1.2) if choices > 2 else ROW_MIN
-        need = max(need, boxes + len(cell.detail) * DETAIL_LINE)
-    return need
-
-
 def _detail_height(row: Row) -> float:
     return max((len(c.detail) for c in row.cells), default=0) * DETAIL_LINE
 
@@ -198,6 +181,38 @@ class _Layout:
         self.col_x = [self.label_w + sum(self.col_w[:i]) for i in range(len(sheet.columns))]
 
     # -- measuring ------------------------------------------------------------
+    def box_widths(self, cell: Cell, w: float) -> tuple[list[float], list[float]]:
+        """The widths of a cell's boxes side by side, and the gap before each box after the first."""
+        # A sign's gap is kept in every row of the column, printed or not, so boxes line up.
+        gaps = [(SIGN_GAP if b.sign is not None else GAP) for b in cell.boxes[1:]]
+        inner = w - 2 * PAD - sum(gaps)
+        weights = sum(b.weight for b in cell.boxes) or 1.0
+        return [inner * b.weight / weights for b in cell.boxes], gaps
+
+    def stacked(self, box: Box, w: float) -> bool:
+        """Whether a choice's words go one under the other: more than two that do not
+        all fit side by side, each in its share of the box's width, in bold."""
+        if len(box.options) <= 2:
+            return False
+        share = w / len(box.options)
+        return any(self.pen.width(self.pen.words(o), CHOICE_SIZE, "bold") + CHOICE_AIR > share
+                   for o in box.options)
+
+    def row_min(self, row: Row) -> float:
+        """The least height a row needs: its kind's, its boxes', its stacked choices' and its details'."""
+        if row.kind == "heading":
+            return HEADING_H
+        if row.kind == "captions":
+            return CAPTIONS_ICON_H if any(b.icon for c in row.cells for b in c.boxes) else CAPTIONS_H
+        need = ROW_MIN
+        for cell, w in zip(row.cells, self.col_w):
+            boxes = ROW_MIN
+            for box, bw in zip(cell.boxes, self.box_widths(cell, w)[0]):
+                if box.kind == "choice" and self.stacked(box, bw):
+                    boxes = max(boxes, len(box.options) * OPTION_LINE + 1.2)
+            need = max(need, boxes + len(cell.detail) * DETAIL_LINE)
+        return need
+
     def _label_width(self) -> float:
         """The row labels' column: the widest label (with its pictogram and points), within limits."""
         pen, sheet = self.pen, self.sheet
@@ -222,8 +237,8 @@ class _Layout:
     def heights(self, top: float) -> tuple[list[float], float]:
         """Each row's height, and where the foot starts: rows share the room the page leaves."""
         sheet, pen = self.sheet, self.pen
-        mins = [_row_min(row) for row in sheet.rows]
-        foot = sum(max(_row_min(row), ROW_MIN) for row in sheet.foot)
+        mins = [self.row_min(row) for row in sheet.rows]
+        foot = sum(max(self.row_min(row), ROW_MIN) for row in sheet.foot)
         notes = NOTE_H * len(sheet.notes)
         room = pen.h - top - (FOOT_GAP + foot if sheet.foot else 0.0) - notes - 1.0
         spare = room - sum(mins)
@@ -250,7 +265,7 @@ class _Layout:
             y += FOOT_GAP
             self.pen.line(0, y - FOOT_GAP / 2, self.pen.w, y - FOOT_GAP / 2, 0.5, self.pen.accent)
             for row in self.sheet.foot:
-                height = max(_row_min(row), ROW_MIN)
+                height = max(self.row_min(row), ROW_MIN)
                 self.row(row, y, height)
                 y += height
         for note in self.sheet.notes:
@@ -382,13 +397,9 @@ class _Layout:
         detail_h = len(cell.detail) * DETAIL_LINE
         box_top = top + (0.0 if row.kind == "captions" else PAD / 2)
         box_h = height - detail_h - (0.0 if row.kind == "captions" else PAD)
-        # A sign's gap is kept in every row of the column, printed or not, so boxes line up.
-        gaps = [(SIGN_GAP if b.sign is not None else GAP) for b in boxes[1:]]
-        inner = w - 2 * PAD - sum(gaps)
-        weights = sum(b.weight for b in boxes) or 1.0
+        widths, gaps = self.box_widths(cell, w)
         bx = x + PAD
-        for index, box in enumerate(boxes):
-            bw = inner * box.weight / weights
+        for index, (box, bw) in enumerate(zip(boxes, widths)):
             if box.sign and row.kind != "captions":
                 gap = gaps[index - 1]
                 pen.text(bx - gap, box_top, gap, box_h, box.sign, size=9, style="black")
@@ -439,10 +450,10 @@ class _Layout:
             pen.text(x, y, w, h, value, size=10.5, style="bold", color=pen.pen)
 
     def choice(self, box: Box, x: float, y: float, w: float, h: float) -> None:
-        """Words to circle: stacked when there are more than two, else side by side."""
+        """Words to circle: side by side, or stacked when more than two do not fit so."""
         pen = self.pen
         options = [pen.words(o) for o in box.options]
-        stacked = len(options) > 2
+        stacked = self.stacked(box, w)
         for number, option in enumerate(options):
             if stacked:
                 line = (h - 1.2) / len(options)
@@ -451,10 +462,10 @@ class _Layout:
                 ow = w / len(options)
                 ox, oy, oh = x + number * ow, y, h
             chosen = box.chosen == number and self.sheet.filled
-            pen.text(ox, oy, ow, oh, option, size=8 if not stacked else 7.5, style="bold" if chosen else "regular",
+            pen.text(ox, oy, ow, oh, option, size=CHOICE_SIZE if not stacked else 7.5, style="bold" if chosen else "regular",
                      color=pen.pen if chosen else pen.ink, wrap=not stacked)
             if chosen:
-                rx = min(ow / 2, pen.width(option, 8, "bold") / 2 + 1.6)
+                rx = min(ow / 2, pen.width(option, CHOICE_SIZE, "bold") / 2 + 1.6)
                 pen.ring(ox + ow / 2, oy + oh / 2, rx, min(oh / 2, 2.6 if stacked else 3.4), pen.pen)
 
     def detail_line(self, line, x: float, y: float, w: float) -> None:

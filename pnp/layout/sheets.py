@@ -17,7 +17,7 @@ Letter.
 from __future__ import annotations
 
 import math
-from typing import Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from pnp.layout.boards import Part
 from pnp.layout.imposition import (EPS, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, Box,
@@ -53,6 +53,11 @@ class Item(NamedTuple):
             return ("part", self.copy.component.id, self.copy.copy, self.part.index)
         component = self.copy.component
         return ("piece", *component.size, component.rotate, component.gutter, component.cut)
+
+
+#: Asked for a piece that may shrink (``shrink = true``) and a height: the piece
+#: at that height when its contents still hold there, else None.
+Shrink = Callable[[Item, float], "Item | None"]
 
 
 class Placed(NamedTuple):
@@ -111,9 +116,11 @@ class _Region:
 class _Builder:
     """A sheet being filled: regions stacked from the top."""
 
-    def __init__(self, frame: Frame, bleed: float) -> None:
-        self.frame, self.bleed = frame, bleed
+    def __init__(self, frame: Frame, bleed: float, shrink: Shrink | None = None) -> None:
+        self.frame, self.bleed, self.shrink = frame, bleed, shrink
         self.regions: list[_Region] = []
+        #: True once a shrunk piece took the room of the strip above it
+        self.flush = False
 
     def take(self, queue: Sequence[Item], start: int = 0) -> int:
         """Lay out as many of ``queue[start:]`` (one run) as fit; return how many."""
@@ -134,8 +141,15 @@ class _Builder:
             room -= 2 * OUTER_ROOM + len(self.regions) * MARKED_SEPARATION
         if room <= EPS:
             return 0
-        w, h = first.size
         component = first.copy.component
+        if (component.shrink and first.part is None and self.regions and first.size[1] > room + EPS
+                and first.size[0] <= self.frame.area.w + EPS):
+            first = self._shrunk(first, room)
+            if first is None:
+                return 0
+            queue = [first]
+            start, left = 0, 1
+        w, h = first.size
         rotate = component.rotate if first.part is None else False
         gutter = component.gutter if first.part is None else False
         area = self.frame.area
@@ -147,16 +161,42 @@ class _Builder:
         self.regions.append(_Region(first.key, grid, list(queue[start:start + taken])))
         return taken
 
+    def _shrunk(self, item: Item, room: float) -> Item | None:
+        """A piece that may shrink, as tall as it can be below the regions there are:
+        with the strips a sheet of several regions keeps (room at the top and foot,
+        a bleed and a mark each side of every line between regions), or the least
+        of them (a short mark), or, as the second of two regions, none (it then
+        shares its top edge with the cut line above it). None when its contents
+        need more height than that."""
+        if self.shrink is None:
+            return None
+        free = self.frame.area.h - sum(r.height for r in self.regions)
+        gaps = len(self.regions)
+        full = 2 * (self.bleed + MARK_CLEAR + SEPARATION_MARK)
+        heights = [free - 2 * OUTER_ROOM - gaps * full, free - 2 * OUTER_ROOM - gaps * MARKED_SEPARATION,
+                   room]
+        for index, height in enumerate(heights):
+            if height > EPS:
+                smaller = self.shrink(item, min(height, item.size[1]))
+                if smaller is not None:
+                    self.flush = index == len(heights) - 1
+                    return smaller
+        return None
+
     def sheet(self, shapes: dict | None = None) -> Sheet:
         return _finish(self.frame, self.regions, self.bleed, shapes)
 
 
-def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float) -> list[Sheet]:
+def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
+         shrink: Shrink | None = None) -> list[Sheet]:
     """Lay out every run on as few sheets as they need.
 
     Runs are placed in order; each item goes on the first sheet with room for
     it (at the foot of its last region). A new sheet takes the frame that holds
-    the most of what is left to place (the first frame on a tie).
+    the most of what is left to place (the first frame on a tie). A piece that
+    may shrink (``shrink`` says at which heights its contents hold) goes below
+    the pieces of a sheet, as tall as the room there, rather than on a sheet of
+    its own, where it keeps its size.
     """
     builders: list[_Builder] = []
     for index, run in enumerate(runs):
@@ -166,7 +206,8 @@ def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float) 
                 break
             start += builder.take(queue, start)
         while start < len(queue):
-            chosen = _Builder(_frame_for(frames, queue, start, runs[index + 1:], bleed), bleed)
+            chosen = _Builder(_frame_for(frames, queue, start, runs[index + 1:], bleed, shrink), bleed,
+                              shrink)
             taken = chosen.take(queue, start)
             if taken == 0:
                 w, h = queue[start].size
@@ -179,7 +220,7 @@ def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float) 
 
 
 def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int,
-               later: Sequence[Sequence[Item]], bleed: float) -> Frame:
+               later: Sequence[Sequence[Item]], bleed: float, shrink: Shrink | None = None) -> Frame:
     """The frame a new sheet takes: the one that holds the most of what is left
     (the run from ``queue[start]``, then the later runs) by area, the first on a tie."""
     if len(frames) == 1:
@@ -197,23 +238,25 @@ def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int,
         best = max(range(len(frames)), key=lambda i: (capacities[i], -i))
         return frames[best]
     remaining = [queue[start:]] + [list(r) for r in later]
-    best = max(range(len(frames)), key=lambda i: (_trial(frames[i], remaining, bleed), -i))
+    best = max(range(len(frames)), key=lambda i: (_trial(frames[i], remaining, bleed, shrink), -i))
     return frames[best]
 
 
-def _trial(frame: Frame, runs: list[list[Item]], bleed: float) -> float:
-    """How much of ``runs`` (by area) one fresh sheet with this frame would hold."""
-    builder = _Builder(frame, bleed)
+def _trial(frame: Frame, runs: list[list[Item]], bleed: float,
+           shrink: Shrink | None = None) -> tuple[float, bool]:
+    """How much of ``runs`` (by area) one fresh sheet with this frame would hold,
+    and whether every region keeps a strip between it and the next."""
+    builder = _Builder(frame, bleed, shrink)
     placed = 0.0
     for run in runs:
         taken = builder.take(run)
         if taken:
-            w, h = run[0].size
+            w, h = run[0].size   # a shrunk piece counts whole: it is placed either way
             placed += taken * w * h
         if taken < len(run):
             # A run that did not fit whole ends the sheet: later runs do not jump it.
             break
-    return round(placed, 3)
+    return round(placed, 3), not builder.flush
 
 
 def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | None = None) -> Sheet:
