@@ -6,7 +6,9 @@ template order, and pieces of different components share a sheet when there
 is room. Cutting stays simple: a sheet is a stack of *regions*, each a grid
 of one piece size (several components of one size share a grid), regions
 side by side never; no piece reaches into another's bleed, and every cut
-line has a crop mark at one end at least.
+line has a crop mark at one end at least. A page that may shrink (a
+scoresheet) goes below the regions of a sheet at the height the room there
+leaves, if its contents still hold at that height; alone, it keeps its size.
 
 A sheet uses the usual frame (an 8 mm margin, the footer at the bottom) or,
 when that holds more, the side frame (trims to a quarter inch from the top and
