@@ -170,6 +170,37 @@ def test_in_the_kit_the_blank_sheet_shrinks_below_the_last_one_sided_pieces(game
     assert len(boxes) > 12 and min(min(b.w, b.h) for b in boxes) >= layout.MIN_BOX - 1e-6
 
 
+def test_asking_whether_a_shorter_sheet_holds_reports_nothing():
+    game = load_shipped_game("hunting-fever")
+    component = game.component("scoresheet")
+    copy = copies(component)[0]
+    resolver = FaceResolver(game, PrintOptions(), MEASURER)
+    short, tall = (copy._replace(component=component._replace(size=(190.0, h))) for h in (100.0, 130.0))
+    assert not resolver.holds(short, Face.FRONT) and resolver.problems == []
+    assert resolver.holds(tall, Face.FRONT)
+    # Asked again for real, the short sheet's problem is reported: holds() kept nothing back.
+    resolver.face(short, Face.FRONT)
+    assert len(resolver.problems) == 1 and "more than its 100 mm piece has" in resolver.problems[0]
+
+
+@pytest.mark.parametrize("weight, side_by_side", [(1.0, True), (0.2, False)])
+def test_three_choices_go_side_by_side_when_each_word_fits_its_share_else_stacked(weight, side_by_side):
+    from pnp.layout.faces import _Context
+
+    game = load_shipped_game("card-hunter")
+    copy = copies(game.component("scoresheet"))[0]
+    resolver = FaceResolver(game, PrintOptions(lang="fr"), MEASURER)
+    ctx = _Context(resolver, copy, resolver.values(copy))
+    words = tuple(said(f"sheet.ch.{level}") for level in ("easy", "normal", "hard"))
+    sheet = Scoresheet("t", "h", (Column(weight=weight), Column()),
+                       (Row("1", (Cell((Box("choice", options=words),)), Cell((Box("pen"),)))),))
+    drawn = layout.lay_out_sheet(ctx, sheet, 0, 0, 190.0, 100.0, None)
+    lines = [line for p in drawn if isinstance(p, Text) for line in p.lines
+             if line.text in ("facile", "normal", "difficile")]
+    assert len(lines) == 3
+    assert (len({round(line.y, 3) for line in lines}) == 1) is side_by_side
+
+
 def test_hunting_fever_sheet_has_one_name_row_columns_per_player_and_days_as_rows():
     sheet = hunting_fever.RULES.scoresheet(None)
     assert len(sheet.columns) == hunting_fever.MAX_PLAYERS
