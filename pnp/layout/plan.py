@@ -16,6 +16,7 @@ on fold pages, beside their fronts.
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple, Sequence
 
 from pnp.errors import TemplateError, raise_problems
@@ -183,7 +184,8 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     def shrink(item: Item, height: float) -> Item | None:
         """The piece at ``height``, when its front still holds there."""
         component = item.copy.component
-        key = (component.id, round(height, 3))
+        # To the micrometre, and never more than EPS above the room it was given.
+        key = (component.id, math.floor(height * 1000 + 1e-3) / 1000)
         if key not in shrunk:
             copy = item.copy._replace(component=component._replace(size=(component.size[0], key[1])))
             shrunk[key] = (Item(copy), resolver.holds(copy, Face.FRONT))

@@ -462,8 +462,9 @@ class _Layout:
                 ow = w / len(options)
                 ox, oy, oh = x + number * ow, y, h
             chosen = box.chosen == number and self.sheet.filled
-            pen.text(ox, oy, ow, oh, option, size=CHOICE_SIZE if not stacked else 7.5, style="bold" if chosen else "regular",
-                     color=pen.pen if chosen else pen.ink, wrap=not stacked)
+            pen.text(ox, oy, ow, oh, option, size=CHOICE_SIZE if not stacked else 7.5,
+                     style="bold" if chosen else "regular", color=pen.pen if chosen else pen.ink,
+                     wrap=not stacked)
             if chosen:
                 rx = min(ow / 2, pen.width(option, CHOICE_SIZE, "bold") / 2 + 1.6)
                 pen.ring(ox + ow / 2, oy + oh / 2, rx, min(oh / 2, 2.6 if stacked else 3.4), pen.pen)

@@ -177,11 +177,11 @@ class _Builder:
         full = 2 * (self.bleed + MARK_CLEAR + SEPARATION_MARK)
         heights = [free - 2 * OUTER_ROOM - gaps * full, free - 2 * OUTER_ROOM - gaps * MARKED_SEPARATION,
                    room]
-        for index, height in enumerate(heights):
+        for height in heights:
             if height > EPS:
                 smaller = self.shrink(item, min(height, item.size[1]))
                 if smaller is not None:
-                    self.flush = index == len(heights) - 1
+                    self.flush = height >= free - EPS
                     return smaller
         return None
 
@@ -224,7 +224,8 @@ def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
 def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int,
                later: Sequence[Sequence[Item]], bleed: float, shrink: Shrink | None = None) -> Frame:
     """The frame a new sheet takes: the one that holds the most of what is left
-    (the run from ``queue[start]``, then the later runs) by area, the first on a tie."""
+    (the run from ``queue[start]``, then the later runs) by area, then the one
+    whose regions all keep a strip between them, the first on a tie."""
     if len(frames) == 1:
         return frames[0]
     first, left = queue[start], len(queue) - start
