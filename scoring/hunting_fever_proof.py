@@ -711,13 +711,55 @@ def prove_session(session: HuntingFeverSession) -> tuple[Witness | Refutation, .
 
 def _minimal_core(players: int, facts: Sequence[Fact], core: frozenset,
                   seat_of: Mapping[str, int]) -> tuple[list[Fact], bool]:
-    """Facts of ``core`` that cannot all hold, each tried without, short days first.
+    """Facts of ``core`` that cannot all hold, none of which can be left out.
 
-    A fact is left out once the others are shown impossible without it; one
-    whose trial runs out of conflicts stays.  Returns the facts, and whether
-    every trial was decided (then none of them can be left out).
+    Facts are first left out on the short formula alone (:func:`_shortened`);
+    the complete formula is then asked once whether what is left cannot
+    happen.  It nearly always cannot, and those facts are the answer.  When
+    some long day ends with them all after all, they are made minimal on the
+    complete formula instead (:func:`_shortened_exactly`).  Returns the facts,
+    and whether every trial was decided (then none of them can be left out).
     """
     kept = [fact for fact in facts if fact in core]
+    shortened, decided = _shortened(players, kept, seat_of)
+    if _prover(players, None).solve(shortened, seat_of, QUICK_CONFLICTS).possible is False:
+        return shortened, decided
+    return _shortened_exactly(players, kept, seat_of)
+
+
+def _shortened(players: int, kept: list[Fact], seat_of: Mapping[str, int]) -> tuple[list[Fact], bool]:
+    """``kept`` without every fact whose absence no short day fills in.
+
+    Each fact is tried without: when a short day ends with the others, that
+    is a witness and the fact stays; when none does, the fact goes, with
+    every fact outside the short formula's core.  That is quick (the short
+    formula is a few times smaller than the complete one) but may leave out
+    too much, as a long day may still end with what is left: the caller checks.  A trial
+    the short formula cannot decide in its budget goes on to the complete
+    formula for a few conflicts, and the fact stays if that cannot either.
+    """
+    short = _prover(players, SHORT_DAY)
+    decided = True
+    for fact in list(kept):
+        if fact not in kept:
+            continue  # left out of a smaller core already
+        rest = [other for other in kept if other != fact]
+        outcome = short.solve(rest, seat_of, SEARCH_CONFLICTS)
+        if outcome.possible is None:
+            outcome = _prover(players, None).solve(rest, seat_of, QUICK_CONFLICTS)
+        if outcome.possible is None:
+            decided = False
+        elif outcome.possible is False:
+            kept = [other for other in kept if other in outcome.core]
+    return kept, decided
+
+
+def _shortened_exactly(players: int, kept: list[Fact], seat_of: Mapping[str, int]) -> tuple[list[Fact], bool]:
+    """``kept`` (facts that cannot all hold) with each fact tried without, short days first.
+
+    A fact is left out once the others are shown impossible without it,
+    on the complete formula; one whose trial runs out of conflicts stays.
+    """
     complete = _prover(players, None)
     while True:  # the solver's core of a core is often smaller still, and costs one quick call
         again = complete.solve(kept, seat_of, QUICK_CONFLICTS)
