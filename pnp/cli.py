@@ -12,16 +12,15 @@ import functools
 import sys
 import time
 from pathlib import Path
-from typing import Callable, List, Optional
+from typing import TYPE_CHECKING, Callable, List, Optional
 
 import typer
 
 from pnp.errors import ERROR_PREFIX, PnpError, one_line
 from pnp.i18n import common_catalog
-from pnp.layout.plan import copies
-from pnp.model import PrintOptions
-from pnp.options import checked, parse_offset
-from pnp.templates import game_files, load_game, load_shipped_game
+
+if TYPE_CHECKING:
+    from pnp.model import PrintOptions
 
 app = typer.Typer(
     help="Print-and-play kits and score companion for tabletop games (`pnp games` lists them).",
@@ -82,7 +81,10 @@ def _params(values: list[str]) -> dict[str, float]:
 
 
 def _options(lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool,
-             back_offset: str, ink_saver: bool, qr_url: Optional[str], fold: bool = False) -> PrintOptions:
+             back_offset: str, ink_saver: bool, qr_url: Optional[str], fold: bool = False) -> "PrintOptions":
+    from pnp.model import PrintOptions
+    from pnp.options import checked, parse_offset
+
     return checked(PrintOptions(lang=lang, paper=paper, bleed=bleed, crop_marks=crop_marks,
                                 duplex=duplex, fold=fold, back_offset=parse_offset(back_offset),
                                 ink_saver=ink_saver, qr_url=qr_url))
@@ -136,6 +138,8 @@ def _components(kit, names: list[str]) -> list[str] | None:
 
 def _piece_counts(component) -> list[str]:
     """'5 hunter', or '144 unit: 72 hunter, 36 warrior, ...' when one id has several kinds."""
+    from pnp.layout.plan import copies
+
     by_id: dict[str, list] = {}
     for copy in copies(component):
         by_id.setdefault(copy.piece.id, []).append(copy.piece)
@@ -161,6 +165,8 @@ def _piece_counts(component) -> list[str]:
 @reports_errors
 def games() -> None:
     """List the games, their components and piece counts."""
+    from pnp.templates import game_files, load_game
+
     for game_id, path in game_files().items():
         game = load_game(path)
         low, high = game.players
@@ -190,6 +196,8 @@ def render(
     settings: List[str] = SET,
 ) -> None:
     """Render one game's kit (or some of its components) to PDF with its manifest."""
+    from pnp.templates import load_game, load_shipped_game
+
     options = _options(lang, paper, bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold)
     overrides = _params(settings)
     if space_size is not None:
@@ -220,6 +228,7 @@ def build(
 ) -> None:
     """Render every game in English and French, on A4 and US Letter."""
     from pnp.build import build_matrix, render_game
+    from pnp.templates import game_files, load_shipped_game
 
     base = _options("en", "a4", bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold)
     out = _check_out(out)
@@ -272,6 +281,7 @@ def export(
 ) -> None:
     """Export a game's pieces for print services (PNG, PDF) or Tabletop Simulator."""
     from pnp.services import find_service
+    from pnp.templates import load_game, load_shipped_game
 
     options = _options(lang, "a4", 3.0, False, True, "0,0", ink_saver, qr_url)
     chosen_service = find_service(service)
