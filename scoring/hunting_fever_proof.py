@@ -90,6 +90,8 @@ class _Formula:
     def __init__(self) -> None:
         self.top = 0
         self.clauses: list[list[int]] = []
+        #: counters already built, by inputs and cap: the same counts are stated in several places
+        self.counters: dict[tuple, list] = {}
 
     def var(self) -> int:
         self.top += 1
@@ -152,11 +154,15 @@ class _Formula:
         A totaliser with clauses both ways, so that an assumed count also
         propagates back onto the inputs.
         """
-        inputs = [lit for lit in inputs if lit is not False]
+        inputs = tuple(lit for lit in inputs if lit is not False)
         if len(inputs) <= 1:
-            return inputs[:cap]
-        middle = len(inputs) // 2
-        return self.merge(self.counter(inputs[:middle], cap), self.counter(inputs[middle:], cap), cap)
+            return list(inputs[:cap])
+        built = self.counters.get((inputs, cap))
+        if built is None:
+            middle = len(inputs) // 2
+            built = self.merge(self.counter(inputs[:middle], cap), self.counter(inputs[middle:], cap), cap)
+            self.counters[(inputs, cap)] = built
+        return built
 
     def merge(self, left: list, right: list, cap: int) -> list:
         """The counter of the sum of two counters, up to ``cap``."""
