@@ -55,6 +55,11 @@ QUICK_CONFLICTS = 2000
 SEARCH_CONFLICTS = 5000
 #: Conflicts the medium formula gets: a long witness takes more finding.
 LONG_SEARCH_CONFLICTS = 30000
+#: How a refusal's fact is tried without (formula rounds, None for the
+#: complete one, and conflicts): the short formula finds nearly every witness
+#: in 1000 conflicts, the complete one refutes what the short one cannot in a
+#: few, and what neither decides gets more time on the short one.
+TRIAL_STEPS = ((SHORT_DAY, 1000), (None, QUICK_CONFLICTS), (SHORT_DAY, SEARCH_CONFLICTS))
 #: The python-sat solver: on these formulas it found witnesses fastest.
 SOLVER = "glucose4"
 #: Kinds that can lie in Easy Prey (a Hunter never stays above a lodge).
@@ -719,45 +724,47 @@ def _minimal_core(players: int, facts: Sequence[Fact], core: frozenset,
                   seat_of: Mapping[str, int]) -> tuple[list[Fact], bool]:
     """Facts of ``core`` that cannot all hold, none of which can be left out.
 
-    Facts are first left out on the short formula alone (:func:`_shortened`);
-    the complete formula is then asked once whether what is left cannot
-    happen.  It nearly always cannot, and those facts are the answer.  When
-    some long day ends with them all after all, they are made minimal on the
-    complete formula instead (:func:`_shortened_exactly`).  Returns the facts,
-    and whether every trial was decided (then none of them can be left out).
+    Facts are first left out mostly on the short formula (:func:`_shortened`);
+    unless the complete formula refuted every one left out, it is then asked
+    once whether what is left cannot happen.  It nearly always cannot, and
+    those facts are the answer.  When some long day ends with them all after
+    all, they are made minimal on the complete formula instead
+    (:func:`_shortened_exactly`).  Returns the facts, and whether every trial
+    was decided (then none of them can be left out).
     """
     kept = [fact for fact in facts if fact in core]
-    shortened, decided = _shortened(players, kept, seat_of)
-    if _prover(players, None).solve(shortened, seat_of, QUICK_CONFLICTS).possible is False:
+    shortened, decided, refuted = _shortened(players, kept, seat_of)
+    if refuted or _prover(players, None).solve(shortened, seat_of, QUICK_CONFLICTS).possible is False:
         return shortened, decided
     return _shortened_exactly(players, kept, seat_of)
 
 
-def _shortened(players: int, kept: list[Fact], seat_of: Mapping[str, int]) -> tuple[list[Fact], bool]:
+def _shortened(players: int, kept: list[Fact], seat_of: Mapping[str, int]) -> tuple[list[Fact], bool, bool]:
     """``kept`` without every fact whose absence no short day fills in.
 
-    Each fact is tried without: when a short day ends with the others, that
-    is a witness and the fact stays; when none does, the fact goes, with
-    every fact outside the short formula's core.  That is quick (the short
-    formula is a few times smaller than the complete one) but may leave out
-    too much, as a long day may still end with what is left: the caller checks.  A trial
-    the short formula cannot decide in its budget goes on to the complete
-    formula for a few conflicts, and the fact stays if that cannot either.
+    Each fact is tried without, by the steps of :data:`TRIAL_STEPS`: when a
+    day ends with the others, that is a witness and the fact stays; when the
+    formula has none, the fact goes, with every fact outside its core.  The
+    short formula decides most trials quickly, but a set that no short day
+    ends with may still be the end of a long one.  Returns the facts, whether
+    every trial was decided, and whether every fact left out was left out on
+    the complete formula (then what is left cannot happen).
     """
-    short = _prover(players, SHORT_DAY)
-    decided = True
+    decided = refuted = True
     for fact in list(kept):
         if fact not in kept:
             continue  # left out of a smaller core already
         rest = [other for other in kept if other != fact]
-        outcome = short.solve(rest, seat_of, SEARCH_CONFLICTS)
-        if outcome.possible is None:
-            outcome = _prover(players, None).solve(rest, seat_of, QUICK_CONFLICTS)
+        for rounds, conflicts in TRIAL_STEPS:
+            outcome = _prover(players, rounds).solve(rest, seat_of, conflicts)
+            if outcome.possible is not None:
+                break
         if outcome.possible is None:
             decided = False
         elif outcome.possible is False:
             kept = [other for other in kept if other in outcome.core]
-    return kept, decided
+            refuted = refuted and rounds is None
+    return kept, decided, refuted
 
 
 def _shortened_exactly(players: int, kept: list[Fact], seat_of: Mapping[str, int]) -> tuple[list[Fact], bool]:
