@@ -13,7 +13,7 @@ import time
 import pytest
 from typer.testing import CliRunner
 
-from pnp import cli
+from pnp import cli, templates
 
 LIMIT = 60  # seconds: a guard against a hung child, never a measurement
 
@@ -37,7 +37,7 @@ def a_bug(monkeypatch):
     def broken(*args, **kwargs):
         return 1 / 0
 
-    monkeypatch.setattr(cli, "load_shipped_game", broken)
+    monkeypatch.setattr(templates, "load_shipped_game", broken)
 
 
 def test_an_unexpected_error_is_one_line_naming_the_command(monkeypatch, capsys, a_bug):
@@ -76,7 +76,7 @@ def test_an_error_message_spanning_lines_is_shown_on_one(monkeypatch, capsys):
     def broken(*args, **kwargs):
         raise RuntimeError("first line\nsecond line\r\nthird")
 
-    monkeypatch.setattr(cli, "load_shipped_game", broken)
+    monkeypatch.setattr(templates, "load_shipped_game", broken)
     code, out, err = entry(monkeypatch, capsys, "render", "halali")
     assert code == 1 and len(lines(err)) == 1 and "first line second line third" in err
 
@@ -85,7 +85,7 @@ def test_ctrl_c_exits_130_with_one_line(monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "load_shipped_game", interrupted)
+    monkeypatch.setattr(templates, "load_shipped_game", interrupted)
     code, out, err = entry(monkeypatch, capsys, "render", "halali")
     assert code == 130
     assert len(lines(err)) == 1 and lines(err)[0].startswith("Error: ") and "Ctrl-C" in err
