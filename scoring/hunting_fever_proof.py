@@ -55,11 +55,12 @@ QUICK_CONFLICTS = 2000
 SEARCH_CONFLICTS = 5000
 #: Conflicts the medium formula gets: a long witness takes more finding.
 LONG_SEARCH_CONFLICTS = 30000
-#: How a refusal's fact is tried without (formula rounds, None for the
-#: complete one, and conflicts): the short formula finds nearly every witness
-#: in 1000 conflicts, the complete one refutes what the short one cannot in a
-#: few, and what neither decides gets more time on the short one.
-TRIAL_STEPS = ((SHORT_DAY, 1000), (None, QUICK_CONFLICTS), (SHORT_DAY, SEARCH_CONFLICTS))
+#: How a refusal's fact is tried without: (formula rounds, None for the
+#: complete formula; conflicts), one step after the other until one decides.
+#: The short formula finds most witnesses in a few hundred conflicts but can
+#: spend thousands failing to refute what the complete formula refutes in a
+#: few; so each gets a little first, then more.
+TRIAL_STEPS = ((SHORT_DAY, 200), (None, 300), (SHORT_DAY, 2000), (None, QUICK_CONFLICTS), (SHORT_DAY, SEARCH_CONFLICTS))
 #: The python-sat solver: on these formulas it found witnesses fastest.
 SOLVER = "glucose4"
 #: Kinds that can lie in Easy Prey (a Hunter never stays above a lodge).
