@@ -24,10 +24,10 @@ then the last one.  No day lasts more than ``11 n + 1`` rounds.
 Days are searched first among short ones (:data:`SHORT_DAY` rounds, where
 witnesses are found fastest); only the complete formula answers
 "impossible", and its unsatisfiable core, made minimal, names the entered
-numbers that cannot all be right together.  The complete formula also says
-who took whose cards, which the rounds imply but which makes refuting
-quick.  Every witness is replayed through :mod:`scoring.hunting_fever_play`
-before it is returned.
+numbers that cannot all be right together (numbers are tried without on
+the short formula first).  Every formula also says who took whose cards,
+which the rounds imply but which makes refuting quick.  Every witness is
+replayed through :mod:`scoring.hunting_fever_play` before it is returned.
 """
 
 from __future__ import annotations
@@ -502,22 +502,21 @@ def _transport(f: _Formula, players: int, table: list[_Seat], flows: list[_Flows
 def build_model(players: int, rounds: int | None = None) -> DayModel:
     """The formula of a day of at most ``rounds`` rounds (default: :func:`horizon`, the complete formula).
 
-    Only the complete formula, which refutes, states who took whose cards
-    (:func:`_transport`): that makes most refutations quick, and slows the
-    search for a witness on the shorter formulas.
+    Each formula also states who took whose cards (:func:`_transport`): that
+    makes most refutations quick, the short formula's too when a refusal's
+    numbers are left out one by one, and finds witnesses as fast.
     """
-    complete = rounds is None
     rounds = horizon(players) if rounds is None else rounds
     collecting = gc.isenabled()
     gc.disable()  # hundreds of thousands of small lists, none of them garbage
     try:
-        return _build(players, rounds, transport=complete)
+        return _build(players, rounds)
     finally:
         if collecting:
             gc.enable()
 
 
-def _build(n: int, rounds: int, transport: bool) -> DayModel:
+def _build(n: int, rounds: int) -> DayModel:
     f = _Formula()
     seats = range(n)
     table = [_Seat({card: [True] * SET[card] for card in CARDS}, {card: False for card in EASY_PREY_KINDS}, False, False)
@@ -543,8 +542,7 @@ def _build(n: int, rounds: int, transport: bool) -> DayModel:
         for card in EASY_PREY_KINDS:
             flows[i].own[card].append(table[i].easy_prey[card])  # the last Easy Prey joins the piles
     prey = [_account(f, n, table[i], flows[i], stay_alls) for i in seats]
-    if transport:
-        _transport(f, n, table, flows)
+    _transport(f, n, table, flows)
     return DayModel(n, rounds, f.clauses, starts, actives, plays, [seat.hand for seat in table], prey,
                     [seat.hunter_under_lodge for seat in table], [seat.lodge_flipped for seat in table])
 
