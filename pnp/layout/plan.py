@@ -28,7 +28,7 @@ from pnp.layout.furniture import Made, fold_layout, footer_layout, marks_layout,
 from pnp.layout.imposition import (EDGE_CLEARANCE, FOOTER_BAND, MARK_CLEAR, MARK_LENGTH, Box, Frame,
                                    Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
                                    page_frames)
-from pnp.layout.primitives import Primitive
+from pnp.layout.primitives import Packed, Primitive
 from pnp.layout.sheets import Item, Placed, Sheet, pack, runs_of
 from pnp.layout.text import Measurer
 from pnp.limits import MAX_PAGES
@@ -46,7 +46,7 @@ class Run(NamedTuple):
     whose primitives differ from copy to copy (a card's number) has none.
     """
 
-    primitives: tuple[Primitive, ...]
+    primitives: tuple[Primitive, ...] | Packed   # packed when a face is its design's only copy
     drawing: int | None = None
 
 
@@ -583,12 +583,24 @@ def resolve_placements(game: Game, options: PrintOptions, placements: Sequence[P
     TemplateError: nothing can be drawn from a kit with a mistake in a face.
     """
     resolver = resolver or FaceResolver(game, options, measure, filled)
-    designs: dict[tuple, dict[int, ResolvedFace]] = {}  # face design -> copy number -> face
+    # face design -> copy number -> face; the copies of each design are known
+    # first, so that a face printed from its design alone (a card of its own)
+    # is packed as soon as it is resolved: a deck of thousands of different
+    # cards never holds them all as named tuples.
+    designs: dict[tuple, dict[int, ResolvedFace | Packed | None]] = {}
     for placement in placements:
         copy = placement.copy
-        design = designs.setdefault((*copy.face_key, placement.face.value), {})
-        if copy.copy not in design:
-            design[copy.copy] = resolver.face(copy, placement.face)
+        designs.setdefault((*copy.face_key, placement.face.value), {})[copy.copy] = None
+    for placement in placements:
+        copy = placement.copy
+        design = designs[(*copy.face_key, placement.face.value)]
+        if design[copy.copy] is None:
+            face = resolver.face(copy, placement.face)
+            if len(design) > 1:
+                design[copy.copy] = face
+            else:
+                primitives = face.primitives
+                design[copy.copy] = Packed(primitives) if primitives else ()
     raise_problems(resolver.problems)
     del resolver  # and the layers it kept
     _into_runs(designs)
@@ -617,18 +629,17 @@ def shared_layers(faces: Sequence[ResolvedFace]) -> list[bool]:
             for k, layer in enumerate(first)]
 
 
-def _into_runs(designs: dict[tuple, dict[int, ResolvedFace | tuple[Run, ...]]]) -> None:
+def _into_runs(designs: dict[tuple, dict[int, ResolvedFace | Packed | tuple]]) -> None:
     """Each copy's face, in place, as runs in stacking order: the runs of layers
     equal in every copy of a face design are shared (one drawing for all of
     them), the others are drawn copy by copy."""
     drawings = 0
     for by_copy in designs.values():
         if len(by_copy) == 1:
-            # A face printed from its design alone (a card of its own): one run, its whole face.
-            (copy_number, face), = by_copy.items()
-            primitives = tuple(p for layer in face.layers for p in layer)
-            if primitives:
-                by_copy[copy_number] = (Run(primitives, drawings),)
+            # A face printed from its design alone (a card of its own): one run, its whole face, packed.
+            (copy_number, packed), = by_copy.items()
+            if packed:
+                by_copy[copy_number] = (Run(packed, drawings),)
                 drawings += 1
             else:
                 by_copy[copy_number] = ()

@@ -11,7 +11,8 @@ Text sizes are in points, as type is measured.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+import marshal
+from typing import Iterator, NamedTuple, Union
 
 
 class Rect(NamedTuple):
@@ -140,6 +141,72 @@ class Moved(NamedTuple):
 
 
 Primitive = Union[Rect, Ellipse, Line, Path, Text, Icon, Symbol, QR, Moved]
+
+
+class Packed:
+    """Primitives kept as one compact string of bytes until they are drawn.
+
+    A deck of thousands of different cards holds every card's primitives from
+    the moment its faces are checked until its page is drawn: as named tuples
+    of floats and strings, a card of seven shapes takes about 1.3 KB; packed
+    (:mod:`marshal`: each float in 9 bytes, no object per value), about 0.4 KB.
+    Iterating gives back primitives equal to those packed, field for field
+    and of the same types, so they draw the same bytes.
+
+    >>> shapes = (Rect(1.0, 2.0, 3.0, 4.0, fill="#ffffff"), Text((TextLine("Fox", 1.5, 8),), "bold", 12.0, "#000000"))
+    >>> tuple(Packed(shapes)) == shapes
+    True
+    """
+
+    __slots__ = ("data",)
+
+    def __init__(self, primitives) -> None:
+        self.data = marshal.dumps(_plain(primitives))
+
+    def __iter__(self) -> Iterator[Primitive]:
+        return iter(_unpacked(marshal.loads(self.data)))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Packed) and other.data == self.data
+
+    def __hash__(self) -> int:
+        return hash(self.data)
+
+    def __repr__(self) -> str:
+        return f"Packed({tuple(self)!r})"
+
+
+def _plain(primitives) -> tuple:
+    """Primitives as plain tuples (marshal takes no named tuple): the kind's
+    number first, a text's lines and a moved frame's primitives nested."""
+    plain = []
+    for p in primitives:
+        kind = type(p)
+        if kind is Text:
+            plain.append((_TEXT, tuple(map(tuple, p.lines)), *p[1:]))
+        elif kind is Moved:
+            plain.append((_MOVED, p.dx, p.dy, _plain(p.primitives)))
+        else:
+            plain.append((_NUMBER[kind], *p))
+    return tuple(plain)
+
+
+def _unpacked(plain: tuple) -> tuple:
+    primitives = []
+    for item in plain:
+        number = item[0]
+        if number == _TEXT:
+            primitives.append(Text(tuple(map(TextLine._make, item[1])), *item[2:]))
+        elif number == _MOVED:
+            primitives.append(Moved(item[1], item[2], _unpacked(item[3])))
+        else:
+            primitives.append(_KINDS[number]._make(item[1:]))
+    return tuple(primitives)
+
+
+_KINDS = (Rect, Ellipse, Line, Path, Text, Icon, Symbol, QR, Moved)
+_NUMBER = {kind: number for number, kind in enumerate(_KINDS)}
+_TEXT, _MOVED = _NUMBER[Text], _NUMBER[Moved]
 
 
 def absolute(primitives, dx: float = 0.0, dy: float = 0.0) -> list:
