@@ -583,36 +583,48 @@ def resolve_placements(game: Game, options: PrintOptions, placements: Sequence[P
     TemplateError: nothing can be drawn from a kit with a mistake in a face.
     """
     resolver = resolver or FaceResolver(game, options, measure, filled)
-    # face design -> copy number -> face; the copies of each design are known
-    # first, so that a face printed from its design alone (a card of its own)
-    # is packed as soon as it is resolved: a deck of thousands of different
-    # cards never holds them all as named tuples.
-    designs: dict[tuple, dict[int, ResolvedFace | Packed | None]] = {}
+    # Face design -> the number of its only copy, or copy number -> face when
+    # it has several. The copies of each design are known first, so that a
+    # face printed from its design alone (a card of its own) is packed as soon
+    # as it is resolved: a deck of thousands of different cards never holds
+    # them all as named tuples, nor a dict for each.
+    designs: dict[tuple, int | Packed | tuple | dict[int, ResolvedFace | None]] = {}
+    again: set[tuple] = set()  # designs of one copy placed more than once (a board's parts)
+    for placement in placements:
+        number = placement.copy.copy
+        key = (*placement.copy.face_key, placement.face.value)
+        seen = designs.get(key)
+        if seen is None:
+            designs[key] = number
+        elif type(seen) is dict:
+            seen.setdefault(number, None)
+        elif seen != number:
+            designs[key] = {seen: None, number: None}
+        else:
+            again.add(key)
     for placement in placements:
         copy = placement.copy
-        designs.setdefault((*copy.face_key, placement.face.value), {})[copy.copy] = None
-    for placement in placements:
-        copy = placement.copy
-        design = designs[(*copy.face_key, placement.face.value)]
-        if design[copy.copy] is None:
-            face = resolver.face(copy, placement.face)
-            if len(design) > 1:
-                design[copy.copy] = face
-            else:
-                primitives = face.primitives
-                design[copy.copy] = Packed(primitives) if primitives else ()
+        key = (*copy.face_key, placement.face.value)
+        design = designs[key]
+        if type(design) is int:
+            primitives = resolver.face(copy, placement.face).primitives
+            designs[key] = Packed(primitives) if primitives else ()
+        elif type(design) is dict and design[copy.copy] is None:
+            design[copy.copy] = resolver.face(copy, placement.face)
     raise_problems(resolver.problems)
     del resolver  # and the layers it kept
-    _into_runs(designs)
+    _into_runs(designs, again)
     uses: dict[int, int] = {}
     resolved = []
     for placement in placements:
         copy = placement.copy
-        placed = placement._replace(runs=designs[(*copy.face_key, placement.face.value)][copy.copy])
-        for run in placed.runs:
+        runs = designs[(*copy.face_key, placement.face.value)]
+        if type(runs) is dict:
+            runs = runs[copy.copy]
+        for run in runs:
             if run.drawing is not None:
                 uses[run.drawing] = uses.get(run.drawing, 0) + 1
-        resolved.append(placed)
+        resolved.append(placement._replace(runs=runs))
     return resolved, uses
 
 
@@ -629,20 +641,18 @@ def shared_layers(faces: Sequence[ResolvedFace]) -> list[bool]:
             for k, layer in enumerate(first)]
 
 
-def _into_runs(designs: dict[tuple, dict[int, ResolvedFace | Packed | tuple]]) -> None:
+def _into_runs(designs: dict[tuple, Packed | tuple | dict[int, ResolvedFace]], again: set[tuple]) -> None:
     """Each copy's face, in place, as runs in stacking order: the runs of layers
     equal in every copy of a face design are shared (one drawing for all of
     them), the others are drawn copy by copy."""
     drawings = 0
-    for by_copy in designs.values():
-        if len(by_copy) == 1:
-            # A face printed from its design alone (a card of its own): one run, its whole face, packed.
-            (copy_number, packed), = by_copy.items()
-            if packed:
-                by_copy[copy_number] = (Run(packed, drawings),)
-                drawings += 1
-            else:
-                by_copy[copy_number] = ()
+    for key, by_copy in designs.items():
+        if type(by_copy) is not dict:
+            # A face printed from its design alone (a card of its own): one run,
+            # its whole face, packed; a drawing to share only if placed again.
+            if by_copy:
+                designs[key] = (Run(by_copy, drawings if key in again else None),)
+                drawings += key in again
             continue
         faces = list(by_copy.values())
         spans: list[tuple[bool, int, int]] = []

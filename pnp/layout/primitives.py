@@ -177,33 +177,37 @@ class Packed:
 
 
 def _plain(primitives) -> tuple:
-    """Primitives as plain tuples (marshal takes no named tuple): the kind's
-    number first, a text's lines and a moved frame's primitives nested."""
+    """Primitives as plain tuples (marshal takes no named tuple): each its
+    kind's number and its fields, a text's lines and a moved frame's
+    primitives nested."""
     plain = []
     for p in primitives:
         kind = type(p)
         if kind is Text:
-            plain.append((_TEXT, tuple(map(tuple, p.lines)), *p[1:]))
+            plain.append((_TEXT, (tuple(map(tuple, p.lines)), *p[1:])))
         elif kind is Moved:
-            plain.append((_MOVED, p.dx, p.dy, _plain(p.primitives)))
+            plain.append((_MOVED, (p.dx, p.dy, _plain(p.primitives))))
         else:
-            plain.append((_NUMBER[kind], *p))
+            plain.append((_NUMBER[kind], tuple(p)))
     return tuple(plain)
 
 
-def _unpacked(plain: tuple) -> tuple:
+def _unpacked(plain: tuple) -> list:
+    # tuple.__new__ makes each named tuple from its fields as they are, without
+    # the checks of _make: they were a named tuple of that kind when packed.
     primitives = []
-    for item in plain:
-        number = item[0]
+    for number, fields in plain:
         if number == _TEXT:
-            primitives.append(Text(tuple(map(TextLine._make, item[1])), *item[2:]))
+            lines = tuple([_new(TextLine, line) for line in fields[0]])
+            primitives.append(_new(Text, (lines, *fields[1:])))
         elif number == _MOVED:
-            primitives.append(Moved(item[1], item[2], _unpacked(item[3])))
+            primitives.append(Moved(fields[0], fields[1], tuple(_unpacked(fields[2]))))
         else:
-            primitives.append(_KINDS[number]._make(item[1:]))
-    return tuple(primitives)
+            primitives.append(_new(_KINDS[number], fields))
+    return primitives
 
 
+_new = tuple.__new__
 _KINDS = (Rect, Ellipse, Line, Path, Text, Icon, Symbol, QR, Moved)
 _NUMBER = {kind: number for number, kind in enumerate(_KINDS)}
 _TEXT, _MOVED = _NUMBER[Text], _NUMBER[Moved]
