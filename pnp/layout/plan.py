@@ -265,22 +265,26 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     entries, below, cover_pages, layout = best.entries, best.below, best.cover_pages, best.layout
     starts, total_pages, total_sheets = layout
 
-    # Faces, resolved once per design: placements in page order.
-    pending: list[tuple[PagePlan, list[Placement]]] = []
+    # Faces, resolved once per design: placements in page order, each page's
+    # count of them beside it.
+    pending: list[tuple[PagePlan, int]] = []
+    placements: list[Placement] = []
     for number, what in enumerate(best.pages, start=1):
         sheet_no = _sheet_of(number, duplex)
         if what == "blank":
-            pending.append((PagePlan(number, PageKind.BLANK, sheet_no), []))
+            pending.append((PagePlan(number, PageKind.BLANK, sheet_no), 0))
         elif what == "opening":
             assert opening is not None
             pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(opening), (), (),
-                                     frame=opening.frame), [_front(p) for p in opening.placed]))
+                                     frame=opening.frame), len(opening.placed)))
+            placements += [_front(p) for p in opening.placed]
         elif number == 1 and below is not None:
             pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(below), (),
                                      below.marks if options.crop_marks else (), frame=below.frame),
-                            [_front(p) for p in below.placed]))
+                            len(below.placed)))
+            placements += [_front(p) for p in below.placed]
         else:
-            pending.append((PagePlan(number, PageKind.COVER, sheet_no), []))
+            pending.append((PagePlan(number, PageKind.COVER, sheet_no), 0))
     for entry, start in zip(entries, starts):
         number = start
         sheet_no = _sheet_of(start, duplex)
@@ -289,29 +293,31 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
         fronts = [_front(p) for p in entry.sheet.placed]
         if entry.how == "one":
             pending.append((PagePlan(number, PageKind.SHEET, sheet_no, names, (), marks,
-                                     frame=entry.sheet.frame), fronts))
+                                     frame=entry.sheet.frame), len(fronts)))
+            placements += fronts
             if duplex:
-                pending.append((PagePlan(number + 1, PageKind.BLANK, sheet_no), []))
+                pending.append((PagePlan(number + 1, PageKind.BLANK, sheet_no), 0))
         elif entry.how == "both":
             backs = [_long_edge_back(p, page_w, options.back_offset) for p in fronts]
             pending.append((PagePlan(number, PageKind.FRONT, sheet_no, names, (), marks,
-                                     frame=entry.sheet.frame), fronts))
+                                     frame=entry.sheet.frame), len(fronts)))
             pending.append((PagePlan(number + 1, PageKind.BACK, sheet_no, names,
-                                     frame=entry.sheet.frame), backs))
+                                     frame=entry.sheet.frame), len(backs)))
+            placements += fronts + backs
         else:
             backs = [_folded_back(p, entry.fold_line) for p in fronts]
             pending.append((PagePlan(number, PageKind.FOLD, sheet_no, names, (), marks,
                                      fold_line=entry.fold_line, frame=entry.sheet.frame),
-                            fronts + backs))
+                            len(fronts) + len(backs)))
+            placements += fronts + backs
 
-    resolved, uses = resolve_placements(game, options, [p for _, ps in pending for p in ps],
-                                        measure=measure, resolver=resolver)
+    resolved, uses = resolve_placements(game, options, placements, measure=measure, resolver=resolver)
     kit = KitPlan(game, options, page_size)
     kit.drawing_uses, kit.duplex, kit.sheets = uses, duplex, total_sheets
     placed = iter(resolved)
     covers = iter(cover_pages)
-    for page, placements in pending:
-        placements = tuple(next(placed) for _ in placements)
+    for page, count in pending:
+        placements = tuple(next(placed) for _ in range(count))
         if page.kind is PageKind.COVER and best.pages[page.number - 1] == "cover":
             drawing = (*marks_layout(page.marks, page_h), *next(covers))
             kit.pages.append(page._replace(placements=placements, drawing=drawing))
@@ -572,7 +578,7 @@ def _fold_entries(runs: list[list[Item]], page_size: tuple[float, float], bleed:
     return best
 
 
-def resolve_placements(game: Game, options: PrintOptions, placements: Sequence[Placement], *,
+def resolve_placements(game: Game, options: PrintOptions, placements: list[Placement], *,
                        measure: Measurer, filled: Filled | None = None,
                        resolver: FaceResolver | None = None
                        ) -> tuple[list[Placement], dict[int, int]]:
@@ -581,6 +587,8 @@ def resolve_placements(game: Game, options: PrintOptions, placements: Sequence[P
 
     Every problem of every face is collected first and raised as one
     TemplateError: nothing can be drawn from a kit with a mistake in a face.
+    The list is resolved in place (each placement replaced by its resolved
+    copy, so that a kit of thousands of pieces never holds both) and returned.
     """
     resolver = resolver or FaceResolver(game, options, measure, filled)
     # Face design -> the number of its only copy, or copy number -> face when
@@ -615,8 +623,7 @@ def resolve_placements(game: Game, options: PrintOptions, placements: Sequence[P
     del resolver  # and the layers it kept
     _into_runs(designs, again)
     uses: dict[int, int] = {}
-    resolved = []
-    for placement in placements:
+    for index, placement in enumerate(placements):
         copy = placement.copy
         runs = designs[(*copy.face_key, placement.face.value)]
         if type(runs) is dict:
@@ -624,8 +631,8 @@ def resolve_placements(game: Game, options: PrintOptions, placements: Sequence[P
         for run in runs:
             if run.drawing is not None:
                 uses[run.drawing] = uses.get(run.drawing, 0) + 1
-        resolved.append(placement._replace(runs=runs))
-    return resolved, uses
+        placements[index] = placement._replace(runs=runs)
+    return placements, uses
 
 
 def shared_layers(faces: Sequence[ResolvedFace]) -> list[bool]:
