@@ -311,6 +311,10 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
                             len(fronts) + len(backs)))
             placements += fronts + backs
 
+    # The sheets' layout is in the placements now: it is let go before the
+    # faces are resolved (for a deck of thousands of cards, an item and a slot each).
+    page_kinds = best.pages
+    groups = items = runs = entries = kept = tries = best = attempt = below_cover = None
     resolved, uses = resolve_placements(game, options, placements, measure=measure, resolver=resolver)
     kit = KitPlan(game, options, page_size)
     kit.drawing_uses, kit.duplex, kit.sheets = uses, duplex, total_sheets
@@ -318,7 +322,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     covers = iter(cover_pages)
     for page, count in pending:
         placements = tuple(next(placed) for _ in range(count))
-        if page.kind is PageKind.COVER and best.pages[page.number - 1] == "cover":
+        if page.kind is PageKind.COVER and page_kinds[page.number - 1] == "cover":
             drawing = (*marks_layout(page.marks, page_h), *next(covers))
             kit.pages.append(page._replace(placements=placements, drawing=drawing))
             continue

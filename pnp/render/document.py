@@ -198,7 +198,7 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
     if plan.duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     drawings = Drawings(canvas, plan.drawing_uses, options.bleed)
-    listed: list[tuple[dict, list[_Listed]]] = []
+    listed: list[tuple[dict, list[_Listed]] | None] = []
     for index, page in enumerate(plan.pages):
         listed.append((_manifest_page(page), [_Listed.of(p) for p in page.placements]))
         _draw_page(canvas, drawings, page, page_h)
@@ -208,10 +208,13 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
             plan.pages[index] = None
     canvas.save()
     del canvas, drawings  # the pages' drawing, no longer needed beside the PDF
-    # The manifest's items are made once reportlab has let go of the PDF's parts.
+    # The manifest's items are made once reportlab has let go of the PDF's
+    # parts, each page's records let go as its items are made.
     rounded: dict = {}
-    pages = [{**entry, "items": [_manifest_item(game, p, rounded) for p in on_page]}
-             for entry, on_page in listed]
+    pages = []
+    for index, (entry, on_page) in enumerate(listed):
+        listed[index] = None
+        pages.append({**entry, "items": [_manifest_item(game, p, rounded) for p in on_page]})
     del listed
     manifest = {
         "game": game.id, "lang": options.lang, "paper": options.paper,
