@@ -16,6 +16,7 @@ from pnp.layout.furniture import footer_layout
 from pnp.layout.imposition import MARGIN, bottom_frame, page_frames
 from pnp.layout.plan import copies, plan_kit
 from pnp.layout.sheets import Item, pack, runs_of
+from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Packed, Rect, Symbol, Text
 from pnp.layout.primitives import Path as PathPrimitive
 from pnp.model import PrintOptions
 from pnp.render import document
@@ -99,3 +100,44 @@ def test_a_plan_drawn_with_its_pages_let_go_is_emptied():
     pages = len(plan.pages)
     pdf, manifest = render_kit(plan, release_pages=True)
     assert plan.pages == [None] * pages and len(manifest["pages"]) == pages
+
+
+def _kinds(primitives) -> list:
+    """Each primitive's type, its text lines' and its moved frame's too: what packing must keep."""
+    kinds = []
+    for p in primitives:
+        kinds.append(type(p))
+        if isinstance(p, Text):
+            kinds += [type(p.lines), *map(type, p.lines), type(p.pivot)]
+        elif isinstance(p, Moved):
+            kinds += [type(p.primitives), _kinds(p.primitives)]
+    return kinds
+
+
+def test_every_primitive_of_every_kit_comes_back_from_packing_equal_and_of_its_own_kind():
+    seen = set()
+    for game_id in ("hunting-fever", "halali", "card-hunter", "hunting-hunting-beavers"):
+        game = load_shipped_game(game_id)
+        for options in (PrintOptions(), PrintOptions(lang="fr", ink_saver=True)):
+            plan = plan_kit(game, options, paper_size("a4"), measure=MEASURER)
+            for page in plan.pages:
+                groups = [page.drawing] + [tuple(run.primitives) for p in page.placements for run in p.runs]
+                for primitives in groups:
+                    back = list(Packed(primitives))
+                    assert back == list(primitives) and _kinds(back) == _kinds(primitives)
+                    seen.update(type(p) for p in primitives)
+    assert seen >= {Rect, Ellipse, Line, PathPrimitive, Text, Icon, Symbol, QR, Moved}
+
+
+def test_a_card_of_its_own_is_one_packed_run_that_draws_what_its_named_tuples_draw(tmp_path):
+    game = load_game(deck(tmp_path, 30))
+    plan = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
+    cards = [p for page in plan.pages for p in page.placements if p.copy.component.id == "deck"]
+    assert len(cards) == 30
+    assert all(len(p.runs) == 1 and isinstance(p.runs[0].primitives, Packed) and p.runs[0].drawing is None
+               for p in cards)
+    unpacked = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
+    unpacked.pages = [page._replace(placements=tuple(
+        p._replace(runs=tuple(run._replace(primitives=tuple(run.primitives)) for run in p.runs))
+        for p in page.placements)) for page in unpacked.pages]
+    assert render_kit(plan) == render_kit(unpacked)
