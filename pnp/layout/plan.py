@@ -17,6 +17,7 @@ on fold pages, beside their fronts.
 from __future__ import annotations
 
 import math
+from itertools import chain
 from typing import NamedTuple, Sequence
 
 from pnp.errors import TemplateError, raise_problems
@@ -619,8 +620,8 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
         key = (*copy.face_key, placement.face.value)
         design = designs[key]
         if type(design) is int:
-            primitives = resolver.face(copy, placement.face).primitives
-            designs[key] = Packed(primitives) if primitives else ()
+            layers = resolver.face(copy, placement.face).layers
+            designs[key] = Packed(chain.from_iterable(layers)) if any(layers) else ()
         elif type(design) is dict and design[copy.copy] is None:
             design[copy.copy] = resolver.face(copy, placement.face)
     raise_problems(resolver.problems)
