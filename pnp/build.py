@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from pnp import __version__
 from pnp.errors import OutputError, PnpError
-from pnp.files import WriteError, same_file, write_files
+from pnp.files import Contents, WriteError, same_file, write_files
 from pnp.i18n import LANGUAGES
 from pnp.layout.furniture import Made
 from pnp.layout.plan import plan_kit
@@ -43,7 +43,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     write_outputs({Path(path): data})
 
 
-def write_outputs(files: dict[Path, bytes]) -> None:
+def write_outputs(files: dict[Path, Contents]) -> None:
     """Write files that belong together (a PDF and its manifest) as one step, in folders that exist."""
     try:
         write_files(files)
@@ -70,7 +70,7 @@ def write_pdf_and_manifest(pdf_path: Path, pdf: bytes, manifest: dict, inputs: t
             if same_file(written, Path(source)):
                 raise OutputError(f"{written} is {source}, which this kit is made from; it is never written over")
     manifest = {**manifest, "pdf": pdf_path.name, "pdf_sha256": hashlib.sha256(pdf).hexdigest()}
-    write_outputs({pdf_path: pdf, target: manifest_bytes(manifest)})
+    write_outputs({pdf_path: pdf, target: manifest_parts(manifest)})
     return target
 
 
@@ -109,12 +109,13 @@ def read_manifest(path: Path) -> tuple[dict, Path]:
     return manifest, pdf
 
 
-def manifest_bytes(manifest: dict) -> bytes:
-    """The manifest as UTF-8 JSON with one piece per line, easy to read and to diff.
+def manifest_parts(manifest: dict) -> list[bytes]:
+    """The manifest as UTF-8 JSON with one piece per line, easy to read and to diff,
+    in parts to be written one after the other (:func:`pnp.files.write_files`).
 
     Each line is written by json's C encoder, which an indented dump would not
-    use. Each page is encoded as it is written and the pages joined once: a
-    14,400-card kit's manifest (2.5 MB) is not also held as text and copied.
+    use. Each page is encoded as it is written and never joined to the others:
+    a 14,400-card kit's manifest (2.5 MB) is not also held as text and copied.
     """
     def dump(value) -> str:
         return json.dumps(value, ensure_ascii=False)
@@ -127,7 +128,7 @@ def manifest_bytes(manifest: dict) -> bytes:
         text = f'  {{{info}, "items": [\n{items}\n  ]}}' if items else f'  {{{info}, "items": []}}'
         parts.append((",\n" + text if number else text).encode())
     parts.append(b"\n ]\n}\n")
-    return b"".join(parts)
+    return parts
 
 
 def kit_name(game: Game, options: PrintOptions, components: list[str] | None = None) -> str:

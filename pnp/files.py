@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Union
+
+#: What a file is written from: its bytes, or its parts in order.
+Contents = Union[bytes, list[bytes]]
 
 
 class WriteError(OSError):
@@ -108,7 +111,7 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_files(files: Mapping[Path, bytes] | Iterable[tuple[Path, bytes]], *,
+def write_files(files: Mapping[Path, Contents] | Iterable[tuple[Path, Contents]], *,
                 backup: bool = False, modes: Mapping[Path, int] | None = None) -> dict[Path, Path]:
     """Write several files as one step; return the backups made (``FILE.bak``).
 
@@ -117,9 +120,12 @@ def write_files(files: Mapping[Path, bytes] | Iterable[tuple[Path, bytes]], *,
     renames follow one another in the order given (a PDF before its manifest).
     With ``backup``, a file being replaced is first copied to ``FILE.bak``,
     with the same permissions. A file keeps the permissions of the one it
-    replaces unless ``modes`` gives its own.
+    replaces unless ``modes`` gives its own. A file's contents are bytes, or a
+    list of byte strings written one after the other (a large file made in
+    parts need not be joined into one copy first).
     """
-    items = [(Path(p), bytes(d)) for p, d in (files.items() if isinstance(files, Mapping) else files)]
+    items = [(Path(p), d if isinstance(d, list) else bytes(d))
+             for p, d in (files.items() if isinstance(files, Mapping) else files)]
     backups: dict[Path, Path] = {}
     with FileGroup() as group:
         for path, data in items:
@@ -154,8 +160,9 @@ class FileGroup:
     def __init__(self) -> None:
         self._staged: list[tuple[Path, Path]] = []
 
-    def add(self, path: Path, data: bytes, mode: int | None = None) -> None:
-        """Write ``data`` to a temporary file beside ``path``, on disk before this returns.
+    def add(self, path: Path, data: Contents, mode: int | None = None) -> None:
+        """Write ``data`` (bytes, or a list of byte strings in order) to a temporary
+        file beside ``path``, on disk before this returns.
 
         The file will have ``mode``, else the permissions of the file it replaces."""
         path = Path(path)
@@ -168,7 +175,10 @@ class FileGroup:
         self._staged.append((temporary, path))
         try:
             with os.fdopen(fd, "wb") as stream:
-                stream.write(data)
+                if isinstance(data, list):
+                    stream.writelines(data)
+                else:
+                    stream.write(data)
                 stream.flush()
                 os.fsync(stream.fileno())
         except OSError as error:

@@ -16,6 +16,12 @@ def test_a_group_is_written_whole(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["kit.manifest.json", "kit.pdf"]
 
 
+def test_a_file_given_in_parts_is_written_whole_in_their_order(tmp_path):
+    manifest, pdf = tmp_path / "kit.manifest.json", tmp_path / "kit.pdf"
+    write_files({pdf: b"%PDF", manifest: [b'{"pages": [', b"1, ", b"2", b"]}"]})
+    assert manifest.read_bytes() == b'{"pages": [1, 2]}' and pdf.read_bytes() == b"%PDF"
+
+
 def test_a_failing_member_leaves_every_file_as_it_was(tmp_path):
     pdf = tmp_path / "kit.pdf"
     pdf.write_bytes(b"old")

@@ -9,7 +9,6 @@ card's number) is drawn copy by copy, in its place among the shared runs.
 
 from __future__ import annotations
 
-import io
 import zlib
 from typing import Any, Mapping, NamedTuple
 
@@ -183,10 +182,9 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
     game, options = plan.game, plan.options
     catalog = game.catalogs[options.lang]
     page_w, page_h = plan.page_size
-    buffer = io.BytesIO()
     # The initial font must be our embedded one, or reportlab adds an
     # unembedded Helvetica to every page's resources.
-    canvas = Canvas(buffer, pagesize=(pt(page_w), pt(page_h)), invariant=1,
+    canvas = Canvas(None, pagesize=(pt(page_w), pt(page_h)), invariant=1,
                     pageCompression=1, lang=options.lang, initialFontName=font("regular"))
     title = catalog.get("game.name")
     canvas.setTitle(f"{title} — {catalog.get('pdf.kit')}")
@@ -206,7 +204,8 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
         compress_last_page(canvas)
         if release_pages:
             plan.pages[index] = None
-    canvas.save()
+    # The bytes save() would write, without save()'s copy of them into a buffer.
+    pdf = canvas.getpdfdata()
     del canvas, drawings  # the pages' drawing, no longer needed beside the PDF
     # The manifest's items are made once reportlab has let go of the PDF's
     # parts, each page's records let go as its items are made.
@@ -224,7 +223,7 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
         "sheets": plan.sheets,
         "pages": pages,
     }
-    return buffer.getvalue(), manifest
+    return pdf, manifest
 
 
 def compress_last_page(canvas: Canvas) -> None:
@@ -249,8 +248,7 @@ def render_pages(pages, page_size: tuple[float, float], title: str, lang: str,
                  duplex: bool = False) -> bytes:
     """Pages that are only primitives (the calibration sheet), drawn as they are."""
     page_w, page_h = page_size
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(pt(page_w), pt(page_h)), invariant=1,
+    canvas = Canvas(None, pagesize=(pt(page_w), pt(page_h)), invariant=1,
                     pageCompression=1, lang=lang, initialFontName=font("regular"))
     canvas.setTitle(title)
     canvas.setCreator("pnp")
@@ -260,8 +258,7 @@ def render_pages(pages, page_size: tuple[float, float], title: str, lang: str,
     for primitives in pages:
         draw_primitives(canvas, primitives, page_h)
         canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    return canvas.getpdfdata()
 
 
 def _manifest_page(page: PagePlan) -> dict:
