@@ -16,6 +16,7 @@ from pnp.layout.furniture import footer_layout
 from pnp.layout.imposition import MARGIN, bottom_frame, page_frames
 from pnp.layout.plan import copies, plan_kit
 from pnp.layout.sheets import Item, pack, runs_of
+from pnp.layout.text import Measurer, fit_text
 from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Packed, Rect, Symbol, Text
 from pnp.layout.primitives import Path as PathPrimitive
 from pnp.model import PrintOptions
@@ -141,3 +142,13 @@ def test_a_card_of_its_own_is_one_packed_run_that_draws_what_its_named_tuples_dr
         p._replace(runs=tuple(run._replace(primitives=tuple(run.primitives)) for run in p.runs))
         for p in page.placements)) for page in unpacked.pages]
     assert render_kit(plan) == render_kit(unpacked)
+
+
+def test_a_line_fitted_at_its_size_is_measured_by_the_measurer_that_does_not_remember():
+    remembered, once = [], []
+    measure = Measurer(lambda t, s, z: remembered.append(t) or len(t) * z * 0.5, lambda t, s: "",
+                       lambda t, s, z: once.append(t) or len(t) * z * 0.5)
+    assert fit_text(measure, "Fox 12", "black", 16.0, 200.0, 40.0).lines == ("Fox 12",)
+    assert once == ["Fox 12"] and remembered == []
+    # Text that must shrink or wrap is measured by the one that remembers.
+    assert fit_text(measure, "Fox 12", "black", 16.0, 40.0, 40.0).size < 16.0 and remembered

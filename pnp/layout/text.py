@@ -22,6 +22,9 @@ class Measurer(NamedTuple):
 
     width: Callable[[str, str, float], float]   # (text, style, size pt) -> width in points
     missing: Callable[[str, str], str]           # (text, style) -> the characters without a glyph
+    #: ``width`` for a text likely measured once (a card's own name): not
+    #: remembered, where ``width`` may remember; None for ``width`` itself.
+    width_once: Callable[[str, str, float], float] | None = None
 
 
 class FittedText(NamedTuple):
@@ -64,8 +67,9 @@ def fit_text(measure: Measurer, text: str, style: str, size: float, width: float
     """
     if not wrap and "\n" not in text and size >= min_size - 1e-9 and size <= height + 1e-6:
         # One line at its full size, the usual case (a card's name, a number):
-        # measured once, without the cost of remembering a text seen once.
-        line_width = measure.width(text, style, size)
+        # measured once, neither the fit nor the width remembered (thousands
+        # of different cards would fill the memory of widths for nothing).
+        line_width = (measure.width_once or measure.width)(text, style, size)
         if line_width <= width:
             return FittedText((text,), size, size * leading, (line_width,))
     return _fitted(measure, text, style, size, width, height, wrap, leading, min_size)

@@ -31,11 +31,16 @@ def font(style: str = "regular") -> str:
     return name
 
 
+def text_width_once(text: str, style: str, size: float) -> float:
+    """Width of ``text`` in points, measured and not remembered."""
+    return pdfmetrics.stringWidth(text, font(style), size)
+
+
 @lru_cache(maxsize=8192)
 def text_width(text: str, style: str, size: float) -> float:
     """Width of ``text`` in points (remembered: fitting a wrapped text measures
     its words at each size it tries; a whole ``pnp build`` measures 6,400 texts)."""
-    return pdfmetrics.stringWidth(text, font(style), size)
+    return text_width_once(text, style, size)
 
 
 @lru_cache(maxsize=None)
@@ -53,4 +58,4 @@ def missing_glyphs(text: str, style: str) -> str:
 
 
 #: Text measured with the fonts the PDFs embed, for laying faces out.
-MEASURER = Measurer(text_width, missing_glyphs)
+MEASURER = Measurer(text_width, missing_glyphs, text_width_once)
