@@ -14,6 +14,7 @@ from pnp import build
 from pnp.layout import faces as faces_module
 from pnp.layout.furniture import footer_layout
 from pnp.layout.imposition import MARGIN, bottom_frame, page_frames
+from pnp.layout import plan as plan_module
 from pnp.layout.plan import copies, plan_kit
 from pnp.layout.sheets import Item, pack, runs_of
 from pnp.layout.text import Measurer, fit_text
@@ -130,8 +131,11 @@ def test_every_primitive_of_every_kit_comes_back_from_packing_equal_and_of_its_o
     assert seen >= {Rect, Ellipse, Line, PathPrimitive, Text, Icon, Symbol, QR, Moved}
 
 
-def test_a_card_of_its_own_is_one_packed_run_that_draws_what_its_named_tuples_draw(tmp_path):
+def test_a_card_of_its_own_is_one_packed_run_that_draws_what_its_named_tuples_draw(tmp_path, monkeypatch):
     game = load_game(deck(tmp_path, 30))
+    few = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
+    assert all(type(run.primitives) is tuple for page in few.pages for p in page.placements for run in p.runs)
+    monkeypatch.setattr(plan_module, "PACKED_FROM", 30)  # a deck of many cards of their own
     plan = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
     cards = [p for page in plan.pages for p in page.placements if p.copy.component.id == "deck"]
     assert len(cards) == 30

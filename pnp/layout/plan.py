@@ -36,6 +36,8 @@ from pnp.limits import MAX_PAGES
 from pnp.model import Component, Copy, Face, Game, PageKind, PrintOptions
 
 FOLD_GAP = 7.0   # mm between the fold line and the nearest trim on either side
+#: From how many faces printed from their design alone a kit keeps them packed until drawn.
+PACKED_FROM = 1000
 
 
 class Run(NamedTuple):
@@ -47,7 +49,7 @@ class Run(NamedTuple):
     whose primitives differ from copy to copy (a card's number) has none.
     """
 
-    primitives: tuple[Primitive, ...] | Packed   # packed when a face is its design's only copy
+    primitives: tuple[Primitive, ...] | Packed   # packed: a card of its own in a deck of many
     drawing: int | None = None
 
 
@@ -599,8 +601,9 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
     # Face design -> the number of its only copy, or copy number -> face when
     # it has several. The copies of each design are known first, so that a
     # face printed from its design alone (a card of its own) is packed as soon
-    # as it is resolved: a deck of thousands of different cards never holds
-    # them all as named tuples, nor a dict for each.
+    # as it is resolved, in a kit of PACKED_FROM of them or more: a deck of
+    # thousands of different cards never holds them all as named tuples, nor a
+    # dict for each.
     designs: dict[tuple, int | Packed | tuple | dict[int, ResolvedFace | None]] = {}
     again: set[tuple] = set()  # designs of one copy placed more than once (a board's parts)
     for placement in placements:
@@ -615,13 +618,17 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
             designs[key] = {seen: None, number: None}
         else:
             again.add(key)
+    # Packing pays in a deck of many cards of their own; a kit's few would
+    # cost more time to pack (7 us each) than their memory is worth.
+    packing = sum(type(design) is int for design in designs.values()) >= PACKED_FROM
     for placement in placements:
         copy = placement.copy
         key = (*copy.face_key, placement.face.value)
         design = designs[key]
         if type(design) is int:
             layers = resolver.face(copy, placement.face).layers
-            designs[key] = Packed(chain.from_iterable(layers)) if any(layers) else ()
+            primitives = chain.from_iterable(layers)
+            designs[key] = (Packed(primitives) if packing else tuple(primitives)) if any(layers) else ()
         elif type(design) is dict and design[copy.copy] is None:
             design[copy.copy] = resolver.face(copy, placement.face)
     raise_problems(resolver.problems)
@@ -661,7 +668,7 @@ def _into_runs(designs: dict[tuple, Packed | tuple | dict[int, ResolvedFace]], a
     for key, by_copy in designs.items():
         if type(by_copy) is not dict:
             # A face printed from its design alone (a card of its own): one run,
-            # its whole face, packed; a drawing to share only if placed again.
+            # its whole face; a drawing to share only if placed again.
             if by_copy:
                 designs[key] = (Run(by_copy, drawings if key in again else None),)
                 drawings += key in again
