@@ -7,18 +7,19 @@ count (French treats 0 as singular, English does not).
 
 A game's texts are ``templates/<game>.<lang>.toml`` merged over the shared
 ``templates/common.<lang>.toml``: the kit draws with them and the score
-companion speaks with them. Standard library only, so the scoring package uses
-this module without reportlab or typer.
+companion speaks with them. It needs neither reportlab nor typer, so the
+scoring package uses it alone; catalogs are read with the templates' TOML
+reader (tomli's compiled parser, or the standard library's where it is missing).
 """
 
 from __future__ import annotations
 
 import functools
 import string
-import tomllib
 from pathlib import Path
 from typing import Mapping, NamedTuple
 
+from pnp import toml_reader
 from pnp.errors import CatalogError
 from pnp.limits import MAX_TEMPLATE_BYTES, size_shown
 
@@ -124,12 +125,12 @@ def load_catalog(path: Path, lang: str) -> Catalog:
             data = handle.read(MAX_TEMPLATE_BYTES + 1)
         if len(data) > MAX_TEMPLATE_BYTES:
             raise CatalogError(f"{path}: the catalog is larger than the limit of {size_shown(MAX_TEMPLATE_BYTES)}")
-        table = tomllib.loads(data.decode("utf-8"))
+        table = toml_reader.loads(data.decode("utf-8"))
     except OSError as exc:
         raise CatalogError(f"{path}: cannot read the catalog ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise CatalogError(f"{path}: not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as exc:
+    except toml_reader.TOMLDecodeError as exc:
         raise CatalogError(f"{path}: not valid TOML ({exc})") from None
     except RecursionError:
         raise CatalogError(f"{path}: not valid TOML (nested too deeply)") from None
