@@ -7,7 +7,7 @@ from functools import lru_cache
 from reportlab.lib.rl_accel import fp_str
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _rgb(color: str) -> tuple[float, float, float]:
     return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
 
@@ -23,7 +23,7 @@ def set_stroke(canvas, color: str) -> None:
     canvas.setStrokeColorRGB(*_rgb(color))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def fill_ops(color: str) -> str:
     """The operator :func:`set_fill` writes for ``color``, for writing it directly.
 
@@ -33,7 +33,7 @@ def fill_ops(color: str) -> str:
     return f"{fp_str(_rgb(color))} rg"
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def stroke_ops(color: str) -> str:
     """The operator :func:`set_stroke` writes for ``color``."""
     return f"{fp_str(_rgb(color))} RG"
