@@ -117,8 +117,15 @@ class CardHunterRules(GameRules):
             card_hunter=CardHunterOutcome(session.difficulty, session.result, session.knockouts_left),
         )
 
+    outcome_keys = ("result", "knockouts_left")
+
     def starting_fields(self) -> dict:
         return {"difficulty": "normal"}
+
+    def start_questions(self) -> tuple[Question, ...]:
+        """The difficulty, chosen before the fight: it sets the Characters' starting Potions."""
+        return (Question("difficulty", Kind.CHOICE, label("ask.difficulty"), ("difficulty",),
+                         choices=_choices("difficulty", DIFFICULTIES), default=self.starting_fields()["difficulty"]),)
 
     def entry_form(self, session: CardHunterSession) -> EntryForm:
         """The difficulty (if not set yet), the result and, for a won game, the knockout tokens left."""

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Callable, Iterator, Mapping, NamedTuple
 
-from scoring.problems import Problem
-from scoring.terms import Label, Term, label
+from scoring.problems import Common, Problem
+from scoring.terms import Label, Term, Value, label
 
 #: Keys leading to a value in a session file: ("hand", "wolf").
 KeyPath = tuple[str, ...]
@@ -62,7 +62,10 @@ class Question(NamedTuple):
     ``default`` is the answer assumed when the question is not asked (its
     ``when`` does not hold) and the one suggested when it is (moved into
     ``low`` to ``high``). ``when = (id, value)``: asked only if the answer to
-    the question ``id`` of the same part is ``value``.
+    the question ``id`` of the same part is ``value``. ``place`` and ``item``
+    say what a count counts (the prey pile, Wolves), so that a problem with
+    its answer reads "Day 1, Ann, prey pile, Wolf"; without them the label
+    names it.
     """
 
     id: str
@@ -74,6 +77,8 @@ class Question(NamedTuple):
     choices: tuple[Choice, ...] = ()
     default: object = None
     when: tuple[str, object] | None = None
+    place: Term | None = None
+    item: Term | None = None
 
     def suggested(self) -> object:
         """The answer a prompt or a stepper starts from.
@@ -94,6 +99,40 @@ class Question(NamedTuple):
         if self.kind is Kind.FLAG:
             return isinstance(answer, bool)
         return any(answer == choice.value for choice in self.choices)
+
+    def _problem(self, code: Common, number: int | None, player: str | None, **params: object) -> Problem:
+        named = self.place is not None or self.item is not None
+        return Problem(code, round=number, player=player, place=self.place, item=self.item,
+                       key=".".join(self.path) if self.path else None, field=None if named else self.label,
+                       params=params)
+
+    def refusal(self, answer: object, number: int | None = None, player: str | None = None) -> Problem | None:
+        """What is wrong with ``answer``, in words a player reads beside the question; None if it is accepted.
+
+        >>> from scoring.messages import messages
+        >>> q = Question("knockouts", Kind.COUNT, label("round.where", number=1), ("knockouts",), 1, 3)
+        >>> messages("en").problem(q.refusal(5))
+        'Round 1: at most 3, not 5.'
+        """
+        if self.accepts(answer):
+            return None
+        if self.kind in (Kind.COUNT, Kind.SIGNED):
+            if isinstance(answer, bool) or not isinstance(answer, int):
+                expected = Term("type", "integer" if self.kind is Kind.SIGNED else "count")
+                return self._problem(Common.NOT_A_WHOLE_NUMBER, number, player, expected=expected, found=Value(answer))
+            if answer > self.high:
+                return self._problem(Common.ABOVE_LIMIT, number, player, found=answer, limit=self.high)
+            return self._problem(Common.BELOW_LIMIT, number, player, found=answer, limit=self.low)
+        if self.kind is Kind.FLAG:
+            return self._problem(Common.WRONG_TYPE, number, player, expected=Term("type", "flag"), found=Value(answer))
+        return Problem(Common.NOT_A_CHOICE, round=number, player=player, key=".".join(self.path) if self.path else None,
+                       params={"found": Value(answer), "question": self.label,
+                               "expected": tuple(choice.label for choice in self.choices)})
+
+    def unanswered(self, number: int | None = None, player: str | None = None) -> Problem:
+        """The problem of this question left without an answer."""
+        return Problem(Common.NO_ANSWER, round=number, player=player, key=".".join(self.path) if self.path else None,
+                       params={"question": self.label})
 
 
 class Given(NamedTuple):
@@ -138,6 +177,19 @@ class PartForm(NamedTuple):
         for question in self.questions:
             if question.when is None or answers.get(question.when[0]) == question.when[1]:
                 yield question
+
+    def check(self, answers: Mapping[str, object], number: int | None = None,
+              player: str | None = None) -> list[Problem]:
+        """A problem per answer out of its question's bounds or choices, and per asked question left unanswered."""
+        problems = []
+        for question in self.asked(answers):
+            if question.id not in answers:
+                problems.append(question.unanswered(number, player))
+            else:
+                refused = question.refusal(answers[question.id], number, player)
+                if refused is not None:
+                    problems.append(refused)
+        return problems
 
     def to_raw(self, answers: Mapping[str, object]) -> object:
         """The part in session-file form; a ValueError names an asked question left without an answer."""

@@ -226,7 +226,7 @@ class HalaliRules(GameRules):
             # Only the kinds this role can end a round holding, each at most what the box has.
             return PartForm(
                 tuple(Question(tile, Kind.COUNT, label("ask.tile_count", tile=Term("tile", tile)), (tile,),
-                               0, BOX[tile], default=0) for tile in HOLDABLE[role]),
+                               0, BOX[tile], default=0, item=Term("tile", tile)) for tile in HOLDABLE[role]),
                 blank={}, sparse=True,
             )
 

@@ -26,7 +26,7 @@ from typing import Mapping
 from pnp.sheet_model import Box, Cell, Column, DetailLine, Key, KeyColumn, Row, Scoresheet, said, signed
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
-from scoring.hunting_fever_counting import counting_rules
+from scoring.hunting_fever_counting import counting_rules, part_rules
 from scoring.problems import Problem, ProblemCode
 from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
 from scoring.rules import GameRules
@@ -75,6 +75,9 @@ class HuntingFeverProblem(ProblemCode):
     MEALS_BEYOND_RABBITS = "meals_beyond_rabbits", "count", "limit", "own", "rabbits"
     RABBITS_WITHOUT_MEALS = "rabbits_without_meals", "count", "wolves", "meals", "rounds", "other", "spare"
     WOLVES_BEYOND_CATCHES = "wolves_beyond_catches", "count", "limit", "others", "catches"
+    # one player's part, before the others are in
+    CARDS_BEYOND_GAME = "cards_beyond_game", "count", "hand", "players", "limit", "room"
+    WOLVES_BEYOND_OTHERS = "wolves_beyond_others", "count", "limit", "others", "catches"
     # pnp score check --prove (scoring/hunting_fever_proof.py)
     DAY_CANNOT_HAPPEN = "day_cannot_happen", "facts"
 
@@ -152,6 +155,34 @@ def check_player_day(day: int, player: str, state: DayEntry) -> list[Problem]:
     if state.lodge_flipped and state.hand["closed_season"] > 0:
         problems.append(_problem(Code.FLIPPED_LODGE_CLOSED_SEASON_IN_HAND, day, player, "closed_season"))
     return problems
+
+
+def check_part_alone(day: int, player: str, state: DayEntry, players: int) -> list[Problem]:
+    """Everything one player's part can break before the other players have entered theirs.
+
+    Checks 3, 4 and 7; then no kind of card more in the hand and the pile
+    together than the game has for ``players`` players (the hand holds only
+    the player's own cards, the pile anyone's); then the counting rules that
+    involve only this player's cards (:func:`~scoring.hunting_fever_counting.part_rules`).
+    Problems about the pile point at the pile's counts.
+    """
+    problems = check_player_day(day, player, state)
+    if problems:
+        return problems
+    pile = Term("place", "prey")
+    for card in CARDS:
+        limit = players * SET[card]
+        if state.prey[card] + state.hand[card] > limit:
+            problems.append(Problem(Code.CARDS_BEYOND_GAME, round=day, player=player, place=pile,
+                                    item=Term("card", card), params={
+                                        "count": state.prey[card], "hand": state.hand[card], "players": players,
+                                        "limit": limit, "room": limit - state.hand[card]}))
+    if problems:
+        return problems
+    out = {card: SET[card] - state.hand[card] for card in CARDS}
+    return [Problem(Code(finding.rule), round=day, player=player, place=pile,
+                    item=Term("card", finding.card) if finding.card else None, params=finding.params)
+            for finding in part_rules(players, SET, player, out, state.prey)]
 
 
 def check_day(day: int, players: tuple[str, ...], entries: Mapping[str, DayEntry]) -> list[Problem]:
@@ -241,7 +272,7 @@ def entry_to_raw(state: DayEntry) -> dict:
 
 def _count(place: str, card: str, high: int) -> Question:
     return Question(f"{place}.{card}", Kind.COUNT, label(f"ask.{place}_count", card=Term("card", card)),
-                    (place, card), 0, high, default=0)
+                    (place, card), 0, high, default=0, place=Term("place", place), item=Term("card", card))
 
 
 class HuntingFeverRules(GameRules):
@@ -326,7 +357,7 @@ class HuntingFeverRules(GameRules):
         def check_part(player: str, raw_part: object, round_raw: Mapping) -> list[Problem]:
             reader = FieldReader()
             state = read_entry(reader, raw_part, At(round=number, player=player))
-            return reader.problems if state is None else check_player_day(number, player, state)
+            return reader.problems if state is None else check_part_alone(number, player, state, len(players))
 
         return EntryForm(
             game=ID, number=number, round_word=self.round_word, round=PartForm((), {}), given=(),
@@ -437,6 +468,7 @@ __all__ = [
     "HuntingFeverRules",
     "HuntingFeverSession",
     "check_day",
+    "check_part_alone",
     "check_player_day",
     "day_score",
     "entry",

@@ -87,6 +87,25 @@ def _own_catches(player: str, out: Counts, prey: Counts) -> list[Finding]:
     return findings
 
 
+def part_rules(players: int, set_size: Counts, player: str, out: Counts, prey: Counts) -> list[Finding]:
+    """The counting rules one player's own entry can break whatever the others entered.
+
+    A phone sends one player's part before the rest of the table: the rules
+    that involve only that player's hand and pile (:func:`_own_catches`) hold
+    as they are, and the Wolf rule holds with the other players' Wolves out of
+    their hands at their most, every one of the ``players - 1`` other sets'.
+    Each is a consequence of a rule :func:`counting_rules` applies to the whole
+    day, so nothing a played day can hold is refused here.
+    """
+    findings = _own_catches(player, out, prey)
+    others = (players - 1) * set_size["wolf"]
+    catches = min(out["wolf"], prey["rabbit"])
+    if not findings and prey["wolf"] > others + catches:
+        findings.append(Finding("wolves_beyond_others", player, "wolf", {
+            "count": prey["wolf"], "limit": others + catches, "others": others, "catches": catches}))
+    return findings
+
+
 def _meals_needed(out: Counts, prey: Counts) -> int:
     """The fewest Carrots and Closed Season cards in a pile that are not its owner's own (facts a, b)."""
     carrots = prey["carrot"] - out["carrot"]
@@ -143,4 +162,4 @@ def _wolves_beyond_catches(players: Sequence[str], out: Mapping[str, Counts], pr
     return findings
 
 
-__all__ = ["RULE_CODES", "Finding", "counting_rules"]
+__all__ = ["RULE_CODES", "Finding", "counting_rules", "part_rules"]

@@ -104,7 +104,13 @@ class Messages:
         shown = str(raw)
         return escaped(shown if len(shown) <= 40 else shown[:39] + "…")
 
-    def where(self, problem: Problem) -> str:
+    def where(self, problem: Problem, keys: bool = True) -> str:
+        """Where a problem is: day or round, player, place, card or tile, then the value's name.
+
+        The value is named in words when the problem says how (``field``);
+        otherwise by its file key, unless a place or item already says where
+        or ``keys`` is false (pages and phones, where a key means nothing).
+        """
         parts = []
         if problem.round is not None:
             parts.append(self.text(f"{self.round_word}.where", number=problem.round))
@@ -114,13 +120,15 @@ class Messages:
             parts.append(self.term(problem.place))
         if problem.item is not None:
             parts.append(self.term(problem.item))
-        if problem.key is not None:
+        if problem.field is not None:
+            parts.append(self.label(problem.field))
+        elif problem.key is not None and keys and problem.place is None and problem.item is None:
             parts.append(self.text("where.key", key=problem.key))
         return ", ".join(parts) if parts else self.catalog.get("where.session")
 
-    def problem(self, problem: Problem) -> str:
-        """One sentence saying what is wrong, where, and what was expected."""
-        return self.text(f"problem.{problem.code}", where=self.where(problem), **problem.params)
+    def problem(self, problem: Problem, keys: bool = True) -> str:
+        """One sentence saying what is wrong, where, and what was expected (``keys``: see :meth:`where`)."""
+        return self.text(f"problem.{problem.code}", where=self.where(problem, keys), **problem.params)
 
     def file_error(self, error: object) -> str:
         """The sentence of a :class:`~scoring.errors.SessionFileError` (its code and values)."""

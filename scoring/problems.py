@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Mapping
 
-from scoring.terms import Term
+from scoring.terms import Label, Term
 
 
 class ProblemCode(StrEnum):
@@ -47,6 +47,11 @@ class Common(ProblemCode):
     UNKNOWN_PLAYER = "unknown_player", "found", "players"
     TOO_MANY_ROUNDS = "too_many_rounds", "count", "limit"
     UNKNOWN_VALUE = "unknown_value", "found", "expected"
+    # An answer to an entry form's question (a phone's page, an API part), said in words.
+    ABOVE_LIMIT = "above_limit", "found", "limit"
+    BELOW_LIMIT = "below_limit", "found", "limit"
+    NOT_A_CHOICE = "not_a_choice", "found", "question", "expected"
+    NO_ANSWER = "no_answer", "question"
 
 
 class FileError(ProblemCode):
@@ -89,7 +94,9 @@ class Problem:
     ``round`` is the 1-based day or round number, ``player`` the player's
     name, ``item`` the card, tile or colour concerned, ``place`` where it was
     counted (prey pile, hand...), ``key`` the file key when no day or player
-    says where. ``params`` holds what the message needs.
+    says where. ``field`` names the value in words (an entry form's question:
+    "Knockout tokens left"), said instead of the key. ``params`` holds what the
+    message needs.
     """
 
     code: ProblemCode
@@ -99,3 +106,4 @@ class Problem:
     place: Term | None = None
     key: str | None = None
     params: Mapping[str, object] = field(default_factory=dict, hash=False)
+    field: Label | None = field(default=None, hash=False)

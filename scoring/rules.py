@@ -13,6 +13,7 @@ next day or round, gives an example, and gives the rows of the text report.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from abc import ABC, abstractmethod
 from pathlib import Path
@@ -23,7 +24,7 @@ from pnp.sheet_model import Box, Cell, Column, Scoresheet, said
 from pnp.sheet_model import Row as SheetRow
 from scoring.errors import CatalogError, NothingToEnter, SessionFileError
 from scoring.fields import FieldReader
-from scoring.forms import EntryForm
+from scoring.forms import EntryForm, Question
 from scoring.problems import Common, FileError, Problem, ProblemCode
 from scoring.result import Result, TieBreak
 from scoring.sheet import box_row, name_row, outcome_notes, points, seats, winner_row
@@ -81,6 +82,8 @@ class GameRules(ABC):
     codes: type[ProblemCode] = Common
     #: Where ``<id>.<lang>.toml`` live; None for the shipped templates folder.
     catalog_folder: Path | None = None
+    #: The top-level keys the outcome of a game without rounds is written at (Card Hunter's result).
+    outcome_keys: tuple[str, ...] = ()
     #: The module whose ``proofs(session)`` decides each day or round exactly
     #: (``pnp score check --prove``), loaded only then; None when the game has none.
     prover: str | None = None
@@ -114,6 +117,31 @@ class GameRules(ABC):
     def starting_fields(self) -> dict:
         """Keys a new session starts with besides game, lang and players."""
         return {}
+
+    def start_questions(self) -> tuple[Question, ...]:
+        """What is chosen when a session starts (Card Hunter's difficulty), each answer at its ``path``.
+
+        A front end that starts sessions asks them; the answer suggested is
+        the one :meth:`starting_fields` writes.
+        """
+        return ()
+
+    def before(self, raw: dict, number: int) -> dict:
+        """A copy of the session as it stood before day or round ``number`` was entered.
+
+        Its entry form is that day's or round's form, the one a correction of
+        it answers again.
+
+        >>> find_rules("halali").before({"game": "halali", "rounds": [{"blue": "Ann"}, {"blue": "Ben"}]}, 2)
+        {'game': 'halali', 'rounds': [{'blue': 'Ann'}]}
+        """
+        earlier = copy.deepcopy(raw)
+        if self.rounds_key is None:
+            for key in self.outcome_keys:
+                earlier.pop(key, None)
+        elif isinstance(earlier.get(self.rounds_key), list):
+            earlier[self.rounds_key] = earlier[self.rounds_key][:max(0, number - 1)]
+        return earlier
 
     # -- helpers for the rules modules ---------------------------------------
 

@@ -199,6 +199,39 @@ def broken_sessions() -> list[dict]:
     ]
 
 
+def entry_problems() -> list[Problem]:
+    """What answers to an entry form's questions, and a player's part sent alone, can break."""
+    fever = scoring.find_rules("hunting-fever")
+    form = fever.entry_form(check_session({"game": "hunting-fever", "players": ["Ann", "Ben", "Cat"]}).session)
+    part = form.player_form("Ann", {})
+    answers = {question.id: question.default for question in part.questions}
+    answers.update({"hunter": "nowhere", "hand.wolf": 3, "prey.rabbit": -1, "lodge_flipped": "yes"})
+    problems = part.check(answers, 1, "Ann")
+    problems += part.check({question.id: question.default for question in part.questions[1:]}, 1, "Ann")
+    problems += form.check_part("Ann", {"prey": {"wolf": 6}, "hand": {"wolf": 2, "hunter": 1}}, {})
+    problems += form.check_part("Ann", {"prey": {"wolf": 5}, "hand": {"hunter": 1}}, {})
+    return problems
+
+
+def test_answers_and_parts_alone_read_as_sentences_in_words():
+    problems = entry_problems()
+    codes = [str(problem.code) for problem in problems]
+    assert codes == ["not_a_choice", "wrong_type", "above_limit", "below_limit", "no_answer",
+                     "cards_beyond_game", "wolves_beyond_others"]
+    fever = scoring.find_rules("hunting-fever")
+    for lang in LANGUAGES:
+        words = messages(lang, fever)
+        for problem in problems:
+            assert set(problem.params) == problem.code.params, problem.code
+            message = words.problem(problem)
+            assert "{" not in message and "Ann" in message
+            assert "prey." not in message and "hand." not in message and "lodge_flipped" not in message
+    english = messages("en", fever)
+    assert english.problem(problems[2]) == "Day 1, Ann, hand, Wolf: at most 2, not 3."
+    assert english.problem(problems[5]).startswith("Day 1, Ann, prey pile, Wolf: 6 in the prey pile and 2 in hand")
+    assert "at most 4 can be in the prey pile" in english.problem(problems[5])
+
+
 @pytest.mark.parametrize("raw", broken_sessions())
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_problem_reads_as_a_sentence_naming_where(raw, lang):
@@ -220,6 +253,7 @@ def test_every_problem_reads_as_a_sentence_naming_where(raw, lang):
 
 def test_the_broken_sessions_reach_every_code():
     reached = {problem.code for raw in broken_sessions() for problem in check_session(raw).problems}
+    reached |= {problem.code for problem in entry_problems()}
     # a day that passes every check, refused by `--prove`
     impossible = raw_day(SUBTLE_DAYS[0])
     proved = check_session({"game": "hunting-fever", "players": list(impossible), "days": [impossible]})
