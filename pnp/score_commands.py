@@ -53,7 +53,15 @@ from scoring.report import (
     problems_json,
     result_json,
 )
-from scoring.session_file import create_session, dumps, extended_text, save_session, session_format
+from scoring.session_file import (
+    create_session,
+    dumps,
+    extended_text,
+    save_session,
+    session_format,
+    session_target,
+    write_text_atomic,
+)
 from scoring.toml_writer import dumps as toml_dumps
 
 
@@ -376,9 +384,87 @@ def add(file: Path, lang: str | None) -> None:
     try:
         backup = save_session(loaded, extended_text(loaded, form.addition(round_raw), updated))
     except SessionFileError as error:
-        _fail(file_error_text(error, words))
+        if error.code is not FileError.CHANGED_SINCE_READ:
+            _fail(file_error_text(error, words))
+        _save_after_another(file, loaded, form, round_raw, updated, words)
+        return
     typer.echo(format_result(score_session(rechecked.session), words), nl=False)
     typer.echo(words.text("cli.saved", file=str(file), backup=str(backup)))
+
+
+def _appended_days(before: object, after: object, rules_key: str | None) -> list | None:
+    """The days or rounds ``after`` adds at the end of ``before``, when that is all that differs; else None."""
+    if rules_key is None or not isinstance(before, dict) or not isinstance(after, dict):
+        return None
+    old, new = before.get(rules_key, []), after.get(rules_key, [])
+    if not isinstance(old, list) or not isinstance(new, list) or len(new) <= len(old) or new[:len(old)] != old:
+        return None
+    if {k: v for k, v in before.items() if k != rules_key} != {k: v for k, v in after.items() if k != rules_key}:
+        return None
+    return new[len(old):]
+
+
+def _save_after_another(file: Path, loaded: SessionFile, form: EntryForm, round_raw: dict, typed: dict,
+                        words: Messages) -> None:
+    """The session changed while a day was typed: the typed day is never lost.
+
+    When another writer only appended days or rounds, and this one differs from
+    them, it is appended after them if the whole session still passes its checks
+    (it is then the next day: a day's counts do not depend on its number). In
+    any other case the session is left as it is and the typed day is saved
+    beside it, with the session as it was read, in a new file named in the
+    message (exit 1).
+    """
+    rounds_key = form.rounds_key
+    where = words.text(f"{form.round_word}.where", number=form.number) if form.number is not None else \
+        words.text("cli.outcome_word")
+    for _ in range(3):  # another writer may save again between reading and saving
+        try:
+            now = read_session_file(file)
+        except SessionFileError:
+            break
+        added = _appended_days(loaded.raw, now.raw, rounds_key)
+        if added is None:
+            break
+        if round_raw in added:
+            typer.echo(words.text("cli.same_saved", file=str(file), round=where))
+            return
+        updated = form.updated(now.raw, round_raw)
+        checked = check_session(updated)
+        if checked.problems:
+            break
+        number = len(updated[rounds_key])
+        try:
+            backup = save_session(now, extended_text(now, form.addition(round_raw), updated))
+        except SessionFileError as error:
+            if error.code is FileError.CHANGED_SINCE_READ:
+                continue
+            _fail(file_error_text(error, words))
+        others = ", ".join(words.text(f"{form.round_word}.where", number=n)
+                           for n in range(len(updated[rounds_key]) - len(added), number))
+        typer.echo(format_result(score_session(checked.session), words), nl=False)
+        typer.echo(words.text("cli.saved_after", file=str(file), others=others, backup=str(backup),
+                              round=words.text(f"{form.round_word}.where", number=number)))
+        return
+    kept = _keep_beside(file, loaded, form, round_raw, typed, words)
+    _fail(words.text("cli.kept_beside", file=str(file), kept=str(kept), round=where))
+
+
+def _keep_beside(file: Path, loaded: SessionFile, form: EntryForm, round_raw: dict, typed: dict,
+                 words: Messages) -> Path:
+    """Write the session as it was read, with the typed day, to a new file beside it; return its name."""
+    target = session_target(file)
+    label = f"{form.round_word}-{form.number}" if form.number is not None else "result"
+    for attempt in range(1, 1000):
+        suffix = "" if attempt == 1 else f"-{attempt}"
+        kept = target.with_name(f"{target.stem}.unsaved-{label}{suffix}{target.suffix}")
+        if not kept.exists() and not kept.is_symlink():
+            break
+    try:
+        write_text_atomic(kept, extended_text(loaded, form.addition(round_raw), typed), backup=False)
+    except SessionFileError as error:
+        _fail(file_error_text(error, words))
+    return kept
 
 
 

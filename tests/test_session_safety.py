@@ -57,23 +57,47 @@ def wait_for_prompt(process: subprocess.Popen) -> str:
 # -- lost update ---------------------------------------------------------------
 
 
-def test_two_score_add_at_once_never_lose_a_round(tmp_path):
+def race(tmp_path: Path, first_input: str, second_input: str, session_text: str = HALALI):
+    """Two ``pnp score add`` read the session, then the first saves, then the second."""
     session = tmp_path / "s.toml"
-    session.write_text(HALALI)
+    session.write_text(session_text)
     first, second = start_add(tmp_path), start_add(tmp_path)
     wait_for_prompt(first)
     wait_for_prompt(second)  # both have read the session with no round in it
-    out1, err1 = first.communicate("Ann\n" + ROUND, timeout=LIMIT)
+    out1, err1 = first.communicate(first_input, timeout=LIMIT)
     assert first.returncode == 0, err1
     saved_by_first = session.read_bytes()
-    out2, err2 = second.communicate("Bob\n" + ROUND, timeout=LIMIT)
-    assert second.returncode == 1
+    out2, err2 = second.communicate(second_input, timeout=LIMIT)
+    return session, saved_by_first, second.returncode, out2, err2
+
+
+def test_two_score_add_at_once_never_lose_a_round(tmp_path):
+    # The other writer only added a round: the one typed here goes after it.
+    session, _, code, out2, err2 = race(tmp_path, "Ann\n" + ROUND, "Bob\n" + ROUND)
+    assert code == 0, err2
+    assert "another pnp score add saved Round 1 meanwhile" in out2 and "as Round 2" in out2
+    assert [r["blue"] for r in tomllib.loads(session.read_text())["rounds"]] == ["Ann", "Bob"]
+    assert sorted(os.listdir(tmp_path)) == ["s.toml", "s.toml.bak"]
+
+
+def test_a_typed_round_that_cannot_follow_the_other_writers_is_kept_beside_the_session(tmp_path):
+    # Both typed Ann as blue: after the first's round 1, the second's cannot be round 2 (roles swap).
+    session, saved_by_first, code, out2, err2 = race(tmp_path, "Ann\n" + ROUND, "Ann\n1\n" + "\n" * 12)
+    assert code == 1
     lines = error_lines(err2)
-    assert len(lines) == 1 and lines[0].startswith("Error: "), err2
-    assert "changed" in lines[0] and "s.toml" in lines[0]
+    assert len(lines) == 1 and lines[0].startswith("Error: s.toml changed while you typed"), err2
+    assert "s.unsaved-round-1.toml" in lines[0]
     assert session.read_bytes() == saved_by_first  # the first round is kept, whole
-    assert [r["blue"] for r in tomllib.loads(session.read_text())["rounds"]] == ["Ann"]
+    kept = tomllib.loads((tmp_path / "s.unsaved-round-1.toml").read_text())
+    assert kept["rounds"] == [{"blue": "Ann", "tiles": {"Ann": {"bear": 1}, "Bob": {}}}]
     assert "Saved" not in out2
+
+
+def test_the_same_round_typed_twice_is_saved_once(tmp_path):
+    session, saved_by_first, code, out2, err2 = race(tmp_path, "Ann\n" + ROUND, "Ann\n" + ROUND)
+    assert code == 0, err2
+    assert "this same Round 1" in out2
+    assert session.read_bytes() == saved_by_first
 
 
 def test_a_session_locked_by_another_process_is_not_written(tmp_path):
