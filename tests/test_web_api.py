@@ -245,8 +245,12 @@ def test_parts_are_kept_until_the_day_is_complete_then_committed(client):
                         headers=token)
     assert last.json()["committed"] is True
     assert last.json()["session"] == expected_json({**raw, "days": raw["days"][:1]})
+    # A committed day takes corrections: the same part sent again changes nothing.
     again = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"Bob": day["Bob"]}, headers=token)
-    assert again.status_code == 409
+    assert again.status_code == 200 and again.json()["committed"] is True and again.json()["corrections"] == {}
+    assert again.json()["session"] == last.json()["session"]
+    ahead = client.patch(f"/api/sessions/{session_id}/rounds/3", json={"Bob": day["Bob"]}, headers=token)
+    assert ahead.status_code == 409 and codes(ahead) == ["out_of_turn"]
 
 
 def test_a_part_that_breaks_a_rule_on_its_own_is_refused(client):
@@ -379,10 +383,13 @@ def test_halali_round_one_asks_who_plays_blue_before_any_tiles(client):
     blue = first["blue"]
     early = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"tiles": {blue: first["tiles"][blue]}},
                          headers=token)
-    assert early.status_code == 422 and codes(early) == ["missing_key"]
-    assert "blue" in early.json()["errors"][0]["message"]
+    assert early.status_code == 422 and codes(early) == ["no_answer"]
+    assert early.json()["errors"][0]["message"] == \
+        "Round 1: “Who plays blue (bears and foxes) this round?” has no answer yet."
     wrong = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"blue": "Zed"}, headers=token)
-    assert wrong.status_code == 422 and codes(wrong) == ["unknown_value"]
+    assert wrong.status_code == 422 and codes(wrong) == ["not_a_choice"]
+    assert wrong.json()["errors"][0]["message"].endswith("choose one of: Ann, Ben.")
+    assert wrong.json()["errors"][0]["key"] == "blue"  # the machine's name for it, beside the words
     answered = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"blue": blue}, headers=token).json()
     assert answered["unanswered"] == [] and answered["round"] == {"blue": blue}
     assert answered["missing"] == raw["players"]
@@ -411,14 +418,25 @@ def test_a_team_enters_its_outcome_once(client):
     impossible = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"result": "won", "knockouts_left": 0},
                               headers=token)
     assert impossible.status_code == 422
-    assert [(e["code"], e["key"]) for e in impossible.json()["errors"]] == [("unknown_value", "knockouts_left")]
+    assert [(e["code"], e["key"]) for e in impossible.json()["errors"]] == [("below_limit", "knockouts_left")]
+    assert impossible.json()["errors"][0]["message"] == "Knockout tokens left: at least 1, not 0."
     half = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"result": "won"}, headers=token).json()
     assert half["committed"] is False and half["unanswered"] == ["knockouts_left"]
     done = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"knockouts_left": 2}, headers=token).json()
     assert done["committed"] is True and done["session"]["winners"] == ["Ann", "Ben"]
-    closed = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"result": "lost"}, headers=token)
+    # Sent again once it is in, it corrects the outcome (a lost game keeps no token).
+    corrected = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"result": "lost"}, headers=token).json()
+    assert corrected["committed"] is True and corrected["session"]["winners"] == []
+    assert client.get(f"/api/sessions/{session_id}/export", params={"format": "json"},
+                      headers=token).json()["knockouts_left"] == 0
+
+
+def test_a_session_with_nothing_left_to_enter_says_why(client):
+    session_id, token = start(client, "hunting-hunting-beavers", ["A", "B", "C", "D"],
+                              final={"A": 3, "B": 2, "C": 0, "D": 1})
+    closed = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"A": 1}, headers=token)
     assert closed.status_code == 409 and codes(closed) == ["closed"]
-    assert closed.json()["errors"][0]["message"]
+    assert "[final]" in closed.json()["errors"][0]["message"]
 
 
 def test_a_currency_change_that_is_no_number_is_refused(client):

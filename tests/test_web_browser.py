@@ -1,11 +1,15 @@
-"""A real browser plays a whole Hunting Fever session through the pages of ``pnp serve``, in French.
+"""Real browsers on phone-sized screens (390 x 844) play and correct sessions through ``pnp serve``.
 
-Chromium from Debian's packages (``chromium``, ``chromium-driver``), headless, on a
-phone-sized screen (390 x 844).  Two browsers: the organiser's, which starts the
-session and keeps the table page open (it must follow the scores by itself),
-and a phone, which joins through the table's join link and enters each
-player's part with the steppers and buttons.  Without Chromium the test is
-skipped, except in CI (``CI`` set), where it fails: ``.ci/run`` installs it.
+Chromium from Debian's packages (``chromium``, ``chromium-driver``), headless.  A
+whole Hunting Fever session in French: the organiser's browser starts it and keeps
+the table page open (it must follow the scores by itself), a phone joins through
+the table's join link and enters each player's part with the steppers and
+buttons.  Ten rounds of Hunting Hunting Beavers with 40-character names: the
+totals stay on screen, and a phone corrects a round already in the scores.  Two
+phones answer who plays blue at once: the stale one is refused, keeps its answer
+and sends it again; numbers typed and not sent survive a reload.  Without
+Chromium the tests are skipped, except in CI (``CI`` set), where they fail:
+``.ci/run`` installs it.
 
 Screenshots go to ``$PNP_SCREENSHOTS`` if set, else to the test's own folder.
 """
@@ -31,7 +35,7 @@ DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 # The network is closed where the tests run: nothing in the background may try to reach it.
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--lang=fr-FR"]
+         "--disable-dev-shm-usage"]
 
 
 @pytest.fixture(scope="module")
@@ -45,13 +49,14 @@ def chromium():
 
     started = []
 
-    def open_browser():
+    def open_browser(lang: str = "fr"):
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         for flag in FLAGS:
             options.add_argument(flag)
+        options.add_argument(f"--lang={lang}")
         options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='pnp-chromium-')}")
-        options.add_experimental_option("prefs", {"intl.accept_languages": "fr-FR,fr"})
+        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
         options.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2},
             "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -92,16 +97,65 @@ def _by(kind: str):
     return getattr(By, kind)
 
 
-def click(driver, element) -> None:
-    """Tap an element once it is in the middle of the screen (clear of the sticky send button)."""
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
+def _gone(error: Exception) -> bool:
+    """An element read while the page replaced it: the live table's refresh, or a new page.
+
+    This Chromium reports it as a stale element, or as an inspector error naming a
+    node that "does not belong to the document"; either way, find it again.
+    """
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    return isinstance(error, StaleElementReferenceException) or (
+        isinstance(error, WebDriverException) and "does not belong to the document" in str(error))
 
 
 def wait_for(driver, condition, timeout: float = 10.0):
-    from selenium.webdriver.support.ui import WebDriverWait
+    """Wait until ``condition(driver)`` is true, trying again whenever it read a replaced element."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            found = condition(driver)
+            if found:
+                return found
+        except Exception as error:  # noqa: BLE001 - only a replaced element is waited out
+            if not _gone(error):
+                raise
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout} s for {getattr(condition, '__name__', condition)}")
+        time.sleep(0.1)
 
-    return WebDriverWait(driver, timeout, poll_frequency=0.2).until(condition)
+
+def tap(driver, find) -> None:
+    """Tap what ``find(driver)`` gives once it is in the middle of the screen (clear of the sticky send
+    button); found again if the page replaced it meanwhile."""
+    for attempt in range(5):
+        try:
+            element = find(driver)
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element.click()
+            return
+        except Exception as error:  # noqa: BLE001
+            if not _gone(error) or attempt == 4:
+                raise
+            time.sleep(0.2)
+
+
+def click(driver, element) -> None:
+    tap(driver, lambda d: element)
+
+
+def css(selector: str):
+    return lambda driver: driver.find_element(_by("CSS_SELECTOR"), selector)
+
+
+def type_count(driver, name: str, value: int) -> None:
+    """Type ``value`` in a count's field, as on a phone's number pad."""
+    field = driver.find_element(_by("NAME"), name)
+    if field.get_attribute("value") != str(value):
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+        field.clear()
+        field.send_keys(str(value))
+    assert field.get_attribute("value") == str(value)
 
 
 def set_count(driver, name: str, value: int) -> None:
@@ -122,8 +176,9 @@ def choose(driver, name: str, value: str) -> None:
     assert radio.is_selected()
 
 
-def enter_part(driver, part: dict, lodge_flipped: bool | None = None) -> None:
-    """Fill a Hunting Fever player's page from their part of the day (session-file form)."""
+def enter_part(driver, part: dict, lodge_flipped: bool | None = None, steppers: bool = False) -> None:
+    """Fill a Hunting Fever player's page from their part of the day (session-file form), the counts
+    with the steppers' buttons or typed."""
     hunter = "hand" if part["hand"]["hunter"] else "prey" if part["prey"]["hunter"] else "lodge"
     choose(driver, "p.hunter", hunter)
     flipped = part["lodge_flipped"] if lodge_flipped is None else lodge_flipped
@@ -131,17 +186,71 @@ def enter_part(driver, part: dict, lodge_flipped: bool | None = None) -> None:
     for place in ("hand", "prey"):
         for card, count in part[place].items():
             if card != "hunter":
-                set_count(driver, f"p.{place}.{card}", count)
+                (set_count if steppers else type_count)(driver, f"p.{place}.{card}", count)
+
+
+def fill_part(driver, part: dict) -> None:
+    """Set a Hunting Fever player's answers in one go (the days after the first, which a test has
+    already seen typed and tapped): values set, and the events a phone's input sends."""
+    hunter = "hand" if part["hand"]["hunter"] else "prey" if part["prey"]["hunter"] else "lodge"
+    values = {"p.hunter": hunter, "p.lodge_flipped": "true" if part["lodge_flipped"] else "false"}
+    values |= {f"p.{place}.{card}": str(count) for place in ("hand", "prey")
+               for card, count in part[place].items() if card != "hunter"}
+    driver.execute_script("""
+        for (const [name, value] of Object.entries(arguments[0])) {
+            for (const input of document.querySelectorAll(`input[name="${name}"]`)) {
+                if (input.type === "radio") input.checked = input.value === value; else input.value = value;
+                input.dispatchEvent(new Event("input", {bubbles: true}));
+                input.dispatchEvent(new Event("change", {bubbles: true}));
+            }
+        }""", values)
+
+
+def leaving(driver) -> None:
+    """Mark the page shown now, so that :func:`arrived` knows when the browser has left it."""
+    driver.execute_script("window.pnpLeaving = true")
+
+
+def arrived(driver, timeout: float = 15) -> None:
+    """Wait for the page after the one marked by :func:`leaving` to be loaded.
+
+    A marker on the old page's ``window`` rather than an old element: asking an element of a
+    page that is gone is what made this test flaky on this Chromium.
+    """
+    wait_for(driver, lambda d: d.execute_script(
+        "return !window.pnpLeaving && document.readyState === 'complete'"), timeout)
 
 
 def send(driver) -> None:
     """Send the form and wait for the page that answers it: until then the old page, and its
     message from the previous part, is still there to be found."""
-    from selenium.webdriver.support import expected_conditions
+    leaving(driver)
+    tap(driver, css(".send-bar button"))
+    arrived(driver)
 
-    page = driver.find_element(_by("TAG_NAME"), "html")
-    click(driver, driver.find_element(_by("CSS_SELECTOR"), ".send-bar button"))
-    wait_for(driver, expected_conditions.staleness_of(page), 15)
+
+def go(driver, url: str) -> None:
+    leaving(driver)
+    driver.get(url)
+    arrived(driver)
+
+
+def api(server, method: str, path: str, body: object = None, token: str = ORGANISER) -> dict:
+    request = urllib.request.Request(f"{server.url}{path}", method=method,
+                                     data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def in_view(driver, selector: str) -> bool:
+    """True when every element ``selector`` finds is wholly inside the screen's width."""
+    return driver.execute_script("""
+        const found = [...document.querySelectorAll(arguments[0])];
+        return found.length > 0 && found.every(e => {
+            const box = e.getBoundingClientRect();
+            return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth + 0.5;
+        });""", selector)
 
 
 def test_a_whole_hunting_fever_session_from_a_phone_in_french(tmp_path, chromium, shots):
@@ -157,57 +266,177 @@ def test_a_whole_hunting_fever_session_from_a_phone_in_french(tmp_path, chromium
             table.find_element(_by("NAME"), f"player{seat}").send_keys(name)
         choose(table, "lang", "fr")
         shots(table, "1-commencer")
-        click(table, table.find_element(_by("CSS_SELECTOR"), "form button[type=submit]"))
-        wait_for(table, lambda d: "/s/" in d.current_url)
+        leaving(table)
+        tap(table, css("form button[type=submit]"))
+        arrived(table)
+        assert "/s/" in table.current_url
         assert "Jour 1 sur 4" in table.page_source
         join = table.find_element(_by("ID"), "join-link").get_attribute("value")
         assert table.find_element(_by("CSS_SELECTOR"), "svg.qr").is_displayed()
         shots(table, "2-table")
 
         phone = chromium()
-        phone.get(join)
-        wait_for(phone, lambda d: d.current_url.rstrip("/").endswith(join.split("/join")[0].rsplit("/", 1)[1]))
+        go(phone, join)
+        assert phone.current_url.rstrip("/").endswith(join.split("/join")[0].rsplit("/", 1)[1])
         assert "Chasse en folie" in phone.page_source
         for number, day in enumerate(raw["days"], start=1):
             for player in players:
-                buttons = phone.find_elements(_by("CSS_SELECTOR"), ".entries li")
-                row = next(li for li in buttons if li.find_element(_by("CLASS_NAME"), "who").text == player)
-                click(phone, row.find_element(_by("CSS_SELECTOR"), "a.small-button"))
-                wait_for(phone, lambda d: d.find_elements(_by("CSS_SELECTOR"), ".send-bar"))
+                leaving(phone)
+                # The live table may be replacing this list while it is read: found again if so.
+                tap(phone, lambda d: next(
+                    li for li in d.find_elements(_by("CSS_SELECTOR"), "[data-live] .entries li")
+                    if li.find_element(_by("CLASS_NAME"), "who").text == player
+                ).find_element(_by("CSS_SELECTOR"), "a.small-button"))
+                arrived(phone)
                 assert f"Jour {number} — {player}" in phone.find_element(_by("TAG_NAME"), "h1").text
                 if number == 1 and player == players[0]:
                     # A flipped lodge with the Closed Season card still in hand cannot happen.
                     part = day[player]
-                    enter_part(phone, {**part, "hand": {**part["hand"], "closed_season": 1}}, lodge_flipped=True)
+                    enter_part(phone, {**part, "hand": {**part["hand"], "closed_season": 1}}, lodge_flipped=True,
+                               steppers=True)
                     shots(phone, "3-saisie")
                     send(phone)
-                    wait_for(phone, lambda d: d.find_elements(_by("CSS_SELECTOR"), ".field-problem"))
                     problem = phone.find_element(_by("CSS_SELECTOR"), ".question.wrong")
                     assert "Saison de chasse fermée" in problem.text or "pavillon" in problem.text.lower()
                     shots(phone, "4-erreur")
-                enter_part(phone, day[player])
+                if number == 1:
+                    enter_part(phone, day[player])
+                else:
+                    fill_part(phone, day[player])
                 send(phone)
-                wait_for(phone, lambda d: d.find_elements(_by("CLASS_NAME"), "flash"))
+                assert phone.find_elements(_by("CLASS_NAME"), "flash"), phone.current_url
             assert phone.find_element(_by("CLASS_NAME"), "flash").text == f"Jour {number} : c’est validé."
             # The table's own page follows without being reloaded.
             expected = "Terminée" if number == 4 else f"Jour {number + 1} sur 4"
             wait_for(table, lambda d: expected in d.find_element(_by("CSS_SELECTOR"), "[data-live]").text, 15)
         shots(table, "5-table-finie")
-        phone.find_element(_by("LINK_TEXT"), "Voir le résultat").click()
-        wait_for(phone, lambda d: "/result" in d.current_url)
+        leaving(phone)
+        tap(phone, lambda d: d.find_element(_by("LINK_TEXT"), "Voir le résultat"))
+        arrived(phone)
+        assert "/result" in phone.current_url
         result = result_json(score_session(check_session(raw).session))
         headline = phone.find_element(_by("CSS_SELECTOR"), "h1.headline").text
         assert headline.startswith("Vainqueur") and all(name in headline for name in result["winners"])
         assert phone.find_element(_by("LINK_TEXT"), "Ajouter à BG Stats").get_attribute("href").startswith(
             "bgstats://app.bgstatsapp.com/createPlay.html?data=")
         shots(phone, "6-resultat")
-        table.get(f"{server.url}/history")
-        wait_for(table, lambda d: "Chasse en folie" in d.find_element(_by("TAG_NAME"), "main").text, 15)
+        go(table, f"{server.url}/history")
+        assert "Chasse en folie" in table.find_element(_by("TAG_NAME"), "main").text
         shots(table, "7-historique")
         session_id = join.split("/s/")[1].split("/")[0]
         request = urllib.request.Request(f"{server.url}/api/sessions/{session_id}",
                                          headers={"Authorization": f"Bearer {ORGANISER}"})
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert json.loads(answer.read()) == result  # every part went in, each exactly once
+    finally:
+        server.stop()
+
+
+FORTY = ["Anne-Sophie de La Tour-Mauvoisin Lefèvre", "Bartholomew Fitzwilliam-Montgomery Jones",
+         "Charlotte Élisabeth Marchand-Vasseur Loy", "Dominique-Alexandre Vanderberghe Petitot"]
+
+
+def test_ten_rounds_keep_the_totals_on_screen_and_a_phone_corrects_a_round(tmp_path, chromium, shots):
+    from bench.sessions import beavers_session
+    import random
+
+    assert all(len(name) == 40 for name in FORTY)
+    raw = {**beavers_session(random.Random(7)), "players": FORTY}
+    raw["rounds"] = [{name: round_[old] for name, old in zip(FORTY, beavers_players())}
+                     for round_ in raw["rounds"]]
+    server = ServerProcess(tmp_path / "data")
+    try:
+        made = api(server, "POST", "/api/sessions", {"game": raw["game"], "players": FORTY, "lang": "en"})
+        for number, body in enumerate(raw["rounds"], start=1):
+            api(server, "PUT", f"/api/sessions/{made['id']}/rounds/{number}", body, made["token"])
+        phone = chromium("en")
+        go(phone, made["url"])
+        # Ten rounds, long names: the player column and the Total column both stay in view.
+        assert in_view(phone, ".scores .total") and in_view(phone, ".scores th.name")
+        assert not in_view(phone, ".scores tbody td:nth-child(11)")  # the rounds scroll, the totals stay
+        shots(phone, "en-1-table-ten-rounds")
+        go(phone, f"{server.url}/s/{made['id']}/result")
+        assert in_view(phone, ".scores .total")
+        shots(phone, "en-2-result-ten-rounds")
+        # Round 3 was wrong for the first player: corrected from their phone.
+        go(phone, f"{server.url}/s/{made['id']}")
+        leaving(phone)
+        tap(phone, css(f'a[href="/s/{made["id"]}/enter?round=3"]'))
+        arrived(phone)
+        shots(phone, "en-3-correct-pick")
+        leaving(phone)
+        tap(phone, lambda d: next(a for a in d.find_elements(_by("CSS_SELECTOR"), "a.pick")
+                                  if FORTY[0] in a.text))
+        arrived(phone)
+        field = phone.find_element(_by("NAME"), "p.change")
+        old = int(field.get_attribute("value"))
+        assert old == raw["rounds"][2][FORTY[0]]
+        new = old - 1 if old > 0 else old + 1
+        set_count(phone, "p.change", new)
+        shots(phone, "en-4-correct-part")
+        send(phone)
+        assert "Round 3 is corrected" in phone.find_element(_by("CLASS_NAME"), "flash").text
+        rows = phone.find_elements(_by("CSS_SELECTOR"), ".scores tbody tr")
+        total = int(rows[0].find_element(_by("CSS_SELECTOR"), "td.total").text)
+        expected = sum(r[FORTY[0]] for r in raw["rounds"]) - old + new
+        assert total == expected
+        shots(phone, "en-5-corrected")
+        go(phone, f"{server.url}/s/{made['id']}/history")
+        assert f"{old} → {new}" in phone.find_element(_by("TAG_NAME"), "main").text
+        shots(phone, "en-6-history")
+        state = api(server, "GET", f"/api/sessions/{made['id']}", token=made["token"])
+        assert state["totals"][FORTY[0]] == expected
+    finally:
+        server.stop()
+
+
+def beavers_players() -> list[str]:
+    from bench.sessions import NAMES
+
+    return NAMES[:4]
+
+
+def test_a_stale_phone_is_refused_keeps_its_answer_and_typed_numbers_survive_a_reload(tmp_path, chromium, shots):
+    server = ServerProcess(tmp_path / "data")
+    try:
+        made = api(server, "POST", "/api/sessions", {"game": "halali", "players": ["Ann", "Ben"], "lang": "fr"})
+        phone_a, phone_b = chromium(), chromium()
+        for phone in (phone_a, phone_b):
+            go(phone, made["url"])
+            go(phone, f"{server.url}/s/{made['id']}/enter")
+            assert phone.find_element(_by("NAME"), "r.blue")
+        # Phone A answers "Ann plays blue" while phone B still shows the question.
+        choose(phone_a, "r.blue", "Ann")
+        send(phone_a)
+        choose(phone_b, "r.blue", "Ben")
+        send(phone_b)
+        alert = phone_b.find_element(_by("CSS_SELECTOR"), ".problems.stale").text
+        assert "Ceci a changé pendant que vous saisissiez" in alert
+        assert phone_b.find_element(_by("CSS_SELECTOR"), 'input[name="r.blue"][value="Ben"]').is_selected()
+        saved_now = phone_b.find_element(_by("CLASS_NAME"), "saved-now").get_attribute("textContent")
+        assert saved_now == "Enregistré maintenant\u00a0: Ann"  # a "?" or ":" never starts a line
+        assert api(server, "GET", f"/api/sessions/{made['id']}/rounds/1", token=made["token"])["round"] == \
+            {"blue": "Ann"}
+        shots(phone_b, "fr-1-stale")
+        send(phone_b)  # sent again, knowingly
+        assert api(server, "GET", f"/api/sessions/{made['id']}/rounds/1", token=made["token"])["round"] == \
+            {"blue": "Ben"}
+        # Ann counts her tiles on phone A, then the page is reloaded before she sends.
+        go(phone_a, f"{server.url}/s/{made['id']}/enter?player=Ann")
+        set_count(phone_a, "p.tree", 3)
+        set_count(phone_a, "p.duck", 2)
+        leaving(phone_a)
+        phone_a.refresh()
+        arrived(phone_a)
+        assert phone_a.find_element(_by("NAME"), "p.tree").get_attribute("value") == "3"
+        assert phone_a.find_element(_by("NAME"), "p.duck").get_attribute("value") == "2"
+        assert phone_a.find_element(_by("CLASS_NAME"), "draft-note").is_displayed()
+        shots(phone_a, "fr-2-draft-restored")
+        send(phone_a)
+        assert api(server, "GET", f"/api/sessions/{made['id']}/rounds/1", token=made["token"])["parts"] == \
+            {"Ann": {"tree": 3, "duck": 2}}
+        assert phone_a.execute_script("return Object.keys(localStorage).filter(k => k.startsWith('pnp-draft:'))") == []
+        go(phone_a, f"{server.url}/s/{made['id']}/enter?player=Ann")
+        assert not phone_a.find_elements(_by("CLASS_NAME"), "draft-note")
     finally:
         server.stop()

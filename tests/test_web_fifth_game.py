@@ -44,6 +44,7 @@ def test_a_game_registered_at_run_time_is_played_through_pages_and_api(client):
         assert 'name="p.acorns"' in page.text and 'max="20"' in page.text
         answer = client.post(f"/s/{session_id}/enter", data={
             "csrf": re.search(r'name="csrf" value="([0-9a-f]+)"', page.text).group(1), "number": "1",
+            "v": re.search(r'name="v" value="([0-9a-f]+)"', page.text).group(1),
             "player": player, "p.acorns": str(rounds[0][player]["acorns"]),
             "p.stash_flipped": "true" if rounds[0][player]["stash_flipped"] else "false"})
         assert answer.status_code == 303

@@ -30,6 +30,18 @@ def csrf(html: str) -> str:
     return re.search(r'name="csrf" value="([0-9a-f]+)"', html).group(1)
 
 
+def went_to(answer) -> str:
+    """Where a sent form leads, without the draft it tells the phone to forget (``saved``)."""
+    path, _, query = answer.headers["location"].partition("?")
+    kept = "&".join(item for item in query.split("&") if item and not item.startswith("saved="))
+    return f"{path}?{kept}" if kept else path
+
+
+def form_keys(html: str) -> dict:
+    """What an entry page's form sends besides its answers: its CSRF token and the version it shows."""
+    return {"csrf": csrf(html), "v": re.search(r'name="v" value="([0-9a-f]+)"', html).group(1)}
+
+
 def start(client: TestClient, game: str, players: list[str], lang: str = "en"):
     home = client.get("/")
     fields = {"csrf": csrf(home.text), "game": game, "lang": lang}
@@ -227,8 +239,8 @@ def test_each_player_enters_their_day_on_the_entry_page(app):
             assert f"Jour {number} — {player}" in page.text
             assert 'name="p.hand.wolf"' in page.text and 'min="0" max="2"' in page.text
             sent = client.post(f"/s/{session_id}/enter", data={
-                "csrf": csrf(page.text), "number": str(number), "player": player, **part_fields(day[player])})
-            assert sent.status_code == 303 and sent.headers["location"] == f"/s/{session_id}?sent={number}"
+                **form_keys(page.text), "number": str(number), "player": player, **part_fields(day[player])})
+            assert sent.status_code == 303 and went_to(sent) == f"/s/{session_id}?sent={number}"
         assert f"Jour {number}\u00a0: c’est validé." in client.get(sent.headers["location"]).text
     state = client.get(f"/api/sessions/{session_id}", headers=organiser_headers()).json()
     from scoring import check_session, score_session
@@ -245,12 +257,12 @@ def test_a_wrong_count_is_shown_beside_its_field_and_nothing_is_kept(app):
     page = client.get(f"/s/{session_id}/enter", params={"player": player})
     fields = part_fields(raw["days"][0][player])
     fields["p.hand.wolf"] = "3"
-    answer = client.post(f"/s/{session_id}/enter", data={"csrf": csrf(page.text), "number": "1", "player": player,
+    answer = client.post(f"/s/{session_id}/enter", data={**form_keys(page.text), "number": "1", "player": player,
                                                          **fields})
     assert answer.status_code == 422
     wolf = answer.text.index('name="p.hand.wolf"')
     beside = answer.text[wolf:answer.text.index('class="question', wolf)]
-    assert 'class="field-problem"' in beside and "3 is not allowed" in beside
+    assert 'class="field-problem"' in beside and "Day 1, Alice, hand, Wolf: at most 2, not 3." in beside
     assert 'value="3"' in beside  # what was typed stays on the page
     status = client.get(f"/api/sessions/{session_id}/rounds/1", headers=organiser_headers()).json()
     assert status["entered"] == []
@@ -263,9 +275,9 @@ def test_halali_asks_who_plays_blue_first_then_the_tiles(app):
     ann, ben = raw["players"]
     page = client.get(f"/s/{session_id}/enter", params={"player": ann})
     assert 'name="r.blue"' in page.text and 'name="p.' not in page.text
-    answer = client.post(f"/s/{session_id}/enter", data={"csrf": csrf(page.text), "number": "1", "player": ann,
+    answer = client.post(f"/s/{session_id}/enter", data={**form_keys(page.text), "number": "1", "player": ann,
                                                          "r.blue": ben})
-    assert answer.headers["location"] == f"/s/{session_id}/enter?player={ann}"
+    assert went_to(answer) == f"/s/{session_id}/enter?player={ann}"
     tiles = client.get(answer.headers["location"])
     assert 'name="r.blue"' not in tiles.text and 'name="p.tree"' in tiles.text  # brown may hold trees
     blue = client.get(f"/s/{session_id}/enter", params={"player": ben})
@@ -278,8 +290,8 @@ def test_the_whole_rounds_question_can_be_answered_before_anyone_picks_their_nam
     session_id = start(client, "halali", ["Ann", "Ben"]).headers["location"].rsplit("/", 1)[1]
     page = client.get(f"/s/{session_id}/enter")
     assert 'name="r.blue"' in page.text and "Who is entering?" not in page.text
-    answer = client.post(f"/s/{session_id}/enter", data={"csrf": csrf(page.text), "number": "1", "r.blue": "Ann"})
-    assert answer.headers["location"] == f"/s/{session_id}/enter"
+    answer = client.post(f"/s/{session_id}/enter", data={**form_keys(page.text), "number": "1", "r.blue": "Ann"})
+    assert went_to(answer) == f"/s/{session_id}/enter"
     picker = client.get(answer.headers["location"])
     assert "Who is entering?" in picker.text and 'name="r.blue"' not in picker.text
 
@@ -289,24 +301,36 @@ def test_a_team_game_enters_its_result_on_one_page(app):
     session_id = start(client, "card-hunter", ["Ann", "Ben"]).headers["location"].rsplit("/", 1)[1]
     page = client.get(f"/s/{session_id}/enter")
     assert 'name="r.result"' in page.text and 'data-when="result" data-when-value="won"' in page.text
-    answer = client.post(f"/s/{session_id}/enter", data={"csrf": csrf(page.text), "number": "1", "r.result": "lost"})
+    answer = client.post(f"/s/{session_id}/enter", data={**form_keys(page.text), "number": "1", "r.result": "lost"})
     assert answer.status_code == 303
     state = client.get(f"/api/sessions/{session_id}", headers=organiser_headers()).json()
     assert state["complete"] is True and state["winners"] == []
     assert client.get(f"/s/{session_id}/enter").status_code == 409
 
 
-def test_a_page_sent_for_a_day_already_committed_goes_back_to_the_table(app):
+def test_a_page_sent_for_a_day_committed_meanwhile_is_refused_with_the_fresh_state_and_the_typed_values(app):
     client = organiser(app)
     raw = hunting_fever(10)
+    alice = raw["players"][0]
     session_id = start(client, "hunting-fever", raw["players"]).headers["location"].rsplit("/", 1)[1]
-    page = client.get(f"/s/{session_id}/enter", params={"player": raw["players"][0]})
+    page = client.get(f"/s/{session_id}/enter", params={"player": alice})
     client.put(f"/api/sessions/{session_id}/rounds/1", json=raw["days"][0], headers=organiser_headers())
-    late = client.post(f"/s/{session_id}/enter", data={"csrf": csrf(page.text), "number": "1",
-                                                       "player": raw["players"][0],
-                                                       **part_fields(raw["days"][1][raw["players"][0]])})
-    assert late.status_code == 303 and late.headers["location"] == f"/s/{session_id}"
+    before = client.get(f"/api/sessions/{session_id}", headers=organiser_headers()).json()
+    typed = part_fields(raw["days"][1][alice])
+    late = client.post(f"/s/{session_id}/enter", data={**form_keys(page.text), "number": "1", "player": alice,
+                                                       **typed})
+    assert late.status_code == 409 and "This changed while you were typing" in late.text
+    for name, value in typed.items():
+        if name != "p.hunter" and name != "p.lodge_flipped":
+            assert re.search(rf'name="{re.escape(name)}" type="number" inputmode="numeric" value="{value}"', late.text)
+    assert "Saved now:" in late.text and "Correct: Day 1" in late.text  # the form is now a correction
+    assert client.get(f"/api/sessions/{session_id}", headers=organiser_headers()).json() == before
     assert client.get(f"/api/sessions/{session_id}/rounds/2", headers=organiser_headers()).json()["entered"] == []
+    # Sent again from the refreshed form, it is the correction it now says it is.
+    again = client.post(f"/s/{session_id}/enter", data={**form_keys(late.text), "number": "1", "player": alice,
+                                                        **typed})
+    assert again.status_code == 303 and went_to(again) == f"/s/{session_id}?fixed=1"
+    assert client.get(f"/api/sessions/{session_id}/rounds/1", headers=organiser_headers()).json()["corrections"]
 
 
 def test_every_page_string_the_templates_and_code_name_is_in_both_catalogs():
@@ -340,8 +364,12 @@ def test_the_organiser_sees_the_join_code_of_a_table_started_elsewhere(app):
 def test_a_session_that_does_not_fit_its_printed_sheet_gets_a_page_saying_why(app):
     client = organiser(app)
     # One word far too long for a scoresheet's name box, even at 6 pt (words wrap; this one cannot).
+    # A table takes names of at most 40 characters; an imported session file may hold longer ones.
     long_name = "Wilhelmina" * 12
-    session_id = finished(client, hunting_fever(5, [long_name.strip(), "Ben", "Cat"]))
+    from pnp.web import tables
+
+    [imported] = tables.import_documents(app.state.site.db, [("x.toml", hunting_fever(5, [long_name, "Ben", "Cat"]))])
+    session_id = imported.session_id
     key = re.search(r"/sheet/a4\.pdf\?k=([0-9a-f]+)", client.get(f"/s/{session_id}/result").text).group(1)
     answer = client.get(f"/s/{session_id}/sheet/a4.pdf", params={"k": key, "lang": "fr"})
     assert answer.status_code == 422 and answer.headers["content-type"].startswith("text/html")

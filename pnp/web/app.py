@@ -34,17 +34,18 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from scoring import FileError, SessionFileError, Value, check_session, find_rules, game_ids, score_session
+from scoring import FileError, PartForm, SessionFileError, Value, check_session, find_rules, game_ids, score_session
 from scoring.session_file import dumps as session_text, parse_session_text
 
 from pnp.errors import PnpError
-from pnp.web import bgstats, charts, entry, qr, tables
+from pnp.web import bgstats, charts, entering, entry, qr, tables
 from pnp.web.auth import Keys, bearer, matches, token_hash
 from pnp.web.db import Database, DatabaseError
 from pnp.web.words import (
     LANGUAGES,
     accepted,
     choose,
+    field_labels,
     file_error_json,
     game_words,
     long_date,
@@ -58,7 +59,7 @@ from pnp.web.words import (
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 256 * 1024
-ORGANISER_COOKIE = "pnp_organiser"
+ORGANISER_COOKIE = entering.ORGANISER_COOKIE
 SESSION_COOKIE = "pnp_session"
 LANG_COOKIE = "pnp_lang"
 EXPORTS = {"toml": "application/toml", "json": "application/json", "csv": "text/csv"}
@@ -161,8 +162,8 @@ class Site:
         headers = {"WWW-Authenticate": 'Bearer realm="pnp"'} if status == 401 else None
         return JSONResponse({"errors": [notice_json(code, lang, **params)]}, status_code=status, headers=headers)
 
-    def refused(self, problems, lang: str, game: str | None = None) -> JSONResponse:
-        return JSONResponse({"errors": [problem_json(p, lang, game) for p in problems]}, status_code=422)
+    def refused(self, problems, lang: str, game: str | None = None, labels: dict | None = None) -> JSONResponse:
+        return JSONResponse({"errors": [problem_json(p, lang, game, labels) for p in problems]}, status_code=422)
 
     def out_of_turn(self, request: Request, error: tables.OutOfTurn, stored: tables.StoredSession,
                     lang: str) -> JSONResponse:
@@ -209,13 +210,17 @@ class Site:
             return words.plural(f"web.{key}", count, **values)
 
         def switch(code: str) -> str:
+            # A link made of the query alone stays on this page of this server, whatever
+            # the address was ("//evil.example/x" must not become a link to that site).
             query = dict(request.query_params)
             query["lang"] = code
-            return f"{request.url.path}?{urlencode(query)}"
+            return f"?{urlencode(query)}"
 
+        saved = request.query_params.get("saved")
+        draft = f"{request.path_params['id']}:{saved}" if saved and "id" in request.path_params else ""
         html = self.templates.get_template(name).render(
             lang=lang, t=t, tn=tn, languages=LANGUAGES, switch=switch,
-            decimal=lambda value: number(value, lang),
+            decimal=lambda value: number(value, lang), saved_draft=draft,
             **context)
         if lang == "fr":
             html = french_spaces(html)
@@ -358,8 +363,12 @@ def _stranger(stored: tables.StoredSession, lang: str) -> dict:
 
 
 def round_name(game: str, lang: str, number: int) -> str:
-    """"Day 2", "Manche 2": a day or round as the game's catalog names it."""
-    return game_words(lang, game).text(f"{find_rules(game).round_word}.where", number=number)
+    """"Day 2", "Manche 2": a day or round as the game's catalog names it.
+
+    A number from an address may hold a thousand digits: past nine, it is not said.
+    """
+    return game_words(lang, game).text(f"{find_rules(game).round_word}.where",
+                                       number=number if number < 10 ** 9 else "…")
 
 def _download_name(stored: tables.StoredSession, fmt: str) -> str:
     return f"{stored.game}-{stored.played_on or stored.created_at[:10]}-{stored.id}.{fmt}"
@@ -451,40 +460,112 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         result, _ = tables.scored(stored.document)
         return JSONResponse(result, headers={"Cache-Control": "no-store"})
 
+    def _round_etag(view: tables.RoundView, lang: str) -> str:
+        """A round's HTTP ETag: the stored state, and the language its messages are in."""
+        return f'"{view.etag}.{lang}"'
+
+    def _if_match(request: Request, lang: str) -> frozenset[str] | None:
+        """The state hashes an ``If-Match`` header names (strong tags of this language only), or None."""
+        header = request.headers.get("if-match")
+        if header is None:
+            return None
+        found = set()
+        for item in header.split(","):
+            item = item.strip()
+            if item == "*":
+                return frozenset({"*"})
+            if len(item) > 2 and item[0] == item[-1] == '"':
+                state, _, tag_lang = item[1:-1].rpartition(".")
+                if state and tag_lang == lang:
+                    found.add(state)
+        return frozenset(found)
+
+    async def _round_view(request: Request, stored: tables.StoredSession, lang: str) -> tables.RoundView:
+        number = request.path_params["number"]
+        try:
+            return await run_in_threadpool(tables.round_view, site.db, stored.id, number)
+        except tables.UnknownRound as unknown:
+            raise Stop(site.api_error(request, 404, "unknown_round", lang, where=round_name(stored.game, lang, number),
+                                      highest=unknown.highest)) from None
+
+    async def _answer(request: Request, stored: tables.StoredSession, lang: str, status: int = 200,
+                      errors: list | None = None) -> JSONResponse:
+        """The round's state as it is now, with its ETag (and the errors of a refused change)."""
+        view = await _round_view(request, stored, lang)
+        content = _status_json(view, lang)
+        if errors is not None:
+            content = {"errors": errors, "current": content}
+        return JSONResponse(content, status_code=status,
+                            headers={"ETag": _round_etag(view, lang), "Cache-Control": "no-store"})
+
     async def api_put_round(request: Request) -> Response:
         stored = await site.api_session(request)
         lang = site.lang(request, stored.lang)
+        view = await _round_view(request, stored, lang)
         body = await site.json_body(request, lang)
         number = request.path_params["number"]
         try:
-            saved = await run_in_threadpool(tables.put_round, site.db, stored.id, number, body)
+            saved = await run_in_threadpool(tables.put_round, site.db, stored.id, number, body,
+                                            _api_actor(request), _if_match(request, lang))
         except tables.Refused as refusal:
-            return site.refused(refusal.problems, lang, stored.game)
+            return site.refused(refusal.problems, lang, stored.game, field_labels(view.state.form))
         except tables.OutOfTurn as error:
             return site.out_of_turn(request, error, stored, lang)
-        return JSONResponse(saved.result)
+        except tables.Stale:
+            return await _answer(request, stored, lang, 412, [notice_json("stale", lang)])
+        after = await _round_view(request, saved, lang)
+        return JSONResponse(saved.result, headers={"ETag": _round_etag(after, lang)})
 
     async def api_patch_round(request: Request) -> Response:
         stored = await site.api_session(request)
         lang = site.lang(request, stored.lang)
+        view = await _round_view(request, stored, lang)
         body = await site.json_body(request, lang)
         number = request.path_params["number"]
         try:
-            saved, status = await run_in_threadpool(tables.add_parts, site.db, stored.id, number, body)
+            done = await run_in_threadpool(tables.send, site.db, stored.id, number, body, _api_actor(request), None,
+                                           _if_match(request, lang))
         except tables.Refused as refusal:
-            return site.refused(refusal.problems, lang, stored.game)
+            labels = field_labels(view.state.form, view.state.start())
+            return site.refused(refusal.problems, lang, stored.game, labels)
         except tables.OutOfTurn as error:
             return site.out_of_turn(request, error, stored, lang)
         except tables.Closed as error:
             return site.closed(request, error, stored, lang)
-        return JSONResponse(_status_json(status, saved, lang))
+        except tables.Stale:
+            return await _answer(request, stored, lang, 412, [notice_json("stale", lang)])
+        # The day as this change left it: another phone's part a moment later is its own answer's.
+        return JSONResponse(_status_json(done, lang), headers={"ETag": _round_etag(done, lang)})
 
     async def api_round(request: Request) -> Response:
         stored = await site.api_session(request)
         lang = site.lang(request, stored.lang)
-        number = request.path_params["number"]
-        status = await run_in_threadpool(tables.round_status, site.db, stored.id, number)
-        return JSONResponse(_status_json(status, stored, lang), headers={"Cache-Control": "no-store"})
+        view = await _round_view(request, stored, lang)
+        etag = _round_etag(view, lang)
+        if etag in [tag.strip() for tag in request.headers.get("if-none-match", "").split(",")]:
+            return Response(status_code=304, headers={"ETag": etag})
+        return JSONResponse(_status_json(view, lang), headers={"ETag": etag, "Cache-Control": "no-store"})
+
+    def _api_actor(request: Request) -> tables.Actor:
+        return tables.ORGANISER if site.is_organiser(bearer(request.headers.get("authorization"))) else tables.API
+
+    async def api_changes(request: Request) -> Response:
+        stored = await site.api_session(request)
+        found = await run_in_threadpool(tables.changes, site.db, stored.id)
+        return JSONResponse(entering.history_json(found), headers={"Cache-Control": "no-store"})
+
+    async def api_undo(request: Request) -> Response:
+        stored = await site.api_session(request)
+        lang = site.lang(request, stored.lang)
+        body = await site.json_body(request, lang)
+        change = body.get("change") if isinstance(body, dict) else None
+        try:
+            if isinstance(change, bool) or not isinstance(change, int):
+                raise tables.NothingToUndo()
+            saved = await run_in_threadpool(tables.undo, site.db, stored.id, change, _api_actor(request))
+        except tables.NothingToUndo:
+            return site.api_error(request, 409, "not_last", lang)
+        return JSONResponse(saved.result)
 
     async def api_export(request: Request) -> Response:
         stored = await site.api_session(request)
@@ -506,10 +587,13 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         sessions = await run_in_threadpool(tables.list_sessions, site.db, game)
         return JSONResponse(tables.history_json(sessions), headers={"Cache-Control": "no-store"})
 
-    def _status_json(status: tables.RoundStatus, stored: tables.StoredSession, lang: str) -> dict:
+    def _status_json(view: tables.RoundView, lang: str) -> dict:
+        status, stored = view.status, view.stored
+        labels = field_labels(view.state.form, view.state.start())
         return {"number": status.number, "committed": status.committed, "entered": list(status.entered),
                 "missing": list(status.missing), "round": status.round, "unanswered": list(status.unanswered),
-                "problems": [problem_json(p, lang, stored.game) for p in status.problems],
+                "parts": status.parts, "corrections": status.corrections,
+                "problems": [problem_json(p, lang, stored.game, labels) for p in status.problems],
                 "session": stored.result}
 
     # -- pages ---------------------------------------------------------------
@@ -533,7 +617,8 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         sessions = await run_in_threadpool(tables.list_sessions, site.db)
         recent = [site.summary(s, lang) for s in sessions if s.origin == "table"][:12]
         games = [{"id": game, "name": game_words(lang, game).text("game.name"),
-                  "low": find_rules(game).player_range[0], "high": find_rules(game).player_range[1]} for game in game_ids()]
+                  "low": find_rules(game).player_range[0], "high": find_rules(game).player_range[1],
+                  "start": _start_questions(game, lang, form or {})} for game in game_ids()]
         most = max(game["high"] for game in games)
         return site.page(request, "home.html", lang, status, csrf=site.keys.csrf(organiser), games=games,
                          recent=recent, seats=most, form=form or {}, errors=errors or [])
@@ -548,7 +633,10 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         names = [n for n in names if n]
         chosen_lang = fields.get("lang") if fields.get("lang") in LANGUAGES else lang
         try:
-            document = tables.start_document(fields.get("game"), names, chosen_lang)
+            extra, problems = _start_answers(fields.get("game"), fields)
+            if problems:
+                raise tables.Refused(problems)
+            document = tables.start_document(fields.get("game"), names, chosen_lang, extra)
             stored = await run_in_threadpool(tables.create_session, site.db, document, site.session_token_hash)
         except SessionFileError as error:
             return await _home_page(request, lang, organiser, 422, fields,
@@ -559,6 +647,15 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         response = RedirectResponse(f"/s/{stored.id}", status_code=303)
         _session_cookie(response, stored.id, site.keys.session_token(stored.id))
         return response
+
+    def _start_questions(game: str, lang: str, form: dict) -> list[dict]:
+        """What a game asks when a session starts (Card Hunter's difficulty), as the home page draws it."""
+        questions = PartForm(find_rules(game).start_questions(), {})
+        words = game_words(lang, game)
+        prefix = f"start.{game}."
+        return [{**described, "name": prefix + described["id"],
+                 "value": form.get(prefix + described["id"], described["suggested"]), "problems": [],
+                 "saved_now": None} for described in part_json(questions, words)]
 
     def _session_cookie(response: Response, session_id: str, token: str) -> None:
         response.set_cookie(SESSION_COOKIE, token, path=f"/s/{session_id}", httponly=True, samesite="lax",
@@ -574,173 +671,89 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
             return site.message(request, 403, "wrong_join", site.lang(request, stored.lang))
         response = RedirectResponse(f"/s/{stored.id}", status_code=303)
         _session_cookie(response, stored.id, given)
+        device, fresh = entering.device_token(request)
+        if fresh:
+            entering.set_device(response, stored.id, device)
         return response
 
     async def table(request: Request) -> Response:
         stored, credential = await site.page_session(request)
         lang = site.lang(request, stored.lang)
-        context = await _table_context(request, stored, lang)
+        device, fresh = entering.device_token(request)
+        context = await _table_context(request, stored, lang, entering.actor_for(site, request, device), credential)
         join_link = None
         if stored.token_hash is not None:  # an imported session is never joined
             join_link = site.join_link(request, stored.id, site.keys.session_token(stored.id))
-        flash = None
-        sent = request.query_params.get("sent", "")
-        if sent.isdigit() and int(sent) >= 1:
-            done = int(sent) <= context["view"]["entered"]
-            name = round_name(stored.game, lang, int(sent)) if not context["view"]["single_outcome"] \
-                else web(lang).get("web.enter.team")
-            flash = web(lang).get("web.enter.committed" if done else "web.enter.sent", round=name)
-        return site.page(request, "table.html", lang, join_link=join_link, flash=flash,
-                         join_qr=qr.svg(join_link, web(lang).get("web.table.join_qr")) if join_link else None,
-                         **context)
+        response = site.page(request, "table.html", lang, join_link=join_link, flash=_flash(request, stored, lang),
+                             join_qr=qr.svg(join_link, web(lang).get("web.table.join_qr")) if join_link else None,
+                             **context)
+        if fresh:
+            entering.set_device(response, stored.id, device)
+        return response
 
-    async def _table_context(request: Request, stored: tables.StoredSession, lang: str) -> dict:
+    def _flash(request: Request, stored: tables.StoredSession, lang: str) -> str | None:
+        """What the table page says after a part was sent (``sent``) or a day corrected (``fixed``)."""
+        words = web(lang)
+        entered = tables.rounds_entered(stored.document, stored.complete)
+        for kind in ("sent", "fixed"):
+            number = entering.parse_number(request.query_params.get(kind))
+            if number is None or number > tables.rounds_in_game(stored.game):
+                continue
+            name = (words.get("web.enter.team") if tables.rounds_key(stored.game) is None
+                    else round_name(stored.game, lang, number))
+            if kind == "sent":
+                return words.get("web.enter.committed" if number <= entered else "web.enter.sent", round=name)
+            waiting = tables.round_status(site.db, stored.id, number).corrections if number <= entered else {}
+            return words.get("web.correct.waiting" if waiting else "web.correct.applied", round=name)
+        return None
+
+    async def _table_context(request: Request, stored: tables.StoredSession, lang: str, actor: tables.Actor,
+                             credential: str | None) -> dict:
         view = site.summary(stored, lang)
         current = None
+        labels: dict = {}
         if not stored.complete:
-            current = await run_in_threadpool(tables.round_status, site.db, stored.id, view["entered"] + 1)
+            current_view = await run_in_threadpool(tables.round_view, site.db, stored.id, view["entered"] + 1)
+            current = current_view.status
+            labels = field_labels(current_view.state.form, current_view.state.start())
+        numbers, problems = await run_in_threadpool(tables.corrections_waiting, site.db, stored.id)
+        single = tables.rounds_key(stored.game) is None
+        done = [{"number": n, "label": web(lang).get("web.enter.team") if single else round_name(stored.game, lang, n),
+                 "correcting": n in numbers} for n in range(1, view["entered"] + 1)]
+        undo = await entering.undo_offer(site, stored, actor, lang) if credential is not None else None
+        state = [stored.updated_at, stored.result, current and list(current.entered),
+                 current and list(current.unanswered), numbers, undo and undo["id"]]
         return {"view": view, "current": current,
                 "current_label": round_name(stored.game, lang, view["entered"] + 1),
-                "problems": [problem_text(p, lang, stored.game) for p in current.problems] if current else [],
-                "etag": _etag(stored, current)}
+                "problems": [problem_text(p, lang, stored.game, labels) for p in current.problems] if current else [],
+                "done": done, "correcting": [problem_text(p, lang, stored.game) for p in problems],
+                "undo": undo, "csrf": site.keys.csrf(credential) if credential else "",
+                "etag": '"' + hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16] + '"'}
 
-    # -- entering a day or round -------------------------------------------------
-
-    def _questions(form, words, answers: dict, typed: dict, problems: dict, prefix: str) -> list[dict]:
-        shown = []
-        for question in part_json(form, words):
-            value = typed.get(question["id"], answers.get(question["id"], question["suggested"]))
-            shown.append({**question, "name": prefix + question["id"], "value": value,
-                          "problems": problems.get(question["id"], [])})
-        return shown
-
-    async def _entry_page(request: Request, stored: tables.StoredSession, credential: str, lang: str,
-                          player: str | None, status: int = 200, typed: dict | None = None,
-                          problems: tuple = ()) -> Response:
-        form = entry.form_for(stored.document)
-        if form is None:
-            return site.message(request, 409, "closed", lang)
-        if player is not None and player not in form.players:
-            return site.message(request, 404, "not_found", lang)
-        view = site.summary(stored, lang)
-        number = view["entered"] + 1
-        waiting = await run_in_threadpool(tables.waiting_parts, site.db, stored.id, number)
-        words = game_words(lang, stored.game)
-        typed = typed or {}
-        round_part = waiting.get(entry.ROUND_KEY, {})
-        round_answers = entry.answers_of(form.round, round_part)
-        start = entry.round_start(form, round_part)
-        round_by, round_general = entry.where_problems_go(form.round, [p for p in problems if p.player is None])
-        round_questions = []
-        if start is None or not form.players:
-            round_questions = _questions(form.round, words, round_answers, typed.get("r.", {}),
-                                         {k: [problem_text(p, lang, stored.game) for p in v] for k, v in round_by.items()},
-                                         "r.")
-        facts = [words.label(fact.label) for fact in form.given]
-        if start is not None and form.players:
-            for question in form.round.questions:
-                answer = next((c.label for c in question.choices if c.value == round_answers.get(question.id)),
-                              round_answers.get(question.id))
-                facts.append(f"{words.label(question.label)} {words.show(answer)}")
-        part_questions = []
-        general = [problem_text(p, lang, stored.game) for p in round_general]
-        entered_before = False
-        if player is not None and start is not None:
-            part_form = form.player_form(player, start)
-            entered_before = player in waiting
-            answers = entry.answers_of(part_form, waiting[player]) if entered_before else {}
-            by_question, part_general = entry.where_problems_go(part_form, [p for p in problems if p.player is not None])
-            general += [problem_text(p, lang, stored.game) for p in part_general]
-            part_questions = _questions(part_form, words, answers, typed.get("p.", {}),
-                                        {k: [problem_text(p, lang, stored.game) for p in v]
-                                         for k, v in by_question.items()}, "p.")
-        heading = (words.label(form.heading(player)) if player is not None and form.number is not None
-                   else round_name(stored.game, lang, number) if form.number is not None
-                   else web(lang).get("web.enter.team"))
-        pick = []
-        if player is None and start is not None and form.players:
-            pick = [{"name": p, "entered": p in waiting} for p in form.players]
-        return site.page(request, "entry.html", lang, status, view=view, csrf=site.keys.csrf(credential),
-                         number=number, player=player, heading=heading, facts=facts,
-                         round_questions=round_questions, part_questions=part_questions, pick=pick,
-                         general=general, entered_before=entered_before,
-                         beside=sum(len(q["problems"]) for q in round_questions + part_questions),
-                         round_label=round_name(stored.game, lang, number) if form.number is not None else heading)
+    # -- entering, correcting, undoing (pnp.web.entering) --------------------------
 
     async def enter_page(request: Request) -> Response:
-        stored, credential = await site.page_session(request)
-        lang = site.lang(request, stored.lang)
-        return await _entry_page(request, stored, credential, lang, request.query_params.get("player"))
+        return await entering.enter_page(site, request)
 
     async def enter_post(request: Request) -> Response:
-        stored, credential = await site.page_session(request)
-        lang = site.lang(request, stored.lang)
-        fields = await site.form(request, credential)
-        player = fields.get("player") or None
-        form = entry.form_for(stored.document)
-        number = tables.rounds_entered(stored.document, stored.complete) + 1
-        if form is None or fields.get("number") != str(number):
-            # The day was committed (or the session finished) while this page was open.
-            return RedirectResponse(f"/s/{stored.id}", status_code=303)
-        waiting = await run_in_threadpool(tables.waiting_parts, site.db, stored.id, number)
-        body: dict = {}
-        problems = []
-        typed = {"r.": {}, "p.": {}}
-        if any(key.startswith("r.") for key in fields):
-            answers, unreadable = entry.part_from_fields(form.round, fields, "r.")
-            typed["r."] = {**answers, **unreadable}
-            problems += entry.refused_answers(form.round, answers, number, None)
-            problems += entry.unreadable(form.round, unreadable, number, None)
-            problems += entry.missing_answers(form.round, {**answers, **unreadable}, number)
-            if not problems:
-                body.update(form.round.to_raw(answers))
-        part_sent = False
-        if player is not None and player in form.players and not problems:
-            start = entry.round_start(form, entry.merged_round(waiting.get(entry.ROUND_KEY, {}), body))
-            if start is not None and any(key.startswith("p.") for key in fields):
-                part_form = form.player_form(player, start)
-                answers, unreadable = entry.part_from_fields(part_form, fields, "p.")
-                typed["p."] = {**answers, **unreadable}
-                problems += entry.refused_answers(part_form, answers, number, player)
-                problems += entry.unreadable(part_form, unreadable, number, player)
-                if not problems:
-                    try:
-                        part = part_form.to_raw(entry.fill_defaults(part_form, answers))
-                    except ValueError:
-                        part = None
-                    if part is not None:
-                        entry.put_in(body, (*form.parts_at, player), part)
-                        part_sent = True
-        if not problems and body:
-            try:
-                await run_in_threadpool(tables.add_parts, site.db, stored.id, number, body)
-            except tables.Refused as refusal:
-                problems = list(refusal.problems)
-            except (tables.OutOfTurn, tables.Closed):
-                return RedirectResponse(f"/s/{stored.id}", status_code=303)
-        if problems:
-            return await _entry_page(request, stored, credential, lang, player, 422, typed, tuple(problems))
-        if player is not None and not part_sent:
-            return RedirectResponse(f"/s/{stored.id}/enter?{urlencode({'player': player})}", status_code=303)
-        if player is None and form.players:
-            # The whole round's answers are in: now each player enters their part.
-            return RedirectResponse(f"/s/{stored.id}/enter", status_code=303)
-        return RedirectResponse(f"/s/{stored.id}?{urlencode({'sent': number})}", status_code=303)
+        return await entering.enter_post(site, request)
+
+    async def changes_page(request: Request) -> Response:
+        return await entering.history_page(site, request)
+
+    async def undo_post(request: Request) -> Response:
+        return await entering.undo_post(site, request)
 
     async def live(request: Request) -> Response:
-        stored, _ = await site.page_session(request)
+        stored, credential = await site.page_session(request)
         lang = site.lang(request, stored.lang)
-        context = await _table_context(request, stored, lang)
+        actor = entering.actor_for(site, request, request.cookies.get(entering.DEVICE_COOKIE))
+        context = await _table_context(request, stored, lang, actor, credential)
         if request.headers.get("if-none-match") == context["etag"]:
             return Response(status_code=304, headers={"ETag": context["etag"]})
         response = site.page(request, "_scores.html", lang, **context)
         response.headers["ETag"] = context["etag"]
         return response
-
-    def _etag(stored: tables.StoredSession, current: tables.RoundStatus | None) -> str:
-        state = json.dumps([stored.updated_at, stored.result, current and list(current.entered),
-                            current and list(current.unanswered)], sort_keys=True)
-        return '"' + hashlib.sha256(state.encode()).hexdigest()[:16] + '"'
 
     async def result_page(request: Request) -> Response:
         stored, credential = await site.page_session(request, read_only=True)
@@ -819,6 +832,8 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         Route("/api/sessions/{id}/rounds/{number:int}", handler(api_round), methods=["GET"]),
         Route("/api/sessions/{id}/export", handler(api_export)),
         Route("/api/sessions/{id}/bgstats", handler(api_bgstats)),
+        Route("/api/sessions/{id}/history", handler(api_changes)),
+        Route("/api/sessions/{id}/undo", handler(api_undo), methods=["POST"]),
         Route("/api/history", handler(api_history)),
         Route("/", handler(home)),
         Route("/sessions", handler(start), methods=["POST"]),
@@ -828,6 +843,8 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         Route("/s/{id}/live", handler(live)),
         Route("/s/{id}/enter", handler(enter_page), methods=["GET"]),
         Route("/s/{id}/enter", handler(enter_post), methods=["POST"]),
+        Route("/s/{id}/history", handler(changes_page)),
+        Route("/s/{id}/undo", handler(undo_post), methods=["POST"]),
         Route("/s/{id}/result", handler(result_page)),
         Route("/s/{id}/export/{fmt}", handler(page_export)),
         Route("/s/{id}/sheet/{paper}.pdf", handler(sheet)),
@@ -837,6 +854,21 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
     app.state.site = site
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def _start_answers(game: object, fields: dict[str, str]) -> tuple[dict, list]:
+    """The answers to what ``game`` asks when a session starts, in session-file form, and their problems."""
+    try:
+        questions = PartForm(find_rules(game).start_questions(), {})
+    except SessionFileError:
+        return {}, []  # the unknown game is reported by the session's own check
+    if not questions.questions:
+        return {}, []
+    answers, unreadable = entry.part_from_fields(questions, fields, f"start.{game}.")
+    problems = entry.refused_answers(questions, answers, None, None) + entry.unreadable(questions, unreadable, None, None)
+    if problems:
+        return {}, problems
+    return questions.to_raw(entry.fill_defaults(questions, answers)), []
 
 
 def _has_scoresheet(game: str) -> bool:

@@ -4,12 +4,11 @@ The file is the only source of truth (as in Datasette): the server keeps no
 session in memory between requests, so a server killed at any moment and
 started again on the same folder has every committed entry.  Each write is one
 ``BEGIN IMMEDIATE`` transaction; the journal is a write-ahead log (readers never
-wait for the writer). With a write-ahead log, ``synchronous=NORMAL`` keeps every
-commit through a crash or a kill of the server (the log is in the operating
-system's hands the moment a commit returns); only a power cut or a crash of the
-whole machine can lose the last commits, which a club evening can afford for
-what it buys: a commit no longer waits for the disk, and 20 phones sending at
-one instant stay under 50 ms at the 95th percentile (bench/serve_load.py).
+wait for the writer).  ``synchronous=FULL``: a commit returns only once the log
+holds it on the disk (SQLite syncs the log at every commit; with
+``fullfsync``, macOS flushes the drive's own cache too), so an entry answered
+as saved survives a power cut, which is how a laptop at a games table dies.
+bench/serve_load.py measures what that costs (bench/RESULTS.md).
 
 The schema is created and brought up to date when the database is opened: the
 ``schema_version`` table holds how many of :data:`MIGRATIONS` have run.
@@ -72,6 +71,38 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             updated_at TEXT NOT NULL,
             PRIMARY KEY (session_id, number, key)
         )""",
+    ),
+    (
+        # The phone that speaks for each player: the one that sent their part first. Only
+        # it (or the organiser) changes that player's parts afterwards.
+        """CREATE TABLE claims (
+            session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            player TEXT NOT NULL,
+            device_hash TEXT NOT NULL,
+            claimed_at TEXT NOT NULL,
+            PRIMARY KEY (session_id, player)
+        )""",
+        # Every change of a session: who made it (the organiser, a script, a phone and the
+        # players it speaks for), when, which day, each part before and after (by player,
+        # the round's own answers under ""), and what undoing it puts back (`restore`: the
+        # document if the change altered it, and every waiting row as it was).
+        """CREATE TABLE changes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            actor TEXT NOT NULL CHECK (actor IN ('organiser', 'api', 'phone')),
+            actor_names TEXT NOT NULL CHECK (json_valid(actor_names)),
+            device_hash TEXT,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            action TEXT NOT NULL CHECK (action IN ('enter', 'correct', 'replace', 'undo')),
+            before TEXT NOT NULL CHECK (json_valid(before)),
+            after TEXT NOT NULL CHECK (json_valid(after)),
+            outcome TEXT NOT NULL CHECK (outcome IN ('waiting', 'committed', 'staged', 'applied', 'undone')),
+            restore TEXT NOT NULL CHECK (json_valid(restore)),
+            undoes INTEGER REFERENCES changes (id),
+            undone_by INTEGER REFERENCES changes (id)
+        )""",
+        "CREATE INDEX changes_by_session ON changes (session_id, id)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -154,8 +185,10 @@ class Database:
             # isolation_level=None: transactions are begun and ended here, explicitly.
             connection = sqlite3.connect(self.path, isolation_level=None, timeout=30, check_same_thread=False)
             connection.execute("PRAGMA foreign_keys = ON")
-            connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute("PRAGMA journal_mode = WAL")
+            # Set after the journal mode: every commit is on the disk before it returns.
+            connection.execute("PRAGMA synchronous = FULL")
+            connection.execute("PRAGMA fullfsync = ON")
         except sqlite3.Error as error:
             raise self._error("open", error) from None
         return connection

@@ -11,6 +11,8 @@ together once everyone is in.  Nothing here names a game.
 from __future__ import annotations
 
 import copy
+import functools
+import json
 from typing import Mapping, NamedTuple
 
 from scoring import (
@@ -20,16 +22,24 @@ from scoring import (
     NothingToEnter,
     PartForm,
     Problem,
+    ProblemCode,
     Question,
-    Span,
     Term,
     Value,
     check_session,
+    find_rules,
 )
 
 #: The row key a day's own answers are kept under, beside one row per player (no name is empty).
 ROUND_KEY = ""
 _MISSING = object()
+
+
+class WebProblem(ProblemCode):
+    """Problems only a change sent to the server can have (messages under ``web.problem.``)."""
+
+    FIXED_KEY = "fixed_key"
+    NAME_TOO_LONG = "name_too_long", "position", "count", "limit"
 
 
 class Refused(Exception):
@@ -48,8 +58,18 @@ class Split(NamedTuple):
 
 
 def form_for(document: dict) -> EntryForm | None:
-    """The entry form of the session's next day or round; None when nothing is left to enter."""
-    checked = check_session(document)
+    """The entry form of the session's next day or round; None when nothing is left to enter.
+
+    Every request about a day needs it, and every phone at a table asks about
+    the same few documents: a form is made once per document (and rules).
+    """
+    rules = find_rules(document.get("game"))
+    return _form_for(json.dumps(document, sort_keys=True, ensure_ascii=False), id(rules))
+
+
+@functools.lru_cache(maxsize=256)
+def _form_for(text: str, rules: int) -> EntryForm | None:
+    checked = check_session(json.loads(text))
     if checked.session is None:
         return None
     try:
@@ -135,25 +155,16 @@ def check_round_part(form: EntryForm, round_part: dict, number: int) -> list[Pro
             expected = ", ".join(sorted(known)) or "-"
             problems.append(Problem(Common.UNKNOWN_KEY, round=number, params={"found": Value(key), "expected": expected}))
     for question in form.round.asked(answers):
-        if question.id in answers and not question.accepts(answers[question.id]):
-            problems.append(_refused_answer(question, answers[question.id], number))
+        if question.id in answers:
+            refused = question.refusal(answers[question.id], _number(form, number))
+            if refused is not None:
+                problems.append(refused)
     return problems
 
 
-def _refused_answer(question: Question, answer: object, number: int, player: str | None = None) -> Problem:
-    key = ".".join(question.path) if question.path else None
-    if question.kind in (Kind.COUNT, Kind.SIGNED):
-        if isinstance(answer, bool) or not isinstance(answer, int):
-            expected = _type_term("integer" if question.kind is Kind.SIGNED else "count")
-            return Problem(Common.NOT_A_WHOLE_NUMBER, round=number, player=player, key=key,
-                           params={"expected": expected, "found": Value(answer)})
-        return Problem(Common.UNKNOWN_VALUE, round=number, player=player, key=key,
-                       params={"found": Value(answer), "expected": Span(question.low, question.high)})
-    if question.kind is Kind.FLAG:
-        return Problem(Common.WRONG_TYPE, round=number, player=player, key=key,
-                       params={"expected": _type_term("flag"), "found": Value(answer)})
-    return Problem(Common.UNKNOWN_VALUE, round=number, player=player, key=key,
-                   params={"found": Value(answer), "expected": ", ".join(c.value for c in question.choices)})
+def _number(form: EntryForm, number: int) -> int | None:
+    """The number problems name: none for a game whose outcome is not numbered (a team's result)."""
+    return number if form.number is not None else None
 
 
 def _type_term(name: str) -> Term:
@@ -170,19 +181,13 @@ def round_start(form: EntryForm, round_part: dict) -> dict | None:
 
 def missing_round_answer(form: EntryForm, round_part: dict, number: int) -> list[Problem]:
     """A problem per round question still unanswered (a player's part needs them first)."""
-    return missing_answers(form.round, answers_of(form.round, round_part), number)
+    answers = answers_of(form.round, round_part)
+    return [question.unanswered(_number(form, number)) for question in unanswered(form.round, answers)]
 
 
-def missing_answers(form: PartForm, answers: Mapping[str, object], number: int) -> list[Problem]:
-    """A problem per question asked and left without an answer."""
-    return [Problem(Common.MISSING_KEY, round=number, params={"name": ".".join(question.path or (question.id,))})
-            for question in unanswered(form, answers)]
-
-
-def unreadable(form: PartForm, texts: Mapping[str, str], number: int, player: str | None) -> list[Problem]:
+def unreadable(form: PartForm, texts: Mapping[str, str], number: int | None, player: str | None) -> list[Problem]:
     """A problem per answer a page sent that is not even of its question's kind (a count that is no number)."""
-    return [_refused_answer(question, texts[question.id], number, player)
-            for question in form.questions if question.id in texts]
+    return [question.refusal(texts[question.id], number, player) for question in form.questions if question.id in texts]
 
 
 def put_in(part: dict, path: tuple[str, ...], value: object) -> dict:
@@ -243,11 +248,17 @@ def part_from_fields(form: PartForm, fields: Mapping[str, str], prefix: str) -> 
     return {key: value for key, value in answers.items() if key in asked}, unreadable
 
 
-def refused_answers(form: PartForm, answers: Mapping[str, object], number: int,
+def refused_answers(form: PartForm, answers: Mapping[str, object], number: int | None,
                     player: str | None) -> list[Problem]:
-    """A problem per answer out of its question's bounds or choices."""
-    return [_refused_answer(question, answers[question.id], number, player)
-            for question in form.asked(answers) if question.id in answers and not question.accepts(answers[question.id])]
+    """A problem per answer out of its question's bounds or choices (said in words, never a key)."""
+    return [problem for problem in form.check(answers, number, player) if problem.code is not Common.NO_ANSWER]
+
+
+def missing_answers(form: PartForm, answers: Mapping[str, object], number: int | None,
+                    player: str | None = None) -> list[Problem]:
+    """A problem per question asked and left without an answer (and without one to suggest)."""
+    return [question.unanswered(number, player) for question in unanswered(form, answers)
+            if question.suggested() is None]
 
 
 def fill_defaults(form: PartForm, answers: Mapping[str, object]) -> dict[str, object]:
@@ -262,10 +273,11 @@ def fill_defaults(form: PartForm, answers: Mapping[str, object]) -> dict[str, ob
 def where_problems_go(form: PartForm, problems: list[Problem]) -> tuple[dict[str, list[Problem]], list[Problem]]:
     """Each problem beside the question it is about, else with the part as a whole.
 
-    A problem names its card or tile (``item``), the place it was counted in
-    (``place``) or a key; that is enough to find the question whose answer goes
-    there: the one at ``place.item``, else the one ending in ``item`` (or named
-    after it), else the one at ``key``.
+    A problem names its question (a refused answer), its card or tile
+    (``item``), the place it was counted in (``place``) or a key; that is
+    enough to find the question whose answer goes there: the one named, else
+    the one at ``place.item``, else the one ending in ``item`` (or named after
+    it), else the one at ``key``.
     """
     by_question: dict[str, list[Problem]] = {}
     general: list[Problem] = []
@@ -282,6 +294,10 @@ def _question_for(form: PartForm, problem: Problem) -> Question | None:
     item = problem.item.key if problem.item else None
     place = problem.place.key if problem.place else None
     tests = []
+    # A problem with an answer names its question: by its label, as the message does.
+    asked = problem.field if problem.field is not None else problem.params.get("question")
+    if asked is not None:
+        tests.append(lambda q: q.label == asked)
     if item and place:
         tests.append(lambda q: q.path == (place, item))
     if item:

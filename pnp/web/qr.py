@@ -5,15 +5,24 @@ from __future__ import annotations
 from pnp.qr import dark_runs, modules
 
 
-def svg(text: str, label: str, dense: bool = False) -> str:
+def svg(text: str, label: str, dense: bool = False) -> str | None:
     """An SVG QR code of ``text``, one path of unit squares, scaled by CSS; ``label`` is its alt text.
+
+    None when ``text`` is more than any QR code holds (a play of an imported
+    session with very long names): the page offers its link without a code.
 
     >>> svg("pnp", "code").startswith('<svg xmlns="http://www.w3.org/2000/svg" class="qr" role="img"')
     True
+    >>> svg("x" * 5000, "code") is None
+    True
     """
     from markupsafe import escape
+    from qrcode.exceptions import DataOverflowError
 
-    grid = modules(text, dense=dense)
+    try:
+        grid = modules(text, dense=dense)
+    except (DataOverflowError, ValueError):  # qrcode says "invalid version 41" for too much data
+        return None
     size = len(grid)
     runs = [f"M{start} {y}h{length}v1h{-length}z" for y, start, length in dark_runs(grid)]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="qr" role="img" aria-label="{escape(label)}" '

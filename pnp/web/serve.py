@@ -19,6 +19,9 @@ def _say(key: str, **values: object) -> str:
     return common_catalog("en").get(f"cli.serve.{key}", **values)
 
 _TOKEN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
+#: The shortest organiser token taken when the server listens beyond this computer: 16 of
+#: its characters hold about 96 bits, out of reach of anyone guessing over the network.
+NETWORK_TOKEN = 16
 _ANYWHERE = ("0.0.0.0", "::", "")
 
 
@@ -91,6 +94,8 @@ def run(host: str, port: int, data: Path | None, token: str | None, echo: Callab
     from pnp.web.app import create_app
 
     organiser = check_token(token) if token is not None else new_token()
+    if not _loopback(host) and len(organiser) < NETWORK_TOKEN:
+        raise PnpError(_say("short_token", least=NETWORK_TOKEN, host=host or "*", count=len(organiser)))
     folder = Path(data) if data is not None else default_data_dir()
     db = Database.in_folder(folder)
     sock = listen(host, port)
@@ -102,6 +107,8 @@ def run(host: str, port: int, data: Path | None, token: str | None, echo: Callab
         echo(_say("listening", address=address, database=db.path))
         if _loopback(host):
             echo(_say("loopback_only"))
+        else:
+            echo(_say("unencrypted"))
         echo(_say("organiser", link=organiser_link))
         echo(qr.terminal(organiser_link))
         echo(_say("keep"))

@@ -1,8 +1,12 @@
-"""Sessions kept in the database: started, entered day by day, imported, listed.
+"""Sessions kept in the database: started, entered day by day, corrected, imported, listed.
 
 Each stored session is a session file (the ``document``) that ``pnp score
 check`` accepts: every change is checked by the scoring package inside the
 write transaction that stores it, and refused whole when it breaks a rule.
+What waits beside it (parts of the day being entered, corrections of a day
+already in) is described in :mod:`pnp.web.rounds`.  Every change is kept in
+the session's history (``changes``: who, when, what it was and became), and
+the last one can be undone.
 
 Nothing here names a game: where a game keeps its days or rounds (``days``,
 ``rounds``, or a single outcome at the top level) and how many it has come
@@ -11,7 +15,6 @@ from its rules (:func:`scoring.find_rules`).
 
 from __future__ import annotations
 
-import copy
 import datetime
 import hashlib
 import json
@@ -19,12 +22,8 @@ import secrets
 from typing import Callable, Iterable, NamedTuple
 
 from scoring import (
-    Common,
     NothingToEnter,
     Problem,
-    ProblemCode,
-    Term,
-    Value,
     check_session,
     find_rules,
     new_session,
@@ -32,16 +31,26 @@ from scoring import (
     session_date,
 )
 from scoring.report import result_json
+from scoring.terms import label
 
 from pnp.web import entry
 from pnp.web.db import Database
-from pnp.web.entry import Refused
-
-
-class WebProblem(ProblemCode):
-    """Problems only a change sent to the server can have (messages under ``web.problem.``)."""
-
-    FIXED_KEY = "fixed_key"
+from pnp.web.entry import Refused, WebProblem
+from pnp.web.rounds import (  # the pages read rounds_key, rounds_in_game and UnknownRound from here too
+    RoundState,
+    Rows,
+    UnknownRound,
+    committed_round,
+    corrected_document,
+    correction_problems,
+    form_version,
+    round_state,
+    rounds_entered,
+    rounds_in_game,
+    rounds_key,
+    state_hash,
+    with_round,
+)
 
 
 class Closed(Exception):
@@ -91,8 +100,11 @@ class StoredSession(NamedTuple):
 class RoundStatus(NamedTuple):
     """Where a day or round stands: committed, or what has been sent of it and what the whole day breaks.
 
-    ``round`` holds the round's own answers so far (session-file form) and
-    ``unanswered`` the ids of its questions still open (who plays blue...).
+    ``round`` holds the round's own answers (session-file form) and
+    ``unanswered`` the ids of its questions still open (who plays blue...);
+    ``parts`` each player's part as stored.  For a committed day,
+    ``corrections`` holds the corrections waiting to be applied (by player,
+    the round's own under ``""``) and ``problems`` what keeps them out.
     """
 
     number: int
@@ -102,12 +114,48 @@ class RoundStatus(NamedTuple):
     problems: tuple[Problem, ...]
     unanswered: tuple[str, ...] = ()
     round: dict = {}
+    parts: dict = {}
+    corrections: dict = {}
+
+
+class Stale(Exception):
+    """The version a change was made against is not the one stored: someone changed it meanwhile."""
+
+
+class Forbidden(Exception):
+    """This phone may not make that change: another phone speaks for the player (``player``), or
+    the change is a committed day's own answers and this phone speaks for no player (``player`` None)."""
+
+    def __init__(self, player: str | None) -> None:
+        self.player = player
+        super().__init__(player or "round")
+
+
+class NothingToUndo(Exception):
+    """The change asked to be undone is not the last one (or there is none left)."""
+
+
+class Actor(NamedTuple):
+    """Who makes a change: the organiser, a script through the API, or a phone at the table.
+
+    A phone is known by its device key (a cookie); it speaks for the players whose
+    parts it sent first, and only for them.
+    """
+
+    kind: str  # "organiser", "api" or "phone"
+    device: str | None = None
+
+
+ORGANISER = Actor("organiser")
+API = Actor("api")
 
 
 # -- documents ---------------------------------------------------------------
 
 #: What a session is about; an outcome entered later cannot change them.
 FIXED_KEYS = ("game", "players")
+#: The longest player name a table takes: it fits a phone's list, a scoresheet's box and a BG Stats code.
+MAX_NAME = 40
 
 
 def now_text() -> str:
@@ -130,47 +178,6 @@ def fingerprint(document: dict) -> str:
     """The same for two documents that hold the same session, whatever their key order."""
     canonical = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-
-
-def rounds_key(game: str) -> str | None:
-    """The document key that lists the days or rounds (None: the game records one outcome)."""
-    return find_rules(game).rounds_key
-
-
-def rounds_in_game(game: str) -> int:
-    """How many days or rounds a whole session has (1 for a game with a single outcome)."""
-    return find_rules(game).rounds or 1
-
-
-def rounds_entered(document: dict, complete: bool) -> int:
-    """Days or rounds committed so far (a single-outcome game: 1 once its outcome is in)."""
-    key = rounds_key(document["game"])
-    if key is None:
-        return 1 if complete else 0
-    listed = document.get(key, [])
-    return len(listed) if isinstance(listed, list) else 0
-
-
-def with_round(document: dict, number: int, body: object) -> dict:
-    """A copy of ``document`` whose ``number``-th day or round is ``body`` (as in a session file)."""
-    updated = copy.deepcopy(document)
-    key = rounds_key(document["game"])
-    if key is None:
-        if not isinstance(body, dict):
-            raise Refused([Problem(Common.WRONG_TYPE, round=number, params={
-                "expected": Term("type", "table"), "found": Value(body)})])
-        fixed = [name for name in body if name in FIXED_KEYS]
-        if fixed:
-            raise Refused([Problem(WebProblem.FIXED_KEY, round=number, key=name) for name in fixed])
-        updated.update(copy.deepcopy(body))
-        return updated
-    listed = list(updated.get(key, []))
-    if number <= len(listed):
-        listed[number - 1] = copy.deepcopy(body)
-    else:
-        listed.append(copy.deepcopy(body))
-    updated[key] = listed
-    return updated
 
 
 def scored(document: dict) -> tuple[dict, bool]:
@@ -200,6 +207,15 @@ def start_document(game: object, players: object, lang: object = None, extra: di
     return document
 
 
+def long_names(players: object) -> list[Problem]:
+    """A problem per player name longer than :data:`MAX_NAME` characters."""
+    if not isinstance(players, list):
+        return []
+    return [Problem(WebProblem.NAME_TOO_LONG, key="players", params={
+                "position": position, "count": len(name), "limit": MAX_NAME})
+            for position, name in enumerate(players, start=1) if isinstance(name, str) and len(name) > MAX_NAME]
+
+
 # -- reading -----------------------------------------------------------------
 
 _COLUMNS = ("id, game, document, result, complete, origin, source, played_on, "
@@ -226,43 +242,91 @@ def get_session(db: Database, session_id: str) -> StoredSession:
         return _load(connection, session_id)
 
 
-def _parts(connection, session_id: str, number: int) -> dict[str, object]:
-    rows = connection.execute(
-        "SELECT key, body FROM parts WHERE session_id = ? AND number = ?", (session_id, number))
-    return {key: json.loads(body) for key, body in rows}
+def _rows(connection, session_id: str) -> dict[int, dict[str, object]]:
+    """Every row waiting beside the session's document, by day or round number, then key."""
+    rows: dict[int, dict[str, object]] = {}
+    for number, key, body in connection.execute(
+            "SELECT number, key, body FROM parts WHERE session_id = ? ORDER BY number, key", (session_id,)):
+        rows.setdefault(number, {})[key] = json.loads(body)
+    return rows
 
 
-def waiting_parts(db: Database, session_id: str, number: int) -> dict[str, object]:
-    """What has been sent of day or round ``number`` and not committed: by player (the round's own under "")."""
+def _claims(connection, session_id: str) -> dict[str, str]:
+    """Which phone (device hash) speaks for each player who has one."""
+    return dict(connection.execute("SELECT player, device_hash FROM claims WHERE session_id = ?", (session_id,)))
+
+
+class RoundView(NamedTuple):
+    """A day or round as a page or the API shows it: what is stored, where it stands, its version.
+
+    ``etag`` is the state hash the HTTP ``ETag`` is made of; ``claims`` names the
+    phone that speaks for each player.
+    """
+
+    stored: StoredSession
+    state: RoundState
+    status: RoundStatus
+    etag: str
+    claims: dict[str, str]
+
+    def version(self, player: str | None) -> str:
+        """What a page's form about this round (and ``player``'s part) carries."""
+        return form_version(self.state, player)
+
+
+def round_view(db: Database, session_id: str, number: int) -> RoundView:
+    """Day or round ``number`` of a session; UnknownSession, or UnknownRound outside the game's."""
     with db.read() as connection:
-        return _parts(connection, session_id, number)
+        stored = _load(connection, session_id)
+        rows = _rows(connection, session_id)
+        claims = _claims(connection, session_id)
+    state = round_state(stored.document, stored.complete, rows, number)
+    return RoundView(stored, state, _status(stored, rows, state), state_hash(stored.document, rows), claims)
 
 
 def round_status(db: Database, session_id: str, number: int) -> RoundStatus:
     """Where day or round ``number`` stands (committed, or who has sent their part)."""
+    return round_view(db, session_id, number).status
+
+
+def corrections_waiting(db: Database, session_id: str) -> tuple[list[int], tuple[Problem, ...]]:
+    """The committed days or rounds with corrections waiting, and the problems that keep them out."""
     with db.read() as connection:
         stored = _load(connection, session_id)
-        parts = _parts(connection, session_id, number)
-    return _status(stored, number, parts)
+        rows = _rows(connection, session_id)
+    entered = rounds_entered(stored.document, stored.complete)
+    numbers = sorted(number for number, own in rows.items() if own and number <= entered)
+    if not numbers:
+        return [], ()
+    return numbers, correction_problems(stored.document, stored.complete, rows)
 
 
-def _status(stored: StoredSession, number: int, waiting: dict[str, object]) -> RoundStatus:
-    entered_so_far = rounds_entered(stored.document, stored.complete)
-    if number <= entered_so_far:
-        return RoundStatus(number, True, tuple(stored.players), (), ())
-    form = entry.form_for(stored.document) if number == entered_so_far + 1 else None
+def _status(stored: StoredSession, rows: Rows, state: RoundState) -> RoundStatus:
+    form = state.form
+    if state.committed:
+        entered = rounds_entered(stored.document, stored.complete)
+        problems: tuple[Problem, ...] = ()
+        if any(own for number, own in rows.items() if number <= entered):
+            problems = correction_problems(stored.document, stored.complete, rows)
+        return RoundStatus(state.number, True, tuple(stored.players), (), problems, (), state.saved_round,
+                           state.saved_parts, dict(state.rows))
     if form is None:
-        return RoundStatus(number, False, (), (), ())
-    round_part = waiting.get(entry.ROUND_KEY, {})
-    parts = {key: body for key, body in waiting.items() if key != entry.ROUND_KEY}
+        return RoundStatus(state.number, False, (), (), ())
+    round_part, parts = state.round_part, state.parts
     answers = entry.answers_of(form.round, round_part)
     open_questions = tuple(question.id for question in entry.unanswered(form.round, answers))
     whole = entry.whole_round(form, round_part, parts)
-    problems: tuple[Problem, ...] = ()
+    problems = ()
     if whole is not None:
-        problems = check_session(with_round(stored.document, number, whole)).problems
-    return RoundStatus(number, False, tuple(p for p in form.players if p in parts),
-                       tuple(p for p in form.players if p not in parts), problems, open_questions, round_part)
+        problems = check_session(with_round(stored.document, state.number, whole)).problems
+    elif form.round.questions and state.start() is not None:
+        # A part was checked against the round's answers as they stood when it was sent;
+        # an answer changed since (who plays blue) may make it impossible now.
+        start = state.start()
+        problems = tuple(problem for player, part in parts.items() if player in form.players
+                         for problem in form.check_part(player, part, start))
+    return RoundStatus(state.number, False, tuple(p for p in form.players if p in parts),
+                       tuple(p for p in form.players if p not in parts), problems, open_questions, round_part, parts)
 
 
 # -- writing -----------------------------------------------------------------
@@ -281,6 +345,9 @@ def create_session(db: Database, document: dict, token_hash_for: Callable[[str],
     ``token_hash_for(id)`` gives the stored hash of the new session's token.
     """
     document = json_document(document)
+    too_long = long_names(document.get("players"))
+    if too_long:
+        raise Refused(too_long)
     result, complete = scored(document)
     now = now_text()
     with db.write() as connection:
@@ -309,83 +376,301 @@ def _save(connection, stored: StoredSession, document: dict) -> StoredSession:
     return _load(connection, stored.id)
 
 
-def put_round(db: Database, session_id: str, number: int, body: object) -> StoredSession:
-    """Store day or round ``number`` whole (a new one, or a correction of one entered).
+def _check_version(stored: StoredSession, rows: Rows, state: RoundState,
+                   version: tuple[str, str | None] | None, if_match: frozenset[str] | None) -> None:
+    """Stale unless the change was made against what is stored now.
 
-    The whole session is checked with it; Refused (nothing stored) if anything
-    breaks a rule, OutOfTurn if an earlier day or round is still missing.
+    ``version`` is a page's (what its form showed, for which player); ``if_match``
+    the state hashes an ``If-Match`` header names (``*``: any).
+    """
+    if version is not None and version[0] != form_version(state, version[1]):
+        raise Stale()
+    if if_match is not None and "*" not in if_match and state_hash(stored.document, rows) not in if_match:
+        raise Stale()
+
+
+def _closed(document: dict) -> Closed:
+    """Why nothing can be entered in ``document``, from its rules."""
+    checked = check_session(document)
+    try:
+        checked.rules.entry_form(checked.session)
+    except NothingToEnter as closed:
+        return Closed(closed.reason)
+    return Closed(label(f"{checked.rules.round_word}.complete", total=checked.rules.rounds))
+
+
+def _allow(connection, session_id: str, state: RoundState, sent: entry.Split, actor: Actor,
+           claims: dict[str, str]) -> None:
+    """Forbidden unless ``actor`` may make this change; a phone then speaks for the players it sent first.
+
+    The organiser and the API may change anything.  A phone may send the part
+    of a player no other phone speaks for (it then speaks for them) and the
+    answers of the day being entered; a committed day's own answers (who
+    played blue) need a phone that speaks for a player, in a game where
+    players enter parts.
+    """
+    if actor.kind != "phone":
+        return
+    for player in sent.parts:
+        holder = claims.get(player)
+        if holder is not None and holder != actor.device:
+            raise Forbidden(player)
+    mine = {player for player, device in claims.items() if device == actor.device} | set(sent.parts)
+    if sent.round and state.committed and state.form.players and not mine:
+        raise Forbidden(None)
+    if actor.device is None:
+        return
+    for player in sent.parts:
+        if player not in claims:
+            connection.execute("INSERT INTO claims (session_id, player, device_hash, claimed_at) VALUES (?, ?, ?, ?)",
+                               (session_id, player, actor.device, now_text()))
+            claims[player] = actor.device
+
+
+def _row_list(rows: Rows) -> list:
+    return [[number, key, body] for number, own in sorted(rows.items()) for key, body in sorted(own.items())]
+
+
+def _record(connection, session_id: str, number: int, actor: Actor, action: str, before: dict, after: dict,
+            outcome: str, restore: dict, claims: dict[str, str], undoes: int | None = None) -> int:
+    """Keep one change in the session's history: who, when, what it was and became, and how to undo it."""
+    names = sorted(player for player, device in claims.items() if actor.kind == "phone" and device == actor.device)
+    cursor = connection.execute(
+        "INSERT INTO changes (session_id, at, actor, actor_names, device_hash, number, action, before, after, "
+        "outcome, restore, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (session_id, now_text(), actor.kind, json.dumps(names, ensure_ascii=False), actor.device, number, action,
+         json.dumps(before, ensure_ascii=False), json.dumps(after, ensure_ascii=False), outcome,
+         json.dumps(restore, ensure_ascii=False), undoes))
+    return cursor.lastrowid
+
+
+def send(db: Database, session_id: str, number: int, body: object, actor: Actor = API,
+         version: tuple[str, str | None] | None = None,
+         if_match: frozenset[str] | None = None) -> RoundView:
+    """Keep what was sent of day or round ``number``: some players' parts and the round's own answers.
+
+    ``body`` is part of the day in session-file form (each part under its
+    player's name, where the game's entry form puts them; answers about the
+    whole round beside them).  What breaks a rule on its own is Refused
+    (nothing stored); parts sent at the same time from different phones are all
+    kept (each is its own row).
+
+    For the day being entered: once every part and answer is in, the whole day
+    is checked and committed if it passes; otherwise it waits, with its
+    problems, for a player to correct their part.  For a day already committed
+    it is a correction: every waiting correction is applied when the whole
+    session passes with them, and waits otherwise.
+
+    Stale if ``version`` or ``if_match`` is not what is stored now; Forbidden if
+    ``actor`` may not change a part sent; OutOfTurn for a day after the one
+    being entered, Closed when nothing is left to enter, UnknownRound outside
+    the game.  Every change is kept in the session's history.  Returns the day
+    as this change left it (another phone's change a moment later is not in it).
     """
     with db.write() as connection:
         stored = _load(connection, session_id)
-        expected = rounds_entered(stored.document, stored.complete) + 1
-        if number > expected or number < 1:
-            raise OutOfTurn(number, expected)
-        saved = _save(connection, stored, with_round(stored.document, number, json_document(body)))
-        connection.execute("DELETE FROM parts WHERE session_id = ? AND number = ?", (session_id, number))
-        return saved
-
-
-def add_parts(db: Database, session_id: str, number: int, body: object) -> tuple[StoredSession, RoundStatus]:
-    """Keep what some players sent of the day or round being entered; commit it once complete and valid.
-
-    ``body`` is part of the day in session-file form: players' parts (each
-    under its player's name, where the game's entry form puts them) and
-    answers about the whole round.  What breaks a rule on its own is Refused
-    (nothing stored); parts sent at the same time from different phones are
-    all kept (each is its own row).  When every player's part and every answer
-    is in, the whole day is checked: it moves into the session if it passes,
-    and otherwise waits with its problems for the players to correct it.
-    """
-    with db.write() as connection:
-        stored = _load(connection, session_id)
-        expected = rounds_entered(stored.document, stored.complete) + 1
-        form = entry.form_for(stored.document)
+        rows = _rows(connection, session_id)
+        claims = _claims(connection, session_id)
+        state = round_state(stored.document, stored.complete, rows, number)
+        _check_version(stored, rows, state, version, if_match)
+        entered = rounds_entered(stored.document, stored.complete)
+        form = state.form
         if form is None:
-            checked = check_session(stored.document)
-            try:
-                checked.rules.entry_form(checked.session)
-            except NothingToEnter as closed:
-                raise Closed(closed.reason) from None
-        if number != expected:
-            raise OutOfTurn(number, expected)
+            if state.committed or number == entered + 1:
+                raise _closed(stored.document)
+            raise OutOfTurn(number, entered + 1)
         sent = entry.split(form, json_document(body), number)
-        waiting = _parts(connection, session_id, number)
-        round_part = entry.merged_round(waiting.get(entry.ROUND_KEY, {}), sent.round)
+        round_part = entry.merged_round(state.round_part, sent.round)
         if sent.round:
             problems = entry.check_round_part(form, round_part, number)
             if problems:
                 raise Refused(problems)
+        start = entry.round_start(form, round_part)
         if sent.parts:
-            start = entry.round_start(form, round_part)
             if start is None:
                 raise Refused(entry.missing_round_answer(form, round_part, number))
             own = [problem for player, part in sent.parts.items() for problem in form.check_part(player, part, start)]
             if own:
                 raise Refused(own)
-        now = now_text()
-        rows = dict(sent.parts)
+        _allow(connection, session_id, state, sent, actor, claims)
+        units = dict(sent.parts)
         if sent.round:
-            rows[entry.ROUND_KEY] = round_part
-        for key, part in rows.items():
+            units[entry.ROUND_KEY] = round_part
+        shown = {entry.ROUND_KEY: state.round_part if state.committed or entry.ROUND_KEY in state.rows else None,
+                 **state.parts}
+        changed = {key: value for key, value in units.items() if shown.get(key) != value}
+        if not changed:
+            return RoundView(stored, state, _status(stored, rows, state), state_hash(stored.document, rows), claims)
+        restore = {"document": None, "parts": _row_list(rows)}
+        now = now_text()
+        for key, value in changed.items():
             connection.execute(
                 "INSERT INTO parts (session_id, number, key, body, updated_at) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (session_id, number, key) DO UPDATE SET body = excluded.body, "
                 "updated_at = excluded.updated_at",
-                (session_id, number, key, json.dumps(part, ensure_ascii=False), now),
-            )
-        waiting = _parts(connection, session_id, number)
-        parts = {key: part for key, part in waiting.items() if key != entry.ROUND_KEY}
-        whole = entry.whole_round(form, waiting.get(entry.ROUND_KEY, {}), parts)
-        if whole is not None:
-            try:
-                saved = _save(connection, stored, with_round(stored.document, number, whole))
-            except Refused:
-                pass  # the whole day does not add up yet: it waits, its problems in the status
-            else:
-                connection.execute("DELETE FROM parts WHERE session_id = ? AND number = ?", (session_id, number))
-                return saved, RoundStatus(number, True, tuple(stored.players), (), ())
+                (session_id, number, key, json.dumps(value, ensure_ascii=False), now))
+        rows = _rows(connection, session_id)
+        outcome = "waiting" if not state.committed else "staged"
+        if not state.committed:
+            own = rows.get(number, {})
+            whole = entry.whole_round(form, own.get(entry.ROUND_KEY, {}),
+                                      {key: part for key, part in own.items() if key != entry.ROUND_KEY})
+            if whole is not None:
+                try:
+                    _save(connection, stored, with_round(stored.document, number, whole))
+                except Refused:
+                    pass  # the whole day does not add up yet: it waits, its problems in the status
+                else:
+                    connection.execute("DELETE FROM parts WHERE session_id = ? AND number = ?", (session_id, number))
+                    outcome, restore["document"] = "committed", stored.document
+        else:
+            corrected = corrected_document(stored.document, stored.complete, rows)
+            if not check_session(corrected).problems:
+                _save(connection, stored, corrected)
+                connection.execute("DELETE FROM parts WHERE session_id = ? AND number <= ?", (session_id, entered))
+                outcome, restore["document"] = "applied", stored.document
+        _record(connection, session_id, number, actor, "correct" if state.committed else "enter",
+                {key: shown.get(key) for key in changed}, changed, outcome, restore, claims)
+        if outcome in ("waiting", "staged"):
+            connection.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (now, session_id))
+        stored = _load(connection, session_id)
+        rows = _rows(connection, session_id)
+        if outcome == "waiting":
+            # Still the day being entered: its form is the one it was checked with.
+            state = state._replace(rows=dict(rows.get(number, {})))
+        else:
+            state = round_state(stored.document, stored.complete, rows, number)
+        return RoundView(stored, state, _status(stored, rows, state), state_hash(stored.document, rows), claims)
+
+
+def _units(state: RoundState, raw: object | None) -> dict:
+    """A whole day or round as its parts: the round's own answers under "", each player's part under their name."""
+    if raw is None:
+        return {}
+    try:
+        split = entry.split(state.form, raw, state.number)
+    except (Refused, AttributeError):
+        return {"*": raw}
+    return {entry.ROUND_KEY: split.round, **split.parts}
+
+
+def put_round(db: Database, session_id: str, number: int, body: object, actor: Actor = API,
+              if_match: frozenset[str] | None = None) -> StoredSession:
+    """Store day or round ``number`` whole (a new one, or a correction of one entered).
+
+    The whole session is checked with it; Refused (nothing stored) if anything
+    breaks a rule, OutOfTurn if an earlier day or round is still missing, Stale
+    if ``if_match`` names another version.  Parts or corrections waiting for
+    that day are replaced by it.
+    """
+    with db.write() as connection:
+        stored = _load(connection, session_id)
+        rows = _rows(connection, session_id)
+        state = round_state(stored.document, stored.complete, rows, number)
+        _check_version(stored, rows, state, None, if_match)
+        expected = rounds_entered(stored.document, stored.complete) + 1
+        if number > expected:
+            raise OutOfTurn(number, expected)
+        body = json_document(body)
+        saved = _save(connection, stored, with_round(stored.document, number, body))
+        connection.execute("DELETE FROM parts WHERE session_id = ? AND number = ?", (session_id, number))
+        before = _units(state, committed_round(stored.document, number)) if state.committed else dict(state.rows)
+        after = _units(state, body)
+        changed = {key: value for key, value in after.items() if before.get(key) != value}
+        changed |= {key: None for key in before if key not in after}
+        if changed:
+            _record(connection, session_id, number, actor, "replace", {key: before.get(key) for key in changed},
+                    changed, "committed", {"document": stored.document, "parts": _row_list(rows)},
+                    _claims(connection, session_id))
+        return saved
+
+
+class Change(NamedTuple):
+    """One change of a session's history (newest first in :func:`changes`).
+
+    ``before`` and ``after`` hold each part it changed (by player, the round's
+    own answers under ``""``, a whole day that could not be split under
+    ``"*"``); None where there was none.
+    """
+
+    id: int
+    at: str
+    actor: str
+    names: tuple[str, ...]
+    device: str | None
+    number: int
+    action: str
+    before: dict
+    after: dict
+    outcome: str
+    undoes: int | None
+    undone_by: int | None
+
+    @property
+    def undoable(self) -> bool:
+        return self.action != "undo" and self.undone_by is None
+
+
+def changes(db: Database, session_id: str) -> list[Change]:
+    """Every change of the session, the newest first."""
+    with db.read() as connection:
+        rows = connection.execute(
+            "SELECT id, at, actor, actor_names, device_hash, number, action, before, after, outcome, undoes, "
+            "undone_by FROM changes WHERE session_id = ? ORDER BY id DESC", (session_id,)).fetchall()
+    return [Change(id_, at, actor, tuple(json.loads(names)), device, number, action, json.loads(before),
+                   json.loads(after), outcome, undoes, undone_by)
+            for id_, at, actor, names, device, number, action, before, after, outcome, undoes, undone_by in rows]
+
+
+def last_change(found: list[Change]) -> Change | None:
+    """The change an undo would take back: the newest not undone (undos themselves are not undone)."""
+    return next((change for change in found if change.undoable), None)
+
+
+def may_undo(change: Change, actor: Actor) -> bool:
+    """The organiser and the API may undo the last change; a phone, a change it made itself."""
+    return actor.kind != "phone" or (actor.device is not None and change.device == actor.device)
+
+
+def undo(db: Database, session_id: str, change_id: int, actor: Actor = API) -> StoredSession:
+    """Take back change ``change_id``, which must be the last one: everything it changed is as it was before.
+
+    NothingToUndo if a newer change was made meanwhile (or it was undone
+    already); Forbidden if a phone asks to undo another phone's change.  The
+    undo is itself kept in the history.
+    """
+    with db.write() as connection:
+        stored = _load(connection, session_id)
+        found = connection.execute(
+            "SELECT id, device_hash, number, before, after, restore FROM changes WHERE session_id = ? "
+            "AND action != 'undo' AND undone_by IS NULL ORDER BY id DESC LIMIT 1", (session_id,)).fetchone()
+        if found is None or found[0] != change_id:
+            raise NothingToUndo()
+        id_, device, number, before, after, restore = found
+        if actor.kind == "phone" and (actor.device is None or device != actor.device):
+            raise Forbidden(None)
+        restore = json.loads(restore)
+        rows = _rows(connection, session_id)
+        undo_restore = {"document": None, "parts": _row_list(rows)}
+        if restore["document"] is not None:
+            _save(connection, stored, restore["document"])
+            undo_restore["document"] = stored.document
+        connection.execute("DELETE FROM parts WHERE session_id = ?", (session_id,))
+        now = now_text()
+        for row_number, key, body in restore["parts"]:
+            connection.execute("INSERT INTO parts (session_id, number, key, body, updated_at) VALUES (?, ?, ?, ?, ?)",
+                               (session_id, row_number, key, json.dumps(body, ensure_ascii=False), now))
+        undone = _record(connection, session_id, number, actor, "undo", json.loads(after), json.loads(before),
+                         "undone", undo_restore, _claims(connection, session_id), undoes=id_)
+        connection.execute("UPDATE changes SET undone_by = ? WHERE id = ?", (undone, id_))
         connection.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (now, session_id))
-        return _load(connection, session_id), _status(stored, number, waiting)
+        return _load(connection, session_id)
+
+
+def claims(db: Database, session_id: str) -> dict[str, str]:
+    """Which phone (device hash) speaks for each player who has one."""
+    with db.read() as connection:
+        return _claims(connection, session_id)
 
 
 # -- history -----------------------------------------------------------------

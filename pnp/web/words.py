@@ -8,12 +8,15 @@ says.
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Mapping
+
 from pnp.i18n import LANGUAGES, Catalog, common_catalog
-from scoring import Messages, Problem, SessionFileError, find_rules, messages
+from scoring import Common, EntryForm, Label, Messages, Problem, SessionFileError, find_rules, messages
 from scoring.report import part_json
 
-__all__ = ["LANGUAGES", "accepted", "choose", "file_error_json", "game_words", "long_date", "notice_json",
-           "number", "part_json", "problem_json", "problem_text", "web"]
+__all__ = ["LANGUAGES", "accepted", "choose", "field_labels", "file_error_json", "game_words", "long_date",
+           "notice_json", "number", "part_json", "problem_json", "problem_text", "web"]
 
 
 def web(lang: str) -> Catalog:
@@ -85,24 +88,50 @@ def long_date(iso: str | None, lang: str) -> str:
     return words.get("web.date.long", day=day, month=months[month - 1].strip(), year=year)
 
 
-def problem_text(problem: Problem, lang: str, game: str | None = None) -> str:
-    """The sentence for a problem: the rules' own, or the web's for the few only a change sent here has."""
+def field_labels(form: EntryForm | None, start: Mapping | None = None,
+                 players: tuple[str, ...] = ()) -> dict[str, Label]:
+    """The words for each key a day's entry form asks about: its question's label.
+
+    A value that cannot even be read (a count that is no number) is said with
+    them on the pages and in the API, where nobody reads the session file; the
+    rules' own messages say what they are about and drop the key.
+    """
+    if form is None:
+        return {}
+    questions = list(form.round.questions)
+    if start is not None:
+        for player in players or form.players:
+            questions += form.player_form(player, start).questions
+    return {".".join(question.path): question.label for question in questions if question.path}
+
+
+def problem_text(problem: Problem, lang: str, game: str | None = None,
+                 labels: Mapping[str, Label] | None = None) -> str:
+    """The sentence for a problem: the rules' own, or the web's for the few only a change sent here has.
+
+    Said in words: a value is named by its question (``labels``, from
+    :func:`field_labels`), never by a file key, which a phone's user never sees.
+    """
+    if (labels and isinstance(problem.code, Common) and problem.field is None and problem.key in labels
+            and problem.place is None and problem.item is None and "question" not in problem.params):
+        problem = dataclasses.replace(problem, field=labels[problem.key])
     words = game_words(lang, game)
     if words.catalog.has(f"problem.{problem.code}"):
-        return words.problem(problem)
+        return words.problem(problem, keys=False)
     params = {name: words.show(value) for name, value in problem.params.items()}
-    return web(lang).get(f"web.problem.{problem.code}", where=words.where(problem), **params)
+    return web(lang).get(f"web.problem.{problem.code}", where=words.where(problem, keys=False), **params)
 
 
-def problem_json(problem: Problem, lang: str, game: str | None = None) -> dict:
+def problem_json(problem: Problem, lang: str, game: str | None = None,
+                 labels: Mapping[str, Label] | None = None) -> dict:
     """A problem as the API reports it: ``pnp score check --json``'s fields, plus where it points.
 
-    ``place``, ``item`` and ``key`` (with ``round`` and ``player``) name the field a
-    page shows the message next to.
+    The message is in words; ``place``, ``item`` and ``key`` (with ``round`` and
+    ``player``) name the field a page shows the message next to, for a program.
     """
     return {
         "code": str(problem.code),
-        "message": problem_text(problem, lang, game),
+        "message": problem_text(problem, lang, game, labels),
         "round": problem.round,
         "player": problem.player,
         "place": problem.place.key if problem.place else None,

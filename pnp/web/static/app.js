@@ -1,5 +1,6 @@
 // pnp serve: the little the pages need beyond HTML. Everything works without it,
-// except that the table then refreshes only when reloaded.
+// except that the table then refreshes only when reloaded, and what is typed but not
+// sent is not kept on the phone.
 (function () {
   "use strict";
 
@@ -45,6 +46,7 @@
     if (isNaN(current)) current = 0;
     input.value = bounded(input, current + Number(button.getAttribute("data-step")));
     refreshStepper(input);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
   });
   document.querySelectorAll(".stepper input").forEach(function (input) {
     refreshStepper(input);
@@ -66,8 +68,112 @@
   document.addEventListener("change", refreshWhen);
   refreshWhen();
 
+  // Drafts: what is typed in an entry form is kept on this phone (localStorage), by
+  // session, day and player, until the server has it; a reload, a closed tab or a lost
+  // Wi-Fi loses nothing. The page the server answers a send with names the draft it
+  // now holds (data-saved), which is then forgotten.
+  var PREFIX = "pnp-draft:";
+  var store = null;
+  try { store = window.localStorage; } catch (error) { store = null; }
+  var saved = document.querySelector("main[data-saved]");
+  if (store && saved) store.removeItem(PREFIX + saved.getAttribute("data-saved"));
+  var entryForm = document.querySelector("form[data-draft]");
+  if (store && entryForm) {
+    var draftKey = PREFIX + entryForm.getAttribute("data-draft");
+    var version = entryForm.querySelector('input[name="v"]');
+    var values = function () {
+      var found = {};
+      entryForm.querySelectorAll("input[name]").forEach(function (input) {
+        if (input.type === "hidden" || input.disabled) return;
+        if (input.type === "radio") {
+          if (input.checked) found[input.name] = input.value;
+        } else {
+          found[input.name] = input.value;
+        }
+      });
+      return found;
+    };
+    var shown = JSON.stringify(values());
+    var echoed = entryForm.hasAttribute("data-echo");
+    var keep = function () {
+      var now = values();
+      if (JSON.stringify(now) === shown && !echoed) {
+        store.removeItem(draftKey);
+        return;
+      }
+      try {
+        store.setItem(draftKey, JSON.stringify({ v: version.value, values: now }));
+      } catch (error) { /* storage full or refused: the form itself still holds the values */ }
+    };
+    var draft = null;
+    try { draft = JSON.parse(store.getItem(draftKey) || "null"); } catch (error) { draft = null; }
+    if (echoed) {
+      // The server showed back what was typed (refused, or changed meanwhile): keep it,
+      // against the version this page shows.
+      keep();
+    } else if (draft && draft.values) {
+      var restored = 0;
+      Object.keys(draft.values).forEach(function (name) {
+        var value = draft.values[name];
+        entryForm.querySelectorAll("input[name]").forEach(function (input) {
+          if (input.name !== name) return;
+          if (input.type === "radio") {
+            var on = input.value === value;
+            if (on && !input.checked) restored++;
+            input.checked = on;
+          } else if (input.value !== value) {
+            input.value = value;
+            restored++;
+          }
+        });
+      });
+      if (restored) {
+        // Sent against the version it was typed on: if that changed meanwhile, the
+        // server refuses it and shows what is saved now beside it.
+        version.value = draft.v;
+        var note = document.createElement("div");
+        note.className = "draft-note";
+        note.setAttribute("role", "status");
+        var text = document.createElement("span");
+        text.textContent = entryForm.getAttribute("data-restored");
+        var discard = document.createElement("button");
+        discard.type = "button";
+        discard.textContent = entryForm.getAttribute("data-discard");
+        discard.addEventListener("click", function () {
+          store.removeItem(draftKey);
+          location.reload();
+        });
+        note.appendChild(text);
+        note.appendChild(discard);
+        entryForm.insertBefore(note, entryForm.firstChild);
+        document.querySelectorAll(".stepper input").forEach(refreshStepper);
+        refreshWhen();
+      } else {
+        store.removeItem(draftKey);
+      }
+    }
+    entryForm.addEventListener("input", keep);
+    entryForm.addEventListener("change", keep);
+  }
+
+  // A game that asks something when a session starts (Card Hunter's difficulty) shows
+  // its question only while it is the game chosen; hidden, it is not sent.
+  var startQuestions = document.querySelectorAll(".start-questions[data-game]");
+  var refreshStart = function () {
+    var chosen = document.querySelector('input[name="game"]:checked');
+    startQuestions.forEach(function (box) {
+      var show = chosen !== null && chosen.value === box.getAttribute("data-game");
+      box.hidden = !show;
+      box.disabled = !show;
+    });
+  };
+  if (startQuestions.length) {
+    document.addEventListener("change", refreshStart);
+    refreshStart();
+  }
+
   // After a refused entry, bring the first answer to correct into view.
-  var wrong = document.querySelector(".question.wrong");
+  var wrong = document.querySelector(".question.wrong, .question.changed");
   if (wrong) wrong.scrollIntoView({ block: "center" });
 
   // "Copy" buttons put the text of the field they name on the clipboard.
