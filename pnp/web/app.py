@@ -708,27 +708,36 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         return None
 
     async def _table_context(request: Request, stored: tables.StoredSession, lang: str, actor: tables.Actor,
-                             credential: str | None) -> dict:
-        view = site.summary(stored, lang)
-        current = None
-        labels: dict = {}
+                             credential: str | None, unless: str | None = None) -> dict:
+        """What the table page shows, and its ETag; only the ETag when it is ``unless`` (nothing changed).
+
+        Phones and the table's screen ask every few seconds: the ETag comes from what is
+        stored (the session's last change, what waits beside it), before anything is scored.
+        """
+        entered = tables.rounds_entered(stored.document, stored.complete)
+        current_view = None
         if not stored.complete:
-            current_view = await run_in_threadpool(tables.round_view, site.db, stored.id, view["entered"] + 1)
+            current_view = await run_in_threadpool(tables.round_view, site.db, stored.id, entered + 1)
+        numbers, problems = await run_in_threadpool(tables.corrections_waiting, site.db, stored.id)
+        undo = await entering.undoable(site, stored, actor) if credential is not None else None
+        state = [stored.updated_at, current_view and current_view.etag, numbers, undo and undo.id, lang]
+        etag = '"' + hashlib.sha256(json.dumps(state).encode()).hexdigest()[:16] + '"'
+        if etag == unless:
+            return {"etag": etag}
+        view = site.summary(stored, lang)
+        current, labels = None, {}
+        if current_view is not None:
             current = current_view.status
             labels = field_labels(current_view.state.form, current_view.state.start())
-        numbers, problems = await run_in_threadpool(tables.corrections_waiting, site.db, stored.id)
         single = tables.rounds_key(stored.game) is None
         done = [{"number": n, "label": web(lang).get("web.enter.team") if single else round_name(stored.game, lang, n),
-                 "correcting": n in numbers} for n in range(1, view["entered"] + 1)]
-        undo = await entering.undo_offer(site, stored, actor, lang) if credential is not None else None
-        state = [stored.updated_at, stored.result, current and list(current.entered),
-                 current and list(current.unanswered), numbers, undo and undo["id"]]
+                 "correcting": n in numbers} for n in range(1, entered + 1)]
         return {"view": view, "current": current,
-                "current_label": round_name(stored.game, lang, view["entered"] + 1),
+                "current_label": round_name(stored.game, lang, entered + 1),
                 "problems": [problem_text(p, lang, stored.game, labels) for p in current.problems] if current else [],
                 "done": done, "correcting": [problem_text(p, lang, stored.game) for p in problems],
-                "undo": undo, "csrf": site.keys.csrf(credential) if credential else "",
-                "etag": '"' + hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16] + '"'}
+                "undo": entering.describe(undo, stored, lang) if undo is not None else None,
+                "csrf": site.keys.csrf(credential) if credential else "", "etag": etag}
 
     # -- entering, correcting, undoing (pnp.web.entering) --------------------------
 
@@ -748,7 +757,7 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
         stored, credential = await site.page_session(request)
         lang = site.lang(request, stored.lang)
         actor = entering.actor_for(site, request, request.cookies.get(entering.DEVICE_COOKIE))
-        context = await _table_context(request, stored, lang, actor, credential)
+        context = await _table_context(request, stored, lang, actor, credential, request.headers.get("if-none-match"))
         if request.headers.get("if-none-match") == context["etag"]:
             return Response(status_code=304, headers={"ETag": context["etag"]})
         response = site.page(request, "_scores.html", lang, **context)

@@ -397,15 +397,14 @@ def history_json(found: list[tables.Change]) -> dict:
                          "undoes": c.undoes, "undone_by": c.undone_by} for c in found]}
 
 
-async def undo_offer(site, stored: tables.StoredSession, actor: tables.Actor, lang: str,
-                     found: list[tables.Change] | None = None) -> dict | None:
-    """The last change, described, when this visitor may undo it; else None."""
+async def undoable(site, stored: tables.StoredSession, actor: tables.Actor,
+                   found: list[tables.Change] | None = None) -> tables.Change | None:
+    """The last change, when this visitor may undo it; else None."""
     if found is None:
-        found = await run_in_threadpool(tables.changes, site.db, stored.id)
-    last = tables.last_change(found)
-    if last is None or not tables.may_undo(last, actor):
-        return None
-    return describe(last, stored, lang)
+        last = await run_in_threadpool(tables.latest_change, site.db, stored.id)
+    else:
+        last = tables.last_change(found)
+    return last if last is not None and tables.may_undo(last, actor) else None
 
 
 async def history_page(site, request: Request) -> Response:
@@ -415,8 +414,13 @@ async def history_page(site, request: Request) -> Response:
     found = await run_in_threadpool(tables.changes, site.db, stored.id)
     return site.page(request, "history_changes.html", lang, view=site.summary(stored, lang),
                      changes=[describe(change, stored, lang) for change in found],
-                     undo=await undo_offer(site, stored, actor, lang, found), csrf=site.keys.csrf(credential),
+                     undo=_described(await undoable(site, stored, actor, found), stored, lang),
+                     csrf=site.keys.csrf(credential),
                      flash=_undo_flash(request, lang))
+
+
+def _described(change: tables.Change | None, stored: tables.StoredSession, lang: str) -> dict | None:
+    return describe(change, stored, lang) if change is not None else None
 
 
 def _undo_flash(request: Request, lang: str) -> str | None:

@@ -622,6 +622,20 @@ def changes(db: Database, session_id: str) -> list[Change]:
             for id_, at, actor, names, device, number, action, before, after, outcome, undoes, undone_by in rows]
 
 
+def latest_change(db: Database, session_id: str) -> Change | None:
+    """The change an undo would take back (see :func:`last_change`), read alone."""
+    with db.read() as connection:
+        row = connection.execute(
+            "SELECT id, at, actor, actor_names, device_hash, number, action, before, after, outcome, undoes, "
+            "undone_by FROM changes WHERE session_id = ? AND action != 'undo' AND undone_by IS NULL "
+            "ORDER BY id DESC LIMIT 1", (session_id,)).fetchone()
+    if row is None:
+        return None
+    id_, at, actor, names, device, number, action, before, after, outcome, undoes, undone_by = row
+    return Change(id_, at, actor, tuple(json.loads(names)), device, number, action, json.loads(before),
+                  json.loads(after), outcome, undoes, undone_by)
+
+
 def last_change(found: list[Change]) -> Change | None:
     """The change an undo would take back: the newest not undone (undos themselves are not undone)."""
     return next((change for change in found if change.undoable), None)
