@@ -335,7 +335,8 @@ def serve(
     data: Optional[Path] = typer.Option(None, "--data", metavar="DIR",
                                         help="Folder of the database (pnp.sqlite3); default: your data folder."),
     token: Optional[str] = typer.Option(None, "--token",
-                                        help="The organiser's secret (default: a new random one, printed)."),
+                                        help="The organiser's secret, 8 to 200 URL-safe characters, at least 16 "
+                                             "when --host is not this computer (default: a new random one, printed)."),
 ) -> None:
     """Serve table-side scoring to phones: start sessions, enter scores, see results and history."""
     from pnp.web.serve import run  # the web stack loads only for this command

@@ -64,6 +64,22 @@ def beaver_fields(change: int) -> dict:
     return {"p.change": str(change)}
 
 
+def beavers_table(app, seed: int):
+    """A Beavers session started by the organiser, and two phones that joined it."""
+    raw = beavers(seed)
+    owner = organiser(app)
+    session_id, token = api_start(owner, raw["game"], raw["players"])
+    return raw, owner, session_id, token, phone(app, session_id), phone(app, session_id)
+
+
+def send_change(client: TestClient, session_id: str, player: str, change: int, page=None, number: int = 1):
+    """A Beavers player's change of currency sent from their entry page (``page``, else opened now)."""
+    if page is None:
+        page = client.get(f"/s/{session_id}/enter", params={"player": player})
+    return client.post(f"/s/{session_id}/enter", data={**form_keys(page.text), "number": str(number),
+                                                       "player": player, **beaver_fields(change)})
+
+
 # -- versions: ETag and If-Match -----------------------------------------------
 
 
@@ -187,15 +203,10 @@ def test_every_change_is_kept_and_the_last_can_be_undone_step_by_step(app):
 
 
 def test_a_phone_corrects_its_own_part_of_a_committed_round_and_no_other(app):
-    raw = beavers(5)
-    owner = organiser(app)
-    session_id, token = api_start(owner, raw["game"], raw["players"])
+    raw, owner, session_id, token, phone_a, phone_b = beavers_table(app, 5)
     ann, ben = raw["players"][:2]
-    phone_a, phone_b = phone(app, session_id), phone(app, session_id)
     for player, own in ((ann, phone_a), (ben, phone_b)):
-        page = own.get(f"/s/{session_id}/enter", params={"player": player})
-        sent = own.post(f"/s/{session_id}/enter", data={**form_keys(page.text), "number": "1", "player": player,
-                                                        **beaver_fields(raw["rounds"][0][player])})
+        sent = send_change(own, session_id, player, raw["rounds"][0][player])
         assert sent.status_code == 303, sent.text
     owner.patch(f"/api/sessions/{session_id}/rounds/1", json={p: raw["rounds"][0][p] for p in raw["players"][2:]},
                 headers=token)
@@ -325,14 +336,9 @@ def test_names_longer_than_forty_characters_are_refused_by_the_server(app):
 
 
 def test_a_phone_undoes_its_own_last_change_and_the_organiser_any(app):
-    raw = beavers(9)
-    owner = organiser(app)
-    session_id, token = api_start(owner, raw["game"], raw["players"])
+    raw, owner, session_id, token, phone_a, phone_b = beavers_table(app, 9)
     ann, ben = raw["players"][:2]
-    phone_a, phone_b = phone(app, session_id), phone(app, session_id)
-    page = phone_a.get(f"/s/{session_id}/enter", params={"player": ann})
-    phone_a.post(f"/s/{session_id}/enter", data={**form_keys(page.text), "number": "1", "player": ann,
-                                                 **beaver_fields(2)})
+    send_change(phone_a, session_id, ann, 2)
     table_a, table_b = phone_a.get(f"/s/{session_id}").text, phone_b.get(f"/s/{session_id}").text
     assert "Undo the last change" in table_a and "Undo the last change" not in table_b
     change = re.search(r'name="change" value="(\d+)"', table_a).group(1)
@@ -347,9 +353,7 @@ def test_a_phone_undoes_its_own_last_change_and_the_organiser_any(app):
     again = phone_a.post(f"/s/{session_id}/undo", data={"csrf": csrf_a, "change": change})
     assert "undone=late" in again.headers["location"]
     # The organiser may undo a phone's change.
-    page = phone_b.get(f"/s/{session_id}/enter", params={"player": ben})
-    phone_b.post(f"/s/{session_id}/enter", data={**form_keys(page.text), "number": "1", "player": ben,
-                                                 **beaver_fields(1)})
+    send_change(phone_b, session_id, ben, 1)
     table = owner.get(f"/s/{session_id}").text
     assert "Last change: Round 1" in table and f"by the phone of {ben}" in table
     owner.post(f"/s/{session_id}/undo", data={"csrf": re.search(r'name="csrf" value="([0-9a-f]+)"', table).group(1),
@@ -357,3 +361,13 @@ def test_a_phone_undoes_its_own_last_change_and_the_organiser_any(app):
     assert owner.get(f"/api/sessions/{session_id}/rounds/1", headers=token).json()["entered"] == []
     history = owner.get(f"/s/{session_id}/history").text
     assert history.count("undone") >= 2
+
+
+def test_another_players_part_sent_meanwhile_leaves_a_form_as_it_was(app):
+    raw, owner, session_id, token, phone_a, phone_b = beavers_table(app, 11)
+    ann, ben = raw["players"][:2]
+    page_a = phone_a.get(f"/s/{session_id}/enter", params={"player": ann})
+    assert send_change(phone_b, session_id, ben, 1).status_code == 303
+    # Each phone changes its own part: Ben's does not make Ann's form stale.
+    assert send_change(phone_a, session_id, ann, 2, page_a).status_code == 303
+    assert owner.get(f"/api/sessions/{session_id}/rounds/1", headers=token).json()["parts"] == {ann: 2, ben: 1}
