@@ -13,7 +13,9 @@ on a fresh data folder, as a user starts it.
 Reported: requests per second over the whole evening, median and 95th
 percentile latency by kind of request, and lost or duplicated entries (a part
 answered 200 that is missing from the final session, a day committed twice, a
-session with more or fewer days than played): all must be 0.
+session with more or fewer days than played): all must be 0.  Every entry is
+answered only once it is on the disk (``synchronous=FULL``).  Results, by date
+and machine: ``bench/RESULTS.md``.
 
     python bench/serve_load.py [--evenings 3] [--tables 4] [--burst]
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
 import re
 import statistics
@@ -182,6 +185,7 @@ def main() -> None:
     timings: dict[str, list[float]] = defaultdict(list)
     lock = threading.Lock()
     lost = duplicated = failed = 0
+    load = os.getloadavg()
     with tempfile.TemporaryDirectory() as data:
         process, url = start_server(Path(data))
         try:
@@ -206,6 +210,8 @@ def main() -> None:
     requests = sum(len(v) for v in timings.values())
     print(f"pnp serve load test: {options.evenings} evening(s) x {options.tables} tables x 5 phones "
           f"(Hunting Fever, 4 days), loopback, {'burst' if options.burst else 'players pausing 0.2-2 s'}")
+    # Other work on the machine shows in every figure: say how busy it was.
+    print(f"{os.cpu_count()} cores, load average before/after: {load[0]:.2f} / {os.getloadavg()[0]:.2f}")
     print(f"{requests} requests in {elapsed:.1f} s: {requests / elapsed:.0f} requests/s")
     print(f"{'request':<26} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     everything = []

@@ -176,7 +176,7 @@ async def render(site, request: Request, stored: tables.StoredSession, credentia
                     if p.round in (None, number) and (player is None or p.player in (None, player))]
     mine = {name for name, device in view.claims.items() if actor.kind == "phone" and device == actor.device}
     phone = actor.kind == "phone"
-    round_locked = phone and state.committed and bool(form.players) and not mine
+    round_locked = phone and state.committed and bool(form.players) and bool(form.round.questions) and not mine
     round_answers = entry.answers_of(form.round, round_part)
     show_round = bool(form.round.questions) and not round_locked and (
         start is None or not form.players or bool(typed["r."]) or (state.committed and player is None))
@@ -214,7 +214,6 @@ async def render(site, request: Request, stored: tables.StoredSession, credentia
             query = {"player": name} | ({"round": number} if state.committed else {})
             pick.append({"name": name, "entered": name in state.parts, "mine": name in mine,
                          "elsewhere": elsewhere, "href": f"/s/{stored.id}/enter?{urlencode(query)}"})
-    who = player if player is not None else None
     has_form = bool(round_questions or part_questions)
     return site.page(
         request, "entry.html", lang, status, view=site.summary(stored, lang), csrf=site.keys.csrf(credential),
@@ -224,7 +223,7 @@ async def render(site, request: Request, stored: tables.StoredSession, credentia
         correcting=state.committed, stale=stale, forbidden=forbidden,
         waiting_correction=state.committed and (player if player is not None else entry.ROUND_KEY) in state.rows,
         locked=locked, round_locked=round_locked and player is None, has_form=has_form,
-        version=version or view.version(who), echo=sent is not None,
+        version=version or view.version(player), echo=sent is not None,
         draft_key=f"{stored.id}:{number}:{player or ''}",
         beside=sum(len(q["problems"]) for q in round_questions + part_questions))
 

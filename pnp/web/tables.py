@@ -533,12 +533,13 @@ def send(db: Database, session_id: str, number: int, body: object, actor: Actor 
                 {key: shown.get(key) for key in changed}, changed, outcome, restore, claims)
         if outcome in ("waiting", "staged"):
             connection.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (now, session_id))
-        stored = _load(connection, session_id)
-        rows = _rows(connection, session_id)
         if outcome == "waiting":
-            # Still the day being entered: its form is the one it was checked with.
+            # Still the day being entered, the document as it was: its form is the one it was checked with.
+            stored = stored._replace(updated_at=now)
             state = state._replace(rows=dict(rows.get(number, {})))
         else:
+            stored = _load(connection, session_id)
+            rows = _rows(connection, session_id)
             state = round_state(stored.document, stored.complete, rows, number)
         return RoundView(stored, state, _status(stored, rows, state), state_hash(stored.document, rows), claims)
 
