@@ -513,8 +513,7 @@ def create_app(db: Database, organiser_token: str, public_url: str | None = None
             return site.out_of_turn(request, error, stored, lang)
         except tables.Stale:
             return await _answer(request, stored, lang, 412, [notice_json("stale", lang)])
-        after = await _round_view(request, saved, lang)
-        return JSONResponse(saved.result, headers={"ETag": _round_etag(after, lang)})
+        return JSONResponse(saved.stored.result, headers={"ETag": _round_etag(saved, lang)})
 
     async def api_patch_round(request: Request) -> Response:
         stored = await site.api_session(request)

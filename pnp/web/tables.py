@@ -556,13 +556,13 @@ def _units(state: RoundState, raw: object | None) -> dict:
 
 
 def put_round(db: Database, session_id: str, number: int, body: object, actor: Actor = API,
-              if_match: frozenset[str] | None = None) -> StoredSession:
+              if_match: frozenset[str] | None = None) -> RoundView:
     """Store day or round ``number`` whole (a new one, or a correction of one entered).
 
     The whole session is checked with it; Refused (nothing stored) if anything
     breaks a rule, OutOfTurn if an earlier day or round is still missing, Stale
     if ``if_match`` names another version.  Parts or corrections waiting for
-    that day are replaced by it.
+    that day are replaced by it.  Returns the day as this write left it.
     """
     with db.write() as connection:
         stored = _load(connection, session_id)
@@ -579,11 +579,13 @@ def put_round(db: Database, session_id: str, number: int, body: object, actor: A
         after = _units(state, body)
         changed = {key: value for key, value in after.items() if before.get(key) != value}
         changed |= {key: None for key in before if key not in after}
+        claims = _claims(connection, session_id)
         if changed:
             _record(connection, session_id, number, actor, "replace", {key: before.get(key) for key in changed},
-                    changed, "committed", {"document": stored.document, "parts": _row_list(rows)},
-                    _claims(connection, session_id))
-        return saved
+                    changed, "committed", {"document": stored.document, "parts": _row_list(rows)}, claims)
+        rows = _rows(connection, session_id)
+        state = round_state(saved.document, saved.complete, rows, number)
+        return RoundView(saved, state, _status(saved, rows, state), state_hash(saved.document, rows), claims)
 
 
 class Change(NamedTuple):
