@@ -102,6 +102,11 @@ class Component(NamedTuple):
     #: Lines of a piece too big for a sheet along which it may be split (between
     #: spaces, along a river): mm from its left edge, and from its top edge.
     seam_lines: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+    #: True for pieces kept in hand or face down (a deck's cards, tiles laid face
+    #: down): their backs must not tell them apart. Every copy in one set shares
+    #: one back, printed with a quiet edge, on one paper, never sharing a cut with
+    #: a different back and never turned differently from the rest of its deck.
+    hidden: bool = False
 
     @property
     def two_sided(self) -> bool:

@@ -55,7 +55,7 @@ _COMPONENT_KEYS = {
     "id": STR, "size": "size", "sets": "strs", "rotate": BOOL, "back_kind": STR,
     "corner_radius": LEN, "overlap": LEN, "fields": "table", "front": "elements",
     "back": "elements", "same_back": BOOL, "gutter": BOOL, "pieces": "pieces", "kind": STR,
-    "cut": BOOL, "seams": "table", "with_cover": BOOL, "shrink": BOOL,
+    "cut": BOOL, "seams": "table", "with_cover": BOOL, "shrink": BOOL, "hidden": BOOL,
 }
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -327,7 +327,7 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
     if made_as not in PIECE_KINDS:
         check.fail(f"{at}.kind", " or ".join(repr(k) for k in PIECE_KINDS), made_as)
         made_as = "card"
-    for key in ("rotate", "gutter", "cut", "with_cover", "shrink"):
+    for key in ("rotate", "gutter", "cut", "with_cover", "shrink", "hidden"):
         if key in raw and not isinstance(raw[key], bool):
             check.fail(f"{at}.{key}", "true or false", raw[key])
     for key in ("corner_radius", "overlap"):
@@ -428,14 +428,45 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
     if shrink and (back is not None or any(p.back is not None for p in pieces)):
         # Its back would have to shrink alike behind it: one-sided pages only.
         check.fail(f"{at}.shrink", "true only on a component without backs", True)
+    hidden = raw.get("hidden") is True
+    if hidden:
+        _check_hidden(raw, at, check, back, pieces, field_types, made_as)
     return Component(
         id=cid, size=size, pieces=tuple(pieces), front=front, back=back, sets=tuple(sets),
         rotate=raw.get("rotate", True), back_kind=back_kind, gutter=raw.get("gutter", False),
         corner_radius=float(raw.get("corner_radius", 0.0)), overlap=float(raw.get("overlap", 12.0)),
         kind=made_as, cut=raw.get("cut", True), with_cover=with_cover, shrink=shrink,
         fields={n: t.rstrip("?") for n, t in field_types.items()},
-        seam_lines=seam_lines,
+        seam_lines=seam_lines, hidden=hidden,
     )
+
+
+#: What a hidden piece's back may not depend on: anything that differs from piece to piece.
+_PIECE_NAMES = frozenset({"id", "copy"})
+
+
+def _check_hidden(raw: dict, at: str, check, back, pieces: list, field_types: dict, made_as: str) -> None:
+    """A hidden component (kept in hand or face down) has one back for all its
+    pieces (in each set): a back of its own on a piece, or a back element that
+    names a piece's field, id or copy number, would tell the pieces apart."""
+    if back is None or raw.get("same_back") is True:
+        check.fail(f"{at}.hidden", "true only on a component with a back design of its own "
+                   "(same_back = true shows the front, which is what a hidden piece hides)", True)
+        return
+    if made_as in ("sheet", "board") or raw.get("with_cover") is True or raw.get("shrink") is True \
+            or raw.get("cut", True) is False:
+        check.fail(f"{at}.hidden", "true only on cut pieces (cards, tiles, tokens), not on sheets, "
+                   "boards, a page that opens the kit or one that shrinks", True)
+    for piece in pieces:
+        if piece.back is not None:
+            check.fail(f"{at}.pieces[{piece.index}].back", "no back of its own in a hidden component: "
+                       "every piece shares the component's back", "[...]", show=False)
+    varying = _PIECE_NAMES | set(field_types)
+    for element in back:
+        used = sorted(set(element.names) & varying)
+        if used:
+            check.fail(element.where.rsplit(": ", 1)[-1], "a back that is the same for every piece of a hidden "
+                       f"component; it uses {', '.join(used)}", element.type)
 
 
 def _seam_lines(raw: Any, at: str, check: _Checker, params: Mapping,

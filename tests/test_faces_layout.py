@@ -37,12 +37,13 @@ def test_the_wolf_front_has_exact_geometry_without_a_pdf_library():
         "Rect x=-3 y=-3 w=69.5 h=19 fill='#f2c230'",
         "Line x1=-3 y1=16 x2=66.5 y2=16 stroke='#2b2118' width=0.5 cap=1",
         # The corner index, left, then moved to the right corner: symbol, prey value, pictogram.
-        "Symbol shape='star' cx=6.2 cy=5 size=6 fill='#2b2b2b'",
-        "Moved dx=51.1 dy=0 primitives=(('star', 6.2, 5, 6, '#2b2b2b', None, 0, ()),)",
-        "Text lines=(('+4', 4.08, 13.42),) style='black' size=12 color='#2b2b2b'",
-        "Moved dx=51.1 dy=0 primitives=(((('+4', 4.08, 13.42),), 'black', 12, '#2b2b2b', 0, (0, 0)),)",
-        f"Icon source={wolf_svg!r} x=2.2 y=18.2 w=8 h=8 tint='#2b2118'",
-        f"Moved dx=51.1 dy=0 primitives=(({wolf_svg!r}, 2.2, 18.2, 8, 8, '#2b2118', 0, False, False),)",
+        # All of it 3 mm and more inside the cut.
+        "Symbol shape='star' cx=7 cy=6.2 size=6 fill='#2b2b2b'",
+        "Moved dx=49.5 dy=0 primitives=(('star', 7, 6.2, 6, '#2b2b2b', None, 0, ()),)",
+        "Text lines=(('+4', 4.88, 14.02),) style='black' size=12 color='#2b2b2b'",
+        "Moved dx=49.5 dy=0 primitives=(((('+4', 4.88, 14.02),), 'black', 12, '#2b2b2b', 0, (0, 0)),)",
+        f"Icon source={wolf_svg!r} x=3.2 y=18.2 w=7.6 h=7.6 tint='#2b2118'",
+        f"Moved dx=49.5 dy=0 primitives=(({wolf_svg!r}, 3.2, 18.2, 7.6, 7.6, '#2b2118', 0, False, False),)",
         "Text lines=(('Wolf', 26.11, 10.03),) style='black' size=16 color='#2b2b2b'",
         "Rect x=11.5 y=19.5 w=40.5 h=45 fill='#ece3cc' stroke='#2b2118' width=0.35 radius=3",
         f"Icon source={wolf_svg!r} x=13 y=21.5 w=37.5 h=41 tint='#2b2118'",
@@ -94,13 +95,12 @@ def test_the_ink_saver_is_applied_when_the_face_is_resolved():
 
 def test_a_repeated_element_is_laid_out_once_per_copy_and_moved_by_its_step():
     game = load_shipped_game("hunting-fever")
-    back = resolve_piece_face(game, PrintOptions(), monospace(), "player-cards", "wolf", Face.BACK,
-                              set_name="red")
-    corners = [p for p in back.primitives if isinstance(p, Moved)]
-    assert [(m.dx, m.dy) for m in corners] == [(63.5 - 22, 0.0), (63.5 - 22, 0.0)]
-    symbols = [p for p in absolute(back.primitives) if isinstance(p, Symbol) and p.size == 6]
-    assert [(s.cx, s.cy, s.shape) for s in symbols] == [
-        (11, 11, "diamond"), (52.5, 11, "diamond"), (11, 88.9 - 11, "diamond"), (52.5, 88.9 - 11, "diamond")]
+    front = resolve_piece_face(game, PrintOptions(), monospace(), "player-cards", "wolf", Face.FRONT,
+                               set_name="red")
+    corners = [p for p in front.primitives if isinstance(p, Moved)]
+    assert [(m.dx, m.dy) for m in corners] == [(63.5 - 14, 0.0)] * 3
+    symbols = [p for p in absolute(front.primitives) if isinstance(p, Symbol) and p.size == 6]
+    assert [(s.cx, s.cy, s.shape) for s in symbols] == [(7, 6.2, "diamond"), (63.5 - 7, 6.2, "diamond")]
 
 
 def test_each_element_is_resolved_once_per_distinct_set_of_the_values_it_uses(monkeypatch):

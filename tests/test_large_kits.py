@@ -12,8 +12,8 @@ from pathlib import Path
 
 from pnp import build
 from pnp.layout import faces as faces_module
-from pnp.layout.furniture import footer_layout
-from pnp.layout.imposition import MARGIN, bottom_frame, page_frames
+from pnp.layout.furniture import BAR_Y, footer_layout
+from pnp.layout.imposition import MARGIN, PRINTABLE, bottom_frame, page_frames
 from pnp.layout import plan as plan_module
 from pnp.layout.plan import copies, plan_kit
 from pnp.layout.sheets import Item, pack, runs_of
@@ -72,7 +72,10 @@ def test_the_calibration_bar_sits_on_each_paper_where_its_size_puts_it():
                             catalog, MEASURER, 1, 1)[-1]
         assert isinstance(bar, PathPrimitive)
         (start, end) = bar.segments[0]
-        assert start == (page_w - MARGIN - 50.0, page_h - 5.6) and end[0] - start[0] == 50.0
+        assert start == (page_w - MARGIN - 50.0, page_h - BAR_Y) and end[0] - start[0] == 50.0
+        # Its ticks keep the 5 mm of the paper's edge that home printers may not print.
+        lowest = max(y for segment in bar.segments for _, y in segment)
+        assert page_h - lowest - bar.width / 2 >= PRINTABLE
 
 
 def test_a_resolver_that_forgets_resolved_layers_lays_out_the_same_kit(tmp_path, monkeypatch):

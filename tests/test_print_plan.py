@@ -20,7 +20,7 @@ from pnp.cli import app
 from pnp.layout.boards import TEXT_CLEARANCE, text_boxes
 from pnp.layout.cover import sheet_ranges
 from pnp.layout.faces import FaceResolver
-from pnp.layout.imposition import EDGE_CLEARANCE, TEXT_EDGE, Box, page_frames
+from pnp.layout.imposition import MARK_MIN_LENGTH, MARK_TIP, PRINTABLE, TEXT_EDGE, Box, page_frames
 from pnp.layout.plan import copies, plan_kit
 from pnp.layout.primitives import Text
 from pnp.layout.sheets import Item, pack
@@ -154,11 +154,13 @@ def test_the_check_reads_fold_pages():
 #: What pnp build uses now. Each rules summary goes on the back of its kit's cover, where
 #: Hunting Fever and Card Hunter had put a player aid and the trackers below the cover text
 #: (nothing may print behind pieces to cut): 198 sheets. Their scoresheets then shrank below
-#: the fifth aid and the trackers: 190. Every other sheet is at its least: see README.
-SHEETS = 190
+#: the fifth aid and the trackers: 190. Fair kits (issue 23) keep pieces whose backs differ
+#: 6 mm apart, each deck on one paper: Hunting Fever and Card Hunter take one sheet more
+#: on each paper and language, 198.
+SHEETS = 198
 
 
-def test_the_build_uses_at_most_190_sheets_and_no_kit_more_than_before():
+def test_the_build_uses_at_most_198_sheets_and_no_kit_more_than_before():
     total = 0
     for game_id in GAMES:
         for paper in PAPERS:
@@ -171,19 +173,31 @@ def test_the_build_uses_at_most_190_sheets_and_no_kit_more_than_before():
     assert total <= SHEETS
 
 
-def test_hunting_fever_letter_has_nine_cards_a_sheet_and_its_50_player_cards_on_6_sheets():
+def test_hunting_fever_letter_has_nine_cards_a_sheet_and_each_sheet_of_nine_is_one_players_set():
     _, manifest = rendered("hunting-fever", "en", "letter")
-    sheets: dict[int, int] = {}
+    sheets: dict[int, list[dict]] = {}
     for page in manifest["pages"]:
         for item in page["items"]:
             if item["component"] == "player-cards" and item["face"] == "front":
-                sheets[page["sheet"]] = sheets.get(page["sheet"], 0) + 1
-    assert len(sheets) == 6 and sum(sheets.values()) == 50
-    assert sorted(sheets.values(), reverse=True)[:5] == [9] * 5
-    # The lone Hunt Starts Here card and a lodge share the last card sheet.
-    last = max(sheets)
-    on_last = {i["component"] for p in manifest["pages"] if p["sheet"] == last for i in p["items"]}
-    assert on_last == {"player-cards", "hunt-starts-here", "lodges"}
+                sheets.setdefault(page["sheet"], []).append(item)
+    assert sum(len(cards) for cards in sheets.values()) == 50
+    full = [cards for cards in sheets.values() if len(cards) == 9]
+    # Nine cards a sheet, one player's set each: their backs are alike, so they share cuts.
+    assert len(full) == 5 and sorted({c["set"] for c in cards}.pop() for cards in full) == sorted(
+        ["yellow", "green", "red", "blue", "black"])
+    assert all(len({c["set"] for c in cards}) == 1 for cards in full)
+    # The tenth card of each set, elsewhere: 6 mm from any other piece, each with its own bleed.
+    for number, cards in sheets.items():
+        if len(cards) == 9:
+            continue
+        others = [i for p in manifest["pages"] if p["sheet"] == number and p["kind"] == "front"
+                  for i in p["items"]]
+        for card in cards:
+            for other in others:
+                if other is not card:
+                    gap = max(other["x"] - card["x"] - card["w"], card["x"] - other["x"] - other["w"],
+                              other["y"] - card["y"] - card["h"], card["y"] - other["y"] - other["h"])
+                    assert gap >= 6.0 - 1e-3, (card, other)
 
 
 def _cards(count: int, size=(63.5, 88.9), name="cards") -> list[Item]:
@@ -206,8 +220,8 @@ def _page(height: float, least: float) -> tuple[Item, "Callable"]:
 
 
 @pytest.mark.parametrize("least, height, strip", [
-    (120.0, 128.0, 14.0),   # a bleed and a 3 mm mark each side of the cut, 4.5 mm above and below
-    (130.0, 137.0, 5.0),    # the least strip that holds a short mark each side
+    (120.0, 129.0, 13.0),   # a bleed and a 3 mm mark each side of the cut, 4.5 mm above and below
+    (130.0, 136.6, 5.4),    # the least strip that holds a short mark each side
     (145.0, 151.0, 0.0),    # flush below the cut line, as neighbours in a grid
 ])
 def test_a_page_that_may_shrink_goes_below_other_pieces_as_tall_as_the_strips_allow(least, height, strip):
@@ -236,14 +250,21 @@ def test_nine_poker_cards_fit_letter_in_the_side_frame_with_exact_margins():
     (sheet,) = pack([_cards(9)], page_frames(215.9, 279.4), 3)
     assert sheet.frame.footer == "side" and len(sheet.placed) == 9
     trims = [p.trim for p in sheet.placed]
-    assert min(t.y for t in trims) == pytest.approx(6.35)
-    assert max(t.top for t in trims) == pytest.approx(279.4 - 6.35)
+    # 266.7 mm of cards on 279.4 mm of paper: 5 mm above them, which home printers may
+    # not print (the bleed runs there), and 7.7 mm below, for 2.5 mm marks from 5 mm up.
+    assert max(t.top for t in trims) == pytest.approx(279.4 - PRINTABLE)
+    assert min(t.y for t in trims) == pytest.approx(7.7)
     assert min(t.x for t in trims) == pytest.approx((215.9 - 190.5) / 2)
-    # The outer bleed above and below gives way to a 1.5 mm mark that stops 3 mm from the edge.
-    top = [p.printed.top - p.trim.top for p in sheet.placed if p.trim.top > 270]
-    assert top == [pytest.approx(0.85)] * 3
-    upper = [m for m in sheet.marks if m.x1 == m.x2 and m.y1 > 270]
-    assert len(upper) == 4 and all(max(m.y1, m.y2) == pytest.approx(279.4 - EDGE_CLEARANCE) for m in upper)
+    # Every card keeps its full bleed on the outer sides.
+    assert {round(p.printed.top - p.trim.top, 6) for p in sheet.placed if p.trim.top > 270} == {3.0}
+    assert {round(p.trim.y - p.printed.y, 6) for p in sheet.placed if p.trim.y < 10} == {3.0}
+    lower = [m for m in sheet.marks if m.x1 == m.x2 and m.y1 < 10]
+    assert len(lower) == 4 and all(min(m.y1, m.y2) == pytest.approx(PRINTABLE) and
+                                   max(m.y1, m.y2) == pytest.approx(7.5) for m in lower)
+    assert not [m for m in sheet.marks if m.x1 == m.x2 and m.y1 > 270]   # no room above
+    # The cuts across have marks both sides, beyond the turned footers' lanes.
+    across = [m for m in sheet.marks if m.y1 == m.y2]
+    assert len(across) == 8 and all(abs(m.x2 - m.x1) >= MARK_MIN_LENGTH - 1e-9 for m in across)
     # A4 holds nine with the footer at the bottom, as before.
     (a4,) = pack([_cards(9)], page_frames(210, 297), 3)
     assert a4.frame.footer == "bottom"
@@ -272,6 +293,21 @@ def _plan(game_id: str, lang: str, paper: str, **options):
                     measure=MEASURER, made=made_by())
 
 
+def _distance(mark, box: Box) -> float:
+    """How far a straight mark keeps from a box (0 when it touches or crosses it); a mark
+    on the line of one of the box's edges (a cut line it extends) keeps its distance
+    from the box's inside, which it never enters."""
+    x0, x1 = sorted((mark.x1, mark.x2))
+    y0, y1 = sorted((mark.y1, mark.y2))
+    on_edge = (x0 == x1 and min(abs(x0 - box.x), abs(x0 - box.right)) < 1e-6) or \
+        (y0 == y1 and min(abs(y0 - box.y), abs(y0 - box.top)) < 1e-6)
+    if on_edge:
+        return float("inf")
+    dx = max(box.x - x1, 0.0, x0 - box.right)
+    dy = max(box.y - y1, 0.0, y0 - box.top)
+    return (dx * dx + dy * dy) ** 0.5
+
+
 def _overlaps(a: Box, b: Box) -> bool:
     return a.x < b.right - 1e-6 and b.x < a.right - 1e-6 and a.y < b.top - 1e-6 and b.y < a.top - 1e-6
 
@@ -289,15 +325,15 @@ def test_pages_keep_pieces_apart_and_mark_every_cut(game_id, paper):
             for i, a in enumerate(placements):
                 for b in placements[i + 1:]:
                     assert not _overlaps(a.trim, b.printed) and not _overlaps(b.trim, a.printed)
-            # Marks stay off every printed area and 3 mm from the paper's edge.
+            # Marks are 2.5 mm long at least, 5 mm from the paper's edge, where home printers
+            # print, and keep off every trim (over the outer bleed, where the margin is narrow).
             for m in page.marks:
-                assert EDGE_CLEARANCE - 1e-6 <= min(m.x1, m.x2) and max(m.x1, m.x2) <= page_w - EDGE_CLEARANCE + 1e-6
-                assert EDGE_CLEARANCE - 1e-6 <= min(m.y1, m.y2) and max(m.y1, m.y2) <= page_h - EDGE_CLEARANCE + 1e-6
-                segment = Box(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1))
+                assert PRINTABLE - 1e-6 <= min(m.x1, m.x2) and max(m.x1, m.x2) <= page_w - PRINTABLE + 1e-6
+                assert PRINTABLE - 1e-6 <= min(m.y1, m.y2) and max(m.y1, m.y2) <= page_h - PRINTABLE + 1e-6
+                assert abs(m.x2 - m.x1) + abs(m.y2 - m.y1) >= MARK_MIN_LENGTH - 1e-6
                 for p in placements:
-                    inside = (p.printed.x < segment.x + segment.w / 2 < p.printed.right and
-                              p.printed.y < segment.y + segment.h / 2 < p.printed.top)
-                    assert not inside
+                    if p.part is None:  # a board part's strips are cut off: its marks may run there
+                        assert _distance(m, p.trim) >= MARK_TIP - 1e-6, (page.number, m, p.trim)
             # Every cut line of every front has a mark on it.
             for p in fronts:
                 if p.part is not None or not p.copy.component.cut:

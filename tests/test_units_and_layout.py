@@ -6,7 +6,7 @@ import pytest
 
 from pnp.errors import UnknownNameError
 from pnp.layout.boards import split_piece
-from pnp.layout.imposition import (EDGE_CLEARANCE, MARGIN, MARK_GAP, Box, bottom_frame, fit_grid,
+from pnp.layout.imposition import (MARGIN, MARK_GAP, MARK_MIN_LENGTH, PRINTABLE, Box, bottom_frame, fit_grid,
                                    mirror_for_long_edge, printable_area)
 from pnp.layout.sheets import Item, pack
 from pnp.model import Component, Copy, Piece
@@ -86,28 +86,29 @@ def _cards(count: int, size=(63.5, 88.9)) -> list[Item]:
     return [Item(Copy(component, component.pieces[0], n)) for n in range(1, count + 1)]
 
 
-def test_crop_marks_stay_clear_of_trims_printed_areas_and_the_paper_edge():
+def test_crop_marks_stay_clear_of_trims_and_the_paper_edge_and_beyond_the_bleed_where_there_is_room():
     (sheet,) = pack([_cards(9)], [bottom_frame(210, 297)], 3)
     trims = [p.trim for p in sheet.placed]
     printed = [p.printed for p in sheet.placed]
     marks = sheet.marks
     # One mark at each end of every cut line: 4 vertical lines, 4 horizontal.
     assert len(marks) == 16
-    for m in marks:
-        for box in printed:
-            inside_x = box.x < min(m.x1, m.x2) and max(m.x1, m.x2) < box.right
-            inside_y = box.y < min(m.y1, m.y2) and max(m.y1, m.y2) < box.top
-            crosses = (box.x <= m.x1 <= box.right and box.y <= m.y1 <= box.top) or \
-                      (box.x <= m.x2 <= box.right and box.y <= m.y2 <= box.top)
-            assert not crosses and not (inside_x and inside_y)
-        assert 0 + EDGE_CLEARANCE <= min(m.x1, m.x2) and max(m.x1, m.x2) <= 210 - EDGE_CLEARANCE
     block = Box(min(t.x for t in trims), min(t.y for t in trims), 190.5, 266.7)
     for m in marks:
-        if m.x1 == m.x2:  # vertical: above or below the block
+        assert PRINTABLE <= min(m.x1, m.x2) and max(m.x1, m.x2) <= 210 - PRINTABLE
+        assert PRINTABLE <= min(m.y1, m.y2) and max(m.y1, m.y2) <= 297 - PRINTABLE
+        assert abs(m.x2 - m.x1) + abs(m.y2 - m.y1) >= MARK_MIN_LENGTH
+        if m.x1 == m.x2:  # vertical: above or below the block, beyond the bleed
             gap = min(m.y1, m.y2) - block.top if m.y1 > block.top else block.y - max(m.y1, m.y2)
+            assert gap >= MARK_GAP
+            assert not any(box.x < m.x1 < box.right and box.y < m.y1 < box.top for box in printed)
         else:
+            # Beside it the margin is 9.75 mm: 5 mm the printer may not reach, then a
+            # 2.5 mm mark over the outer part of the 3 mm bleed, 2.25 mm from the cut.
             gap = min(m.x1, m.x2) - block.right if m.x1 > block.right else block.x - max(m.x1, m.x2)
-        assert gap >= MARK_GAP
+            assert gap == pytest.approx(2.25)
+    # Nothing gives way: the bleed is full on every outer side.
+    assert {round(p.trim.x - p.printed.x, 6) for p in sheet.placed if p.trim.x == block.x} == {3.0}
 
 
 def test_back_is_mirrored_for_a_long_edge_flip_and_shifted_by_the_offset():

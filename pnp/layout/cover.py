@@ -39,7 +39,7 @@ class PlanRow(NamedTuple):
     sheets: int
     how: str                      # "both" (front and back), "cover_both" (a cover sheet printed
                                   # on both sides), "fold" or "one" (one side)
-    stock: str                    # see :func:`stock_of`
+    stock: str                    # the paper: one of STOCKS (see :func:`stock_of`)
     components: tuple[str, ...]
     cover: bool = False           # the cover's own sheets (the cover itself on page 1)
 
@@ -55,7 +55,7 @@ class CoverContents(NamedTuple):
     total_sheets: int
     duplex: bool                         # meant to be printed double-sided
     folds: bool                          # has fold pages
-    stocks: dict[str, str]               # component id -> what to print it on
+    stocks: dict[str, str]               # component id -> the paper it is printed on
     #: Pieces too big for a sheet, each with the parts it is split into.
     boards: tuple[tuple[Component, tuple], ...] = ()
     cover_pages: int = 1
@@ -63,24 +63,44 @@ class CoverContents(NamedTuple):
     #: that text must stop (mm from the bottom edge) on every cover page.
     below: tuple[str, ...] = ()
     text_bottom: float = 14.0
+    #: The least colour printed past a cut line that pieces do not share, mm.
+    bleed: float = 3.0
+    #: Whether some pieces are printed edge to edge, sharing a cut line.
+    butted: bool = False
+    #: Whether some pieces print a back (their gutters keep backs apart).
+    backs: bool = False
+    #: One-sided tiles, tokens and boards: glued onto card before cutting, if wanted.
+    mount: bool = False
 
 
-def stock_of(component: Component, backs: bool) -> str:
-    """What to print a component on.
+#: The papers a kit is printed on, from the lightest, by the names its manifest
+#: gives them: paper to read, write on, fold or glue; card stock for cards;
+#: thick card for tiles and tokens whose backs are printed.
+PAPER, CARD, THICK = "paper-80-120", "card-160-220", "card-220-300"
+STOCKS = (PAPER, CARD, THICK)
 
-    ``paper`` (sheets to write on or read), ``board`` (paper or light card,
-    one-sided), ``mount`` (one-sided tiles and tokens: paper glued onto card
-    before cutting), ``card`` (cards: card stock), ``thick`` (tiles and
-    tokens with printed backs: the thickest card the printer takes; gluing
-    would hide the backs).
+
+def stock_of(component: Component, backs: bool, fold: bool = False) -> str:
+    """The paper a component is printed on (one of :data:`STOCKS`).
+
+    Sheets to read or write on, and one-sided boards, tiles and tokens (glued
+    onto card before cutting if wanted), go on paper; cards on card stock;
+    tiles and tokens whose backs are printed on thick card, since gluing
+    would hide the backs. Pieces folded over (``fold``) go on paper: folded
+    and glued, its two layers make the piece, where card would crack.
+
+    >>> from pnp.model import Component
+    >>> tile = Component("tiles", (23.0, 23.0), (), (), (), kind="tile")
+    >>> stock_of(tile, True), stock_of(tile, True, fold=True), stock_of(tile, False)
+    ('card-220-300', 'paper-80-120', 'paper-80-120')
     """
-    if component.kind == "sheet":
-        return "paper"
-    if component.kind == "board":
-        return "card" if backs else "board"
+    if component.kind == "sheet" or (backs and fold):
+        return PAPER
     if component.kind == "card":
-        return "card"
-    return "thick" if backs else "mount"
+        return CARD
+    if component.kind == "board":
+        return CARD if backs else PAPER
+    return THICK if backs else PAPER
 
 
 def sheet_ranges(numbers: Sequence[int]) -> str:
@@ -281,8 +301,16 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
         flow.paragraph(catalog.get("cover.calibrate", paper=options.paper), bullet="•")
     if contents.folds:
         flow.paragraph(catalog.get("cover.fold"), bullet="•")
-    if any(s in ("mount", "board") for s in contents.stocks.values()):
-        flow.paragraph(catalog.get("cover.mount"), bullet="•")
+    decks: dict[str, list[str]] = {}   # stock -> the hidden components printed on it
+    for c in contents.components:
+        if c.hidden and c.id in contents.stocks:
+            decks.setdefault(contents.stocks[c.id], []).append(name[c.id])
+    if decks:
+        flow.paragraph(catalog.get("cover.decks", decks="; ".join(
+            f"{', '.join(names)} ({catalog.get('stock.' + stock)})" for stock, names in decks.items())),
+            bullet="•")
+    if contents.mount:
+        flow.paragraph(catalog.get("cover.mount_fold" if contents.folds else "cover.mount"), bullet="•")
     if options.back_offset != (0.0, 0.0):
         flow.paragraph(catalog.get("cover.print_offset", x=options.back_offset[0], y=options.back_offset[1]),
                        bullet="•")
@@ -298,9 +326,13 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
                  catalog.get(f"component.{c.id}.cut")] for c in contents.components],
                (0.25, 0.08, 0.12, 0.55), shade)
 
-    # Cutting and assembly
+    # Cutting and assembly: only what is true of this kit's sheets.
     flow.heading(catalog.get("cover.how_to_cut"), accent)
-    flow.paragraph(catalog.get("cover.cut_general", bleed=f"{options.bleed:g}"), bullet="•")
+    flow.paragraph(catalog.get("cover.cut_general", bleed=f"{contents.bleed:g}"), bullet="•")
+    apart = ([catalog.get("cover.cut_butted")] if contents.butted else []) + (
+        [catalog.get("cover.cut_backs", gutter=f"{2 * options.bleed:g}")] if contents.backs else [])
+    if apart:
+        flow.paragraph(" ".join(apart), bullet="•")
     if contents.below:
         flow.paragraph(catalog.get("cover.cut_below", pieces=", ".join(name[c] for c in contents.below)),
                        bullet="•")
@@ -361,7 +393,7 @@ def _players(players: tuple[int, int], catalog: Catalog) -> str:
 
 
 #: The largest a board's assembly map is drawn, mm.
-MAP_W, MAP_H = 48.0, 40.0
+MAP_W, MAP_H = 40.0, 28.0
 
 
 def _assembly_diagram(flow: _Flow, component: Component, parts, catalog: Catalog, inks: Inks,

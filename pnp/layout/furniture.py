@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import NamedTuple, Sequence
 
 from pnp.i18n import Catalog
-from pnp.layout.imposition import MARGIN, SIDE_LANE, TEXT_EDGE, Frame, Mark
+from pnp.layout.imposition import MARGIN, PRINTABLE, Frame, Mark
 from pnp.layout.primitives import Line, Path, Primitive, Rect, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail, fit_text
 from pnp.model import PageKind, PrintOptions
@@ -26,6 +26,13 @@ BAR_WIDTH_PT = 0.7
 SEAM_WIDTH_PT = 0.8
 GUIDE_INK = "#555555"
 SEPARATOR = "  ·  "
+#: Where the footer's ink sits, from the paper's edge (mm): its lowest baseline
+#: keeps the descenders (a quarter of the type size) PRINTABLE from the edge,
+#: the line above it and the bar's label end below imposition.FOOTER_TOP.
+FOOTER_BASELINE = PRINTABLE + 0.7
+FOOTER_LEADING = 2.9
+BAR_Y = PRINTABLE + 1.5         # the 50 mm bar, its ticks 1.2 mm either side
+BAR_TICK = 1.2
 
 
 class Made(NamedTuple):
@@ -119,11 +126,12 @@ def _bottom_footer(page_size: tuple[float, float], parts: list[str], label: str,
     label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, pt(CALIBRATION_MM + 60), pt(4),
                              wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
     label_w = measure.width(label, "regular", label_size) / POINTS_PER_MM
-    baselines = [page_h - 5.2] if len(lines) == 1 else [page_h - 8.0, page_h - 5.2]
+    low = page_h - FOOTER_BASELINE
+    baselines = [low] if len(lines) == 1 else [low - FOOTER_LEADING, low]
     return (
         Text(tuple(TextLine(line, MARGIN, b) for line, b in zip(lines, baselines)), "black", size,
              FOOTER_INK),
-        Text((TextLine(label, page_w - MARGIN - label_w, page_h - 8.6),), "regular", label_size,
+        Text((TextLine(label, page_w - MARGIN - label_w, low - FOOTER_LEADING),), "regular", label_size,
              FOOTER_INK),
         _calibration_bar(bar_x, page_h),
     )
@@ -132,10 +140,10 @@ def _bottom_footer(page_size: tuple[float, float], parts: list[str], label: str,
 @lru_cache(maxsize=16)
 def _calibration_bar(bar_x: float, page_h: float) -> Path:
     """50 mm with a tick every 10 mm: the same on every page of a paper size."""
-    y = page_h - 5.6
+    y = page_h - BAR_Y
     segments = [((bar_x, y), (bar_x + CALIBRATION_MM, y))]
     for i in range(6):
-        tick = 1.3 if i in (0, 5) else 0.9
+        tick = BAR_TICK if i in (0, 5) else 0.8
         segments.append(((bar_x + i * 10, y + tick), (bar_x + i * 10, y - tick)))
     return Path(tuple(segments), closed=False, stroke=REGISTRATION, width=BAR_WIDTH_PT / POINTS_PER_MM)
 
@@ -144,9 +152,10 @@ def _side_footer(page_size: tuple[float, float], parts: list[str], label: str,
                  measure: Measurer) -> tuple[Primitive, ...]:
     """The footer turned a quarter: words up the left margin, the bar up the right one.
 
-    Turned text reads upwards; its glyphs rise towards the paper edge, so the
-    baseline sits at the lane's inner side and the ascenders stay TEXT_EDGE
-    from the edge.
+    Turned text reads upwards; its glyphs rise towards the left. In the left
+    lane the ascenders reach towards the paper edge and stop PRINTABLE from
+    it; in the right lane the descenders do. The bar stands in the right lane
+    too; marks and bleed stay beyond imposition.SIDE_LANE.
     """
     page_w, page_h = page_size
     start = 10.0                       # mm above the bottom edge
@@ -154,20 +163,20 @@ def _side_footer(page_size: tuple[float, float], parts: list[str], label: str,
     text = SEPARATOR.join(parts)
     fitted = fit_or_fail(measure, text, "black", FOOTER_SIZE, pt(length), pt(4), wrap=False,
                          leading=1.2, min_size=FOOTER_MIN, where="footer")
-    baseline = SIDE_LANE - 0.8         # descenders stay inside the lane
+    baseline = FOOTER_BASELINE + 1.3   # the ascenders (0.78 of 7 pt) end PRINTABLE from the edge
     out: list[Primitive] = [Text((TextLine(text, 0.0, 0.0),), "black", fitted.size, FOOTER_INK, 90,
                                  (baseline, page_h - start))]
     label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, pt(length - CALIBRATION_MM - 6),
                              pt(4), wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
     label_w = measure.width(label, "regular", label_size) / POINTS_PER_MM
-    right = page_w - TEXT_EDGE - 0.6   # the label's descenders at the lane's paper side
+    right = page_w - FOOTER_BASELINE   # the label's descenders at the lane's paper side
     out.append(Text((TextLine(label, 0.0, 0.0),), "regular", label_size, FOOTER_INK, 90,
                     (right, page_h - start)))
-    x = page_w - SIDE_LANE + 1.5
+    x = page_w - BAR_Y - 0.05
     bottom = page_h - start - label_w - 4.0
     segments = [((x, bottom), (x, bottom - CALIBRATION_MM))]
     for i in range(6):
-        tick = 1.3 if i in (0, 5) else 0.9
+        tick = BAR_TICK if i in (0, 5) else 0.8
         segments.append(((x - tick, bottom - i * 10), (x + tick, bottom - i * 10)))
     out.append(Path(tuple(segments), closed=False, stroke=REGISTRATION,
                     width=BAR_WIDTH_PT / POINTS_PER_MM))
@@ -185,7 +194,7 @@ def fold_layout(fold: Mark, page_size: tuple[float, float], catalog: Catalog,
     size = fit_or_fail(measure, word, "black", 6.5, pt(40), pt(4), wrap=False, leading=1.2,
                        where="fold line").size
     # In the margin, beside the line's end, clear of the paper edge.
-    baseline = TEXT_EDGE + size * 0.75 / POINTS_PER_MM
+    baseline = PRINTABLE + size * 0.8 / POINTS_PER_MM
     if fold.x1 == fold.x2:
         out.append(Text((TextLine(word, fold.x1 + 1.5, baseline),), "black", size, REGISTRATION))
     else:

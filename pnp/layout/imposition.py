@@ -2,9 +2,19 @@
 
 Pure computation. Pieces are laid out in a centred grid whose trims stay inside
 the sheet's frame; the gutter between pieces is as wide as twice the bleed when
-the sheet has room for it, otherwise neighbours share a cut line. Which pieces
+the sheet has room for it (or when their backs differ: see
+:mod:`pnp.layout.sheets`), otherwise neighbours share a cut line. Which pieces
 share a sheet is :mod:`pnp.layout.sheets`; a piece too big for a sheet is split
 by :mod:`pnp.layout.boards`.
+
+The printable area. Many home printers print nothing in the outer 4 to 6 mm
+of the paper, so crop marks, footers and the 50 mm bar stay at least
+:data:`PRINTABLE` mm from every edge (and so does what matters on a piece: it
+keeps 3 mm inside its trim). Only a piece's bleed, colour cut away anyway, may
+run nearer the edge. A crop mark is at least :data:`MARK_MIN_LENGTH` long; where
+the margin is too narrow to hold one beyond the bleed, it is drawn over the
+outer part of the bleed (on the fronts' side only: back pages carry no marks),
+stopping :data:`MARK_TIP` short of the trim at the least.
 """
 
 from __future__ import annotations
@@ -12,17 +22,26 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-MARGIN = 8.0          # minimum distance from the paper edge to any trim
-FOOTER_BAND = 13.0    # bottom margin: the footer lives below this line
-TIGHT_MARGIN = 6.35   # a quarter inch: the least margin above and below trims (side frame)
-SIDE_BAND = 12.0      # side margins of a side frame: the turned footer, marks and bleed
-SIDE_LANE = 7.3       # a side frame's footer lane, from the paper edge: marks stay beyond it
-TEXT_EDGE = 4.0       # no printed text nearer the paper edge (what home printers reach)
+MARGIN = 8.0          # least distance from the paper edge to any trim (the usual frame's top and sides)
+PRINTABLE = 5.0       # no mark, footer or text nearer the paper edge (what home printers reach)
+TEXT_EDGE = PRINTABLE
+#: The usual frame's footer: its lines, its bar and their ink lie between
+#: PRINTABLE and FOOTER_TOP mm above the bottom edge; trims start at FOOTER_BAND.
+FOOTER_TOP = 10.6
+FOOTER_BAND = 13.0
+#: The side frame (pieces that need the paper's height): the footer is turned in
+#: lanes from PRINTABLE to SIDE_LANE mm from the left and right edges; marks and
+#: bleed stay beyond them, and trims start SIDE_BAND mm from those edges.
+SIDE_LANE = 7.9
+SIDE_BAND = SIDE_LANE + 3.0
 MARK_GAP = 3.0        # crop marks start at least this far from a trim when there is room
-MARK_CLEAR = 1.0      # and this far beyond the bleed
+MARK_CLEAR = 0.5      # and this far beyond the bleed
 MARK_LENGTH = 5.0
-MARK_MIN_LENGTH = 1.5
-EDGE_CLEARANCE = 3.0  # keep marks this far from the paper edge
+MARK_MIN_LENGTH = 2.5
+MARK_TIP = 0.2        # a mark drawn over the bleed stops at least this far from the trim
+#: The least room beyond a trim that holds a mark.
+MARK_ROOM = MARK_TIP + MARK_MIN_LENGTH
+EDGE_CLEARANCE = PRINTABLE  # marks stay this far from the paper edge
 EPS = 1e-6
 
 
@@ -104,17 +123,20 @@ class Grid(NamedTuple):
 
 
 class Frame(NamedTuple):
-    """Where trims may go on one sheet, where its marks may reach, and where its footer is.
+    """Where trims may go on one sheet, where its marks and bleed may reach, and where its footer is.
 
     ``area`` holds the trims; ``limits`` is the box crop marks stay inside (it
-    keeps them off the paper edge and out of the footer); ``footer`` is
-    ``"bottom"`` (a band under the pieces) or ``"side"`` (turned, in the left
-    and right margins, when the pieces need the height).
+    keeps them in the printable area and out of the footer); ``bleed`` is the
+    box the printed bleed stays inside (it may run to the paper's edge, never
+    under the footer); ``footer`` is ``"bottom"`` (a band under the pieces) or
+    ``"side"`` (turned, in the left and right margins, when the pieces need
+    the height).
     """
 
     area: Box
     limits: Box
     footer: str = "bottom"
+    bleed: Box | None = None
 
 
 def printable_area(page_w: float, page_h: float) -> Box:
@@ -128,30 +150,52 @@ def bottom_frame(page_w: float, page_h: float) -> Frame:
     >>> bottom_frame(210, 297).area
     Box(x=8.0, y=13.0, w=194.0, h=276.0)
     """
+    above_footer = FOOTER_TOP + 0.2
     return Frame(printable_area(page_w, page_h),
-                 Box(EDGE_CLEARANCE, FOOTER_BAND - 2.0, page_w - 2 * EDGE_CLEARANCE,
-                     page_h - EDGE_CLEARANCE - (FOOTER_BAND - 2.0)))
+                 Box(PRINTABLE, above_footer, page_w - 2 * PRINTABLE, page_h - PRINTABLE - above_footer),
+                 "bottom", Box(0.0, above_footer, page_w, page_h - above_footer))
 
 
 def side_frame(page_w: float, page_h: float) -> Frame:
-    """A sheet whose pieces need the height: trims to TIGHT_MARGIN from the top and
-    bottom edges, the footer turned in the side margins (wide enough for it,
-    the marks and the bleed).
+    """A sheet whose pieces need the height: trims up to the printable area at
+    the top and bottom, the footer turned in the side margins (wide enough for
+    it, the marks and the bleed).
 
     Three poker cards are 266.7 mm tall: on Letter (279.4 mm) that leaves
-    6.35 mm above and below, a quarter inch, which home printers print to.
+    12.7 mm, enough for the 5 mm nothing is printed in at each edge and a
+    2.5 mm mark below the cards (see :func:`stack_offset`).
 
-    >>> side_frame(215.9, 279.4).area
-    Box(x=12.0, y=6.35, w=191.9, h=266.7)
+    >>> side_frame(215.9, 279.4).area.rounded()
+    Box(x=10.9, y=5.0, w=194.1, h=269.4)
     """
-    return Frame(Box(SIDE_BAND, TIGHT_MARGIN, page_w - 2 * SIDE_BAND, page_h - 2 * TIGHT_MARGIN),
-                 Box(SIDE_LANE, EDGE_CLEARANCE, page_w - 2 * SIDE_LANE, page_h - 2 * EDGE_CLEARANCE),
-                 "side")
+    return Frame(Box(SIDE_BAND, PRINTABLE, page_w - 2 * SIDE_BAND, page_h - 2 * PRINTABLE),
+                 Box(SIDE_LANE, PRINTABLE, page_w - 2 * SIDE_LANE, page_h - 2 * PRINTABLE),
+                 "side", Box(SIDE_LANE, 0.0, page_w - 2 * SIDE_LANE, page_h))
 
 
 def page_frames(page_w: float, page_h: float) -> tuple[Frame, Frame]:
     """The frames a sheet may use, the usual one first."""
     return bottom_frame(page_w, page_h), side_frame(page_w, page_h)
+
+
+def stack_offset(frame: Frame, top: float, bottom: float) -> float:
+    """How far to move a block of pieces up (or down) from where centring put it
+    (its trims from ``bottom`` to ``top``) so that one of its ends, at least,
+    has room for a crop mark: 0 when one has, or when neither can.
+
+    >>> round(stack_offset(side_frame(215.9, 279.4), 279.4 - 6.35, 6.35), 3)
+    1.35
+    """
+    above, below = frame.limits.top - top, bottom - frame.limits.y
+    if above >= MARK_ROOM - EPS or below >= MARK_ROOM - EPS:
+        return 0.0
+    up = min(MARK_ROOM - below, frame.area.top - top)
+    if below + up >= MARK_ROOM - EPS:
+        return up
+    down = min(MARK_ROOM - above, bottom - frame.area.y)
+    if above + down >= MARK_ROOM - EPS:
+        return -down
+    return 0.0
 
 
 def _axis(space: float, size: float, bleed: float, gutter: bool = False) -> tuple[int, float]:
@@ -173,21 +217,26 @@ def _axis(space: float, size: float, bleed: float, gutter: bool = False) -> tupl
 
 
 def grid_in(area: Box, piece_w: float, piece_h: float, bleed: float, allow_rotate: bool = True,
-            gutter: bool = False, count: int | None = None) -> Grid | None:
+            gutter: bool = False, count: int | None = None,
+            turns: tuple[bool, ...] | None = None) -> Grid | None:
     """The grid of one piece size in ``area``, centred, or None if one does not fit.
 
     It holds the most pieces; given ``count`` (how many are left to place), the
     lowest grid that holds them all when one does, so the rest of the area
-    stays free for other pieces.
+    stays free for other pieces. ``turns`` names the orientations allowed
+    (False upright, True a quarter turn); by default upright, and turned when
+    ``allow_rotate``. With ``gutter``, neighbours never share a cut line.
 
     >>> g = grid_in(Box(8, 13, 194, 276), 63.5, 88.9, 3)
     >>> (g.cols, g.rows, g.rotated)
     (3, 3, False)
     """
     candidates = []
-    options = [(piece_w, piece_h, False)]
-    if allow_rotate and abs(piece_w - piece_h) > EPS:
-        options.append((piece_h, piece_w, True))
+    if turns is None:
+        turns = (False, True) if allow_rotate else (False,)
+    square = abs(piece_w - piece_h) <= EPS
+    options = [(piece_h, piece_w, True) if turn and not square else (piece_w, piece_h, False)
+               for turn in dict.fromkeys(turns if not square else (False,))]
     for w, h, rotated in options:
         cols, gap_x = _axis(area.w, w, bleed, gutter)
         rows, gap_y = _axis(area.h, h, bleed, gutter)
@@ -268,29 +317,31 @@ class Side(NamedTuple):
     marks: tuple[float, float] | None
 
 
-def side_room(room: float, bleed: float) -> Side:
-    """What fits between a block's trims and the next limit ``room`` mm away.
+def side_room(room: float, bleed: float, bleed_room: float | None = None) -> Side:
+    """What fits beyond a block's trims: its bleed, and a mark up to ``room`` mm out.
 
-    The full bleed and a mark beyond it when there is room; otherwise the
-    bleed gives way so a short mark still fits; with no room for a mark at all,
-    the bleed takes what there is.
+    The bleed is full unless ``bleed_room`` (how far the print may reach there:
+    to a neighbour's bleed, or to the footer) is less. The mark starts beyond the
+    bleed when there is room for it there; otherwise it is drawn over the outer
+    part of the bleed, ending ``room`` mm out; with less room than
+    :data:`MARK_ROOM`, there is no mark on that side.
 
     >>> side_room(20, 3)
-    Side(bleed=3, marks=(4.0, 9.0))
-    >>> side_room(3.35, 3)     # a quarter-inch margin less 3 mm the printer may not reach
-    Side(bleed=0.85, marks=(1.85, 3.35))
-    >>> side_room(0, 3)        # two blocks sharing a cut line
+    Side(bleed=3, marks=(3.5, 8.5))
+    >>> side_room(3.0, 3)      # an 8 mm margin less the 5 mm the printer may not reach
+    Side(bleed=3, marks=(0.5, 3.0))
+    >>> side_room(3.0, 3, 3.0)  # half of a 6 mm gutter between two blocks
+    Side(bleed=3, marks=(0.5, 3.0))
+    >>> side_room(0, 3, 0)     # two blocks sharing a cut line
     Side(bleed=0.0, marks=None)
     """
-    if room >= bleed + MARK_CLEAR + MARK_MIN_LENGTH - EPS:
-        start = max(MARK_GAP, bleed + MARK_CLEAR)
-        if start + MARK_MIN_LENGTH > room + EPS:
-            start = bleed + MARK_CLEAR
-        return Side(bleed, (start, min(start + MARK_LENGTH, room)))
-    if room >= MARK_CLEAR + MARK_MIN_LENGTH - EPS:
-        tight = round(room - MARK_CLEAR - MARK_MIN_LENGTH, 6)
-        return Side(tight, (round(tight + MARK_CLEAR, 6), room))
-    return Side(max(0.0, min(bleed, room)), None)
+    printed = bleed if bleed_room is None else max(0.0, min(bleed, bleed_room))
+    if room < MARK_ROOM - EPS:
+        return Side(printed, None)
+    start = max(MARK_GAP, printed + MARK_CLEAR)
+    if start + MARK_MIN_LENGTH > room + EPS:
+        start = round(max(MARK_TIP, room - MARK_MIN_LENGTH), 6)
+    return Side(printed, (start, min(start + MARK_LENGTH, room)))
 
 
 def block_marks(trims: list[Box], sides: dict[str, Side]) -> list[Mark]:

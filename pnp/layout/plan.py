@@ -23,10 +23,11 @@ from typing import NamedTuple, Sequence
 from pnp.errors import TemplateError, raise_problems
 from pnp.layout.boards import Part, split_piece, text_boxes
 from pnp.layout.cover import BAND_H as COVER_BAND
-from pnp.layout.cover import CoverContents, PlanRow, lay_out_cover, stock_of
-from pnp.layout.faces import FaceResolver, Filled, ResolvedFace
+from pnp.layout.cover import PAPER, CoverContents, PlanRow, lay_out_cover, stock_of
+from pnp.layout.bounds import QUIET_BAND, quiet_band_problems
+from pnp.layout.faces import FaceResolver, Filled, ResolvedFace, face_elements
 from pnp.layout.furniture import Made, fold_layout, footer_layout, marks_layout, seams_layout
-from pnp.layout.imposition import (EDGE_CLEARANCE, FOOTER_BAND, MARK_CLEAR, MARK_LENGTH, Box, Frame,
+from pnp.layout.imposition import (MARK_CLEAR, MARK_LENGTH, Box, Frame,
                                    Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
                                    page_frames)
 from pnp.layout.primitives import Packed, Primitive
@@ -35,7 +36,9 @@ from pnp.layout.text import Measurer
 from pnp.limits import MAX_PAGES
 from pnp.model import Component, Copy, Face, Game, PageKind, PrintOptions
 
-FOLD_GAP = 7.0   # mm between the fold line and the nearest trim on either side
+#: Between the fold line and the nearest bleed on either side, mm: a fold a
+#: little off never creases a piece's printed area.
+FOLD_CLEAR = 5.0
 #: From how many faces printed from their design alone a kit keeps them packed until drawn.
 PACKED_FROM = 1000
 
@@ -78,6 +81,7 @@ class PagePlan(NamedTuple):
     drawing: tuple[Primitive, ...] = ()
     fold_line: Mark | None = None    # a fold page's, mm from the bottom-left
     frame: Frame | None = None
+    stock: str = PAPER               # the paper its sheet is printed on
 
 
 class KitPlan:
@@ -133,6 +137,58 @@ class _Entry(NamedTuple):
     how: str                  # "both" (front and back pages), "fold" or "one"
     sheet: Sheet
     fold_line: Mark | None = None
+    stock: str = PAPER        # what it is printed on (see :func:`~pnp.layout.cover.stock_of`)
+
+
+def _with_backs(items: list[Item], resolver: FaceResolver, measure: Measurer) -> list[Item]:
+    """The items, each with the number of the back it prints: equal numbers for
+    equal backs (the resolved drawing decides, never a name), so that only
+    pieces with the same back share a cut.
+
+    A hidden component's back is checked here: one back for every piece of a
+    set (its deck), and a quiet band (one colour in its outer 4 mm); each
+    problem goes with the resolver's others.
+    """
+    numbers: dict[tuple, int] = {}
+    by_design: dict[tuple, int] = {}
+    decks: dict[tuple[str, str | None], set[int]] = {}
+    quiet: set[int] = set()   # hidden backs whose band is checked
+    out = []
+    for item in items:
+        copy = item.copy
+        if item.part is not None:
+            # A board part's back is its own region of the board's back: never shared.
+            out.append(item._replace(back=len(numbers) + len(out) + 1_000_000))
+            continue
+        design = (*copy.face_key, copy.copy if _uses_copy(copy) else None)
+        number = by_design.get(design)
+        if number is None:
+            resolver.face(copy, Face.FRONT)  # so that problems are told front first, piece by piece
+            face = resolver.face(copy, Face.BACK)
+            number = numbers.setdefault(face.layers, len(numbers))
+            by_design[design] = number
+            component = copy.component
+            if component.hidden and number not in quiet:
+                quiet.add(number)
+                for problem in quiet_band_problems(face.primitives, component.size, measure):
+                    resolver._report(f"{component.id} ({resolver.game.id}, {resolver.catalog.lang}): the "
+                                     f"back of a hidden piece is one colour in its outer {QUIET_BAND:g} mm, "
+                                     f"so a back printed a little off still looks like every other; "
+                                     f"{problem}")
+        if copy.component.hidden:
+            decks.setdefault((copy.component.id, copy.set), set()).add(number)
+        out.append(item._replace(back=number))
+    for (component_id, set_name), backs in decks.items():
+        if len(backs) > 1:
+            where = f" in the set {set_name!r}" if set_name else ""
+            resolver._report(f"{component_id} ({resolver.game.id}): the pieces of a hidden component "
+                             f"share one back{where}, but they print {len(backs)} different backs")
+    return out
+
+
+def _uses_copy(copy: Copy) -> bool:
+    """Whether the back of a copy depends on its copy number (a numbered back)."""
+    return any("copy" in element.names for element in face_elements(copy.component, copy.piece, Face.BACK))
 
 
 def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
@@ -151,13 +207,22 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
 
-    # What to lay out, in two groups: pieces whose backs are printed, and one-sided pieces.
-    groups: dict[bool, list[Item]] = {}
+    # What to lay out, in groups that print alike: with backs or one-sided, and
+    # on one paper (a sheet is printed on one stock, so a deck is on one).
+    # Pieces with backs that are not hidden go on a hidden deck's paper when one
+    # shares it, else on the first deck's: a token on card stock rather than a
+    # sheet of thick card for four tokens.
+    decks = list(dict.fromkeys(stock_of(c, True, options.fold) for c in chosen
+                               if c.hidden and prints_backs(c, options)))
+    groups: dict[tuple[bool, str], list[Item]] = {}
     for component in chosen:
         if component is opener:
             continue
         backs = prints_backs(component, options)
-        items = groups.setdefault(backs, [])
+        stock = stock_of(component, backs, options.fold)
+        if backs and not component.hidden and decks and stock not in decks:
+            stock = decks[0]
+        items = groups.setdefault((backs, stock), [])
         if fits_a_sheet(component, page_size, options.bleed):
             items += [Item(copy) for copy in copies(component)]
             continue
@@ -179,6 +244,10 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
                 splits[texts] = parts
             items += [Item(copy, part) for part in parts]
     raise_problems(resolver.problems)
+    for (backs, _), items in groups.items():
+        if backs:
+            # Its problems are raised with every other face's, once all are resolved.
+            items[:] = _with_backs(items, resolver, measure)
 
     # Every shrunk component is kept, held or not: the resolver knows a
     # component by its id while the kit is planned.
@@ -196,16 +265,17 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
         return smaller if held else None
 
     entries: list[_Entry] = []
-    for backs, items in groups.items():
+    for (backs, stock), items in groups.items():
         runs = runs_of(items)
         try:
             if not backs:
-                entries += [_Entry("one", sheet) for sheet in pack(runs, frames, options.bleed, shrink)]
+                entries += [_Entry("one", sheet, stock=stock)
+                            for sheet in pack(runs, frames, options.bleed, shrink)]
             elif duplex_file(options):
-                entries += [_Entry("both", sheet) for sheet in pack(runs, frames, options.bleed)]
+                entries += [_Entry("both", sheet, stock=stock) for sheet in pack(runs, frames, options.bleed)]
             else:
                 entries += _fold_entries(runs, page_size, options.bleed,
-                                         any(item.part is not None for item in items))
+                                         any(item.part is not None for item in items), stock)
         except ValueError as exc:
             raise TemplateError(str(exc)) from None
     opening: Sheet | None = None
@@ -263,7 +333,8 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
         if attempt is not None and len(cover_pages) > (2 if duplex else 1):
             continue  # the continuation would print behind the pieces' own sheet
         if best is None or layout[2] < best.layout[2]:
-            best = _Section(kept, attempt[1] if attempt else None, section, cover_pages, layout)
+            best = _Section(kept, attempt[1] if attempt else None, section, cover_pages, layout,
+                            attempt[0].stock if attempt else PAPER)
     assert best is not None
     entries, below, cover_pages, layout = best.entries, best.below, best.cover_pages, best.layout
     starts, total_pages, total_sheets = layout
@@ -272,45 +343,49 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     # count of them beside it.
     pending: list[tuple[PagePlan, int]] = []
     placements: list[Placement] = []
+    # The cover's sheet takes the paper of the pieces below its text, if any.
+    cover_stock = best.below_stock if below is not None else PAPER
     for number, what in enumerate(best.pages, start=1):
         sheet_no = _sheet_of(number, duplex)
+        stock = cover_stock if sheet_no == 1 else PAPER
         if what == "blank":
-            pending.append((PagePlan(number, PageKind.BLANK, sheet_no), 0))
+            pending.append((PagePlan(number, PageKind.BLANK, sheet_no, stock=stock), 0))
         elif what == "opening":
             assert opening is not None
             pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(opening), (), (),
-                                     frame=opening.frame), len(opening.placed)))
+                                     frame=opening.frame, stock=stock), len(opening.placed)))
             placements += [_front(p) for p in opening.placed]
         elif number == 1 and below is not None:
             pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(below), (),
-                                     below.marks if options.crop_marks else (), frame=below.frame),
-                            len(below.placed)))
+                                     below.marks if options.crop_marks else (), frame=below.frame,
+                                     stock=stock), len(below.placed)))
             placements += [_front(p) for p in below.placed]
         else:
-            pending.append((PagePlan(number, PageKind.COVER, sheet_no), 0))
+            pending.append((PagePlan(number, PageKind.COVER, sheet_no, stock=stock), 0))
     for entry, start in zip(entries, starts):
         number = start
         sheet_no = _sheet_of(start, duplex)
         names = _components(entry.sheet)
         marks = entry.sheet.marks if options.crop_marks else ()
         fronts = [_front(p) for p in entry.sheet.placed]
+        stock = entry.stock
         if entry.how == "one":
             pending.append((PagePlan(number, PageKind.SHEET, sheet_no, names, (), marks,
-                                     frame=entry.sheet.frame), len(fronts)))
+                                     frame=entry.sheet.frame, stock=stock), len(fronts)))
             placements += fronts
             if duplex:
-                pending.append((PagePlan(number + 1, PageKind.BLANK, sheet_no), 0))
+                pending.append((PagePlan(number + 1, PageKind.BLANK, sheet_no, stock=stock), 0))
         elif entry.how == "both":
             backs = [_long_edge_back(p, page_w, options.back_offset) for p in fronts]
             pending.append((PagePlan(number, PageKind.FRONT, sheet_no, names, (), marks,
-                                     frame=entry.sheet.frame), len(fronts)))
+                                     frame=entry.sheet.frame, stock=stock), len(fronts)))
             pending.append((PagePlan(number + 1, PageKind.BACK, sheet_no, names,
-                                     frame=entry.sheet.frame), len(backs)))
+                                     frame=entry.sheet.frame, stock=stock), len(backs)))
             placements += fronts + backs
         else:
             backs = [_folded_back(p, entry.fold_line) for p in fronts]
             pending.append((PagePlan(number, PageKind.FOLD, sheet_no, names, (), marks,
-                                     fold_line=entry.fold_line, frame=entry.sheet.frame),
+                                     fold_line=entry.fold_line, frame=entry.sheet.frame, stock=stock),
                             len(fronts) + len(backs)))
             placements += fronts + backs
 
@@ -396,6 +471,7 @@ class _Section(NamedTuple):
     pages: tuple[str, ...]             # the cover section: "cover", "opening" or "blank" pages
     cover_pages: list[tuple[Primitive, ...]]
     layout: tuple[list[int], int, int]
+    below_stock: str = PAPER           # the paper of the pieces below the cover's text
 
 
 def _section_pages(cover_pages: int, below: bool, opening: bool, duplex: bool) -> tuple[str, ...]:
@@ -468,8 +544,7 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
             names += (opener.id,)
         for name in names:
             sheets_of[name].append(sheet)
-        stock = max(["paper"] + [stock_of(c, False) for c in chosen if c.id in names],
-                    key=_STOCK_ORDER.index)
+        stock = PAPER
         how = "cover_both" if len(printed) == 2 else "one"
         _add_row(rows, PlanRow(pages[0][0], pages[-1][0], 1, how, stock, names, cover=True))
     boards: dict[str, tuple[Component, list]] = {}
@@ -483,18 +558,53 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
         names = _components(entry.sheet)
         for name in names:
             sheets_of[name].append(sheet)
-        stock = max((stock_of(c, entry.how != "one") for c in chosen if c.id in names),
-                    key=_STOCK_ORDER.index)
+        stock = entry.stock
         last = start + (1 if duplex or entry.how == "both" else 0)
         _add_row(rows, PlanRow(start, last, 1, entry.how, stock, names))
+    sheets = [entry.sheet for entry in entries] + ([under_cover[1]] if under_cover else [])
+    least, butted = _cut_bleed(sheets, options.bleed)
     return CoverContents(
         components=chosen, copies={c.id: c.piece_count() for c in chosen},
         sheets={c: tuple(v) for c, v in sheets_of.items()}, rows=tuple(rows),
         total_pages=total_pages, total_sheets=total_sheets, duplex=duplex,
         folds=any(e.how == "fold" for e in entries),
-        stocks={c.id: stock_of(c, prints_backs(c, options)) for c in chosen},
+        stocks={c.id: stock_of(c, prints_backs(c, options), options.fold) for c in chosen},
         boards=tuple((c, tuple(sorted(parts, key=lambda p: p.index))) for c, parts in boards.values()),
-        below=below, text_bottom=text_bottom)
+        below=below, text_bottom=text_bottom, bleed=least, butted=butted,
+        backs=any(entry.how != "one" for entry in entries),
+        mount=any(c.kind in ("tile", "token", "board") and not prints_backs(c, options) for c in chosen))
+
+
+def _cut_bleed(sheets: Sequence[Sheet], bleed: float) -> tuple[float, bool]:
+    """The least colour printed past a cut line that a piece does not share (mm),
+    and whether some pieces share one (printed edge to edge): what the cover
+    may say about cutting."""
+    least, butted = bleed, False
+    for sheet in sheets:
+        trims = [p.trim for p in sheet.placed]
+        for p in sheet.placed:
+            if p.item.part is not None or not p.item.copy.component.cut:
+                continue
+            t, r = p.trim, p.printed
+            for side, edge in ((t.x - r.x, ("x", t.x)), (r.right - t.right, ("x", t.right)),
+                               (t.y - r.y, ("y", t.y)), (r.top - t.top, ("y", t.top))):
+                if side > 1e-6:
+                    least = min(least, side)
+                elif any(o is not t and _touches(o, t, edge) for o in trims):
+                    butted = True
+                else:
+                    least = 0.0
+    return math.floor(least * 2 + 1e-6) / 2, butted   # said as "at least", to the half millimetre
+
+
+def _touches(other: Box, trim: Box, edge: tuple[str, float]) -> bool:
+    """Whether ``other`` has an edge on ``trim``'s edge (axis, position), side by side."""
+    axis, at = edge
+    if axis == "x":
+        return (abs(other.x - at) < 1e-6 or abs(other.right - at) < 1e-6) and \
+            other.y < trim.top - 1e-6 and trim.y < other.top - 1e-6
+    return (abs(other.y - at) < 1e-6 or abs(other.top - at) < 1e-6) and \
+        other.x < trim.right - 1e-6 and trim.x < other.right - 1e-6
 
 
 def _add_row(rows: list[PlanRow], row: PlanRow) -> None:
@@ -505,11 +615,6 @@ def _add_row(rows: list[PlanRow], row: PlanRow) -> None:
                                  components=tuple(dict.fromkeys(last.components + row.components)))
     else:
         rows.append(row)
-
-
-#: Stocks from the lightest; a sheet shared by pieces that want different
-#: stocks is printed on the heaviest of them.
-_STOCK_ORDER = ("paper", "board", "mount", "card", "thick")
 
 
 def _front(placed: Placed) -> Placement:
@@ -547,30 +652,34 @@ def _sides(p: Placement) -> tuple[float, float, float, float]:
             p.printed.right - p.trim.right, p.printed.top - p.trim.top)
 
 
-def fold_frames(page_w: float, page_h: float) -> list[tuple[Mark, Frame]]:
+def fold_frames(page_w: float, page_h: float, bleed: float = 3.0) -> list[tuple[Mark, Frame]]:
     """The two ways to fold a page: along a vertical line (fronts on the left
     half) or a horizontal one (fronts on the top half), each with the frame of
-    the fronts' half."""
+    the fronts' half. Trims keep the bleed and :data:`FOLD_CLEAR` from the line."""
     usual = bottom_frame(page_w, page_h)
     area, limits = usual.area, usual.limits
+    reach = usual.bleed or limits
+    gap = bleed + FOLD_CLEAR
     middle_x = area.x + area.w / 2
     middle_y = area.y + area.h / 2
-    vertical = Mark(middle_x, FOOTER_BAND - 2.0, middle_x, page_h - EDGE_CLEARANCE)
-    horizontal = Mark(EDGE_CLEARANCE, middle_y, page_w - EDGE_CLEARANCE, middle_y)
+    vertical = Mark(middle_x, limits.y, middle_x, limits.top)
+    horizontal = Mark(limits.x, middle_y, limits.right, middle_y)
     return [
-        (vertical, Frame(Box(area.x, area.y, middle_x - FOLD_GAP - area.x, area.h),
-                         Box(limits.x, limits.y, middle_x - 1.0 - limits.x, limits.h))),
-        (horizontal, Frame(Box(area.x, middle_y + FOLD_GAP, area.w, area.top - middle_y - FOLD_GAP),
-                           Box(limits.x, middle_y + 1.0, limits.w, limits.top - middle_y - 1.0))),
+        (vertical, Frame(Box(area.x, area.y, middle_x - gap - area.x, area.h),
+                         Box(limits.x, limits.y, middle_x - 1.0 - limits.x, limits.h), "bottom",
+                         Box(reach.x, reach.y, middle_x - FOLD_CLEAR - reach.x, reach.h))),
+        (horizontal, Frame(Box(area.x, middle_y + gap, area.w, area.top - middle_y - gap),
+                           Box(limits.x, middle_y + 1.0, limits.w, limits.top - middle_y - 1.0), "bottom",
+                           Box(reach.x, middle_y + FOLD_CLEAR, reach.w, reach.top - middle_y - FOLD_CLEAR))),
     ]
 
 
 def _fold_entries(runs: list[list[Item]], page_size: tuple[float, float], bleed: float,
-                  has_parts: bool) -> list[_Entry]:
+                  has_parts: bool, stock: str = PAPER) -> list[_Entry]:
     """Fold pages for pieces with backs: the way of folding that needs fewer pages
     (a vertical fold on a tie: backs then turn as they do on a double-sided print)."""
     best: list[_Entry] | None = None
-    for line, frame in fold_frames(*page_size):
+    for line, frame in fold_frames(*page_size, bleed):
         if has_parts and line.y1 == line.y2:
             continue  # a board part's back is laid out for a left-right turn
         try:
@@ -578,7 +687,7 @@ def _fold_entries(runs: list[list[Item]], page_size: tuple[float, float], bleed:
         except ValueError:
             continue
         if best is None or len(sheets) < len(best):
-            best = [_Entry("fold", sheet, line) for sheet in sheets]
+            best = [_Entry("fold", sheet, line, stock) for sheet in sheets]
     if best is None:
         raise ValueError("a piece with a back is too big to fold over on this paper; "
                          "print it double-sided")

@@ -10,10 +10,19 @@ line has a crop mark at one end at least. A page that may shrink (a
 scoresheet) goes below the regions of a sheet at the height the room there
 leaves, if its contents still hold at that height; alone, it keeps its size.
 
+Backs. A double-sided print lands each back up to a millimetre off its front,
+differently on every sheet, so a cut along the front's trim shows a strip of
+whatever was printed beside the back. Pieces whose backs are the same (the
+cards of one deck) may share a cut; pieces whose backs differ never do: a
+region holds one back (its pieces may share cuts) or several, with a gutter of
+twice the bleed between every two pieces, and regions with different backs
+are parted by such a strip at least. So every back keeps its own full bleed
+wherever a neighbour's back differs.
+
 A sheet uses the usual frame (an 8 mm margin, the footer at the bottom) or,
-when that holds more, the side frame (trims to a quarter inch from the top and
-bottom edges, the footer turned in the side margins): nine poker cards on US
-Letter.
+when that holds more, the side frame (trims up to the printable area at the
+top and bottom, the footer turned in the side margins): nine poker cards on
+US Letter.
 """
 
 from __future__ import annotations
@@ -22,8 +31,9 @@ import math
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from pnp.layout.boards import Part
-from pnp.layout.imposition import (EPS, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, Box,
-                                   Frame, Grid, Mark, Side, block_marks, grid_in, side_room)
+from pnp.layout.imposition import (EPS, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, MARK_TIP, Box,
+                                   Frame, Grid, Mark, Side, block_marks, grid_in, side_room,
+                                   stack_offset)
 from pnp.model import Copy
 
 #: Between two regions of a sheet, when there is room: each region's bleed,
@@ -32,7 +42,7 @@ SEPARATION_MARK = 3.0
 #: Room kept above and below a stack of regions before any goes between them.
 OUTER_ROOM = 4.5
 #: The least strip between two regions that still holds a short mark on each side of its middle.
-MARKED_SEPARATION = 2 * (MARK_CLEAR + MARK_MIN_LENGTH)
+MARKED_SEPARATION = 2 * (MARK_TIP + MARK_MIN_LENGTH)
 
 
 class Item(NamedTuple):
@@ -40,6 +50,12 @@ class Item(NamedTuple):
 
     copy: Copy
     part: Part | None = None
+    #: Which back it prints: items with the same number print the same back and
+    #: may share a cut; None for a piece printed on one side.
+    back: int | None = None
+    #: A hidden deck's one orientation on every sheet (True: a quarter turn), so a
+    #: printer's drift moves all its backs alike; None: as the sheet fits best.
+    turn: bool | None = None
 
     @property
     def size(self) -> tuple[float, float]:
@@ -49,12 +65,30 @@ class Item(NamedTuple):
         return self.copy.component.size
 
     @property
+    def turns(self) -> tuple[bool, ...]:
+        """The orientations it may take on a sheet."""
+        if self.part is not None:
+            return (False,)
+        if self.turn is not None:
+            return (self.turn,)
+        return (False, True) if self.copy.component.rotate else (False,)
+
+    @property
     def key(self) -> tuple:
         """Items with equal keys share a grid: the same size, turned and spaced alike."""
         if self.part is not None:
             return ("part", self.copy.component.id, self.copy.copy, self.part.index)
         component = self.copy.component
-        return ("piece", *component.size, component.rotate, component.gutter, component.cut)
+        return ("piece", *component.size, self.turns, component.gutter, component.cut)
+
+
+def block_of(items: Sequence[Item], start: int) -> int:
+    """How many items from ``start`` on print the same back as the first."""
+    back = items[start].back
+    end = start + 1
+    while end < len(items) and items[end].back == back:
+        end += 1
+    return end - start
 
 
 #: Asked for a piece that may shrink (``shrink = true``) and a height: the piece
@@ -93,9 +127,103 @@ def runs_of(items: Iterable[Item]) -> list[list[Item]]:
     return list(runs.values())
 
 
+def spread(count: int) -> list[int]:
+    """Where each of ``count`` pieces goes in a deck's print order: consecutive
+    pieces (the copies of one card, the cards of one kind) land far apart, on
+    different rows, columns and sheets, always the same way.
+
+    The n-th piece goes to place n x step (mod count), the step the whole
+    number nearest 0.618 x count that shares no factor with it.
+
+    >>> spread(10)
+    [0, 7, 4, 1, 8, 5, 2, 9, 6, 3]
+    """
+    if count < 3:
+        return list(range(count))
+    ideal = count * (math.sqrt(5) - 1) / 2
+    step = min((s for s in range(1, count) if math.gcd(s, count) == 1), key=lambda s: (abs(s - ideal), s))
+    return [n * step % count for n in range(count)]
+
+
+def dealt(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
+          rows: bool = True) -> list[list[Item]]:
+    """Items with backs, ordered for packing.
+
+    A hidden deck (the pieces of a hidden component with one back) takes one
+    orientation, the one that puts most of its size on a fresh sheet, and pieces
+    of its size that may turn take it too; its pieces are spread
+    (:func:`spread`), so no row, column or sheet sorts them by kind. Then each
+    size's pieces go: every deck's whole sheets first, then (with ``rows``)
+    its whole rows, then what is left of every deck, together, where pieces
+    of different backs are parted by gutters.
+    """
+    items = [item for run in runs for item in run]
+    turns: dict[tuple[float, float], bool] = {}
+    for item in items:
+        component = item.copy.component
+        if component.hidden and item.part is None and component.size not in turns:
+            turns[component.size] = _best_turn(item, frames, bleed)
+    settled = []
+    for item in items:
+        component = item.copy.component
+        if item.part is None and item.back is not None and component.size in turns and \
+                (component.hidden or component.rotate):
+            item = item._replace(turn=turns[component.size])
+        settled.append(item)
+    out = []
+    for run in runs_of(settled):
+        decks: dict[int | None, list[Item]] = {}
+        for item in run:
+            decks.setdefault(item.back, []).append(item)
+        if len(decks) == 1 and None in decks:
+            out.append(run)
+            continue
+        first = run[0]
+        w, h = first.size
+        gutter = first.copy.component.gutter if first.part is None else False
+        grids = [g for g in (grid_in(f.area, w, h, bleed, gutter=gutter, turns=first.turns) for f in frames)
+                 if g is not None]
+        if not grids or first.part is not None:
+            out.append(run)
+            continue
+        grid = max(grids, key=lambda g: g.capacity)
+        sheets: list[Item] = []
+        whole_rows: list[Item] = []
+        rest: list[Item] = []
+        for deck in decks.values():
+            if deck[0].copy.component.hidden:
+                order = spread(len(deck))
+                placed: list[Item] = [deck[0]] * len(deck)
+                for index, place in enumerate(order):
+                    placed[place] = deck[index]
+                deck = placed
+            whole = len(deck) // grid.capacity * grid.capacity
+            lines = (len(deck) - whole) // grid.cols * grid.cols if rows else len(deck) - whole
+            sheets += deck[:whole]
+            whole_rows += deck[whole:whole + lines]
+            rest += deck[whole + lines:]
+        out.append(sheets + whole_rows + rest)
+    return out
+
+
+def _best_turn(item: Item, frames: Sequence[Frame], bleed: float) -> bool:
+    """The orientation that holds the most pieces of the item's size on a fresh sheet (upright on a tie)."""
+    w, h = item.size
+    component = item.copy.component
+    best, most = False, -1
+    for turn in (False, True):
+        for frame in frames:
+            grid = grid_in(frame.area, w, h, bleed, gutter=component.gutter, turns=(turn,))
+            if grid is not None and grid.capacity > most:
+                best, most = turn, grid.capacity
+    return best
+
+
 class _Region:
-    def __init__(self, key: tuple, grid: Grid, items: list[Item]) -> None:
+    def __init__(self, key: tuple, grid: Grid, items: list[Item], mixed: bool = False) -> None:
         self.key, self.grid, self.items = key, grid, items
+        #: Pieces of several backs, a gutter between every two; else one back, shared cuts.
+        self.mixed = mixed
 
     @property
     def rows(self) -> int:
@@ -114,12 +242,21 @@ class _Region:
     def free(self) -> int:
         return self.grid.capacity - len(self.items)
 
+    def takes(self, item: Item) -> bool:
+        """Whether the item may fill one of the region's free slots."""
+        return self.mixed or item.back == self.items[0].back
+
 
 class _Builder:
-    """A sheet being filled: regions stacked from the top."""
+    """A sheet being filled: regions stacked from the top.
 
-    def __init__(self, frame: Frame, bleed: float, shrink: Shrink | None = None) -> None:
-        self.frame, self.bleed, self.shrink = frame, bleed, shrink
+    ``strip`` is the least room between two regions: twice the bleed on a
+    sheet whose backs are printed (regions hold different backs), none on a
+    one-sided sheet.
+    """
+
+    def __init__(self, frame: Frame, bleed: float, shrink: Shrink | None = None, strip: float = 0.0) -> None:
+        self.frame, self.bleed, self.shrink, self.strip = frame, bleed, shrink, strip
         self.regions: list[_Region] = []
         #: True once a shrunk piece took the room of the strip above it
         self.flush = False
@@ -132,15 +269,18 @@ class _Builder:
         first = queue[start]
         last = self.regions[-1] if self.regions else None
         if last is not None and last.key == first.key and last.free > 0:
-            taken = min(last.free, left)
-            last.items.extend(queue[start:start + taken])
-            return taken
-        used = sum(r.height for r in self.regions)
+            taken, most = 0, min(last.free, left)
+            while taken < most and last.takes(queue[start + taken]):
+                taken += 1
+            if taken:
+                last.items.extend(queue[start:start + taken])
+                return taken
+        used = sum(r.height for r in self.regions) + len(self.regions) * self.strip
         room = self.frame.area.h - used
         if len(self.regions) >= 2:
             # A region between two others has no margin for the marks of its upright
             # cuts: the strips that part it from its neighbours must hold them.
-            room -= 2 * OUTER_ROOM + len(self.regions) * MARKED_SEPARATION
+            room -= 2 * OUTER_ROOM + len(self.regions) * max(0.0, MARKED_SEPARATION - self.strip)
         if room <= EPS:
             return 0
         component = first.copy.component
@@ -152,15 +292,38 @@ class _Builder:
             queue = [first]
             start, left = 0, 1
         w, h = first.size
-        rotate = component.rotate if first.part is None else False
         gutter = component.gutter if first.part is None else False
         area = self.frame.area
-        grid = grid_in(Box(area.x, area.y, area.w, room), w, h, self.bleed, rotate, gutter,
-                       count=left)
+        space = Box(area.x, area.y, area.w, room)
+        block = block_of(queue, start)
+        grid = grid_in(space, w, h, self.bleed, gutter=gutter, count=block, turns=first.turns)
         if grid is None:
             return 0
-        taken = min(grid.capacity, left)
+        row = grid_in(space, w, h, self.bleed, gutter=gutter, turns=first.turns).cols
+        if first.back is not None and block < row:
+            # Less than a row of this back: with the small blocks of other backs
+            # after it, in a grid whose every piece keeps its own bleed.
+            end = start + block
+            while end < len(queue) and block_of(queue, end) < row:
+                end += block_of(queue, end)
+            if end - start > block:
+                mixed = grid_in(space, w, h, self.bleed, gutter=True, count=end - start, turns=first.turns)
+                if mixed is not None:
+                    taken = min(mixed.capacity, end - start)
+                    self.regions.append(_Region(first.key, mixed, list(queue[start:start + taken]), True))
+                    return taken
+        taken = min(grid.capacity, block)
         self.regions.append(_Region(first.key, grid, list(queue[start:start + taken])))
+        return taken
+
+    def fill(self, queue: Sequence[Item], start: int = 0) -> int:
+        """Lay out as much of ``queue[start:]`` as fits, region after region; return how many."""
+        taken = 0
+        while start + taken < len(queue):
+            more = self.take(queue, start + taken)
+            if not more:
+                break
+            taken += more
         return taken
 
     def _shrunk(self, item: Item, room: float) -> Item | None:
@@ -186,7 +349,7 @@ class _Builder:
         return None
 
     def sheet(self, shapes: dict | None = None) -> Sheet:
-        return _finish(self.frame, self.regions, self.bleed, shapes)
+        return _finish(self.frame, self.regions, self.bleed, shapes, self.strip)
 
 
 def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
@@ -198,19 +361,32 @@ def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
     the most of what is left to place (the first frame on a tie). A piece that
     may shrink (``shrink`` says at which heights its contents hold) goes below
     the pieces of a sheet, as tall as the room there, rather than on a sheet of
-    its own, where it keeps its size.
+    its own, where it keeps its size. Items that print backs (``back`` set)
+    share a cut only with items of the same back.
     """
+    if any(item.back is not None for run in runs for item in run):
+        # Decks' leftovers kept whole, or split into whole rows and the rest:
+        # whichever takes fewer sheets (rows pay where a sheet holds three rows
+        # of two decks, as A4 does; on Letter they would not).
+        tries = [_packed(dealt(runs, frames, bleed, rows), frames, bleed, shrink, 2 * bleed)
+                 for rows in (True, False)]
+        return min(tries, key=len)
+    return _packed(runs, frames, bleed, shrink)
+
+
+def _packed(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
+            shrink: Shrink | None = None, strip: float = 0.0) -> list[Sheet]:
     builders: list[_Builder] = []
     for index, run in enumerate(runs):
         queue, start = list(run), 0
         for builder in builders:
             if start == len(queue):
                 break
-            start += builder.take(queue, start)
+            start += builder.fill(queue, start)
         while start < len(queue):
-            chosen = _Builder(_frame_for(frames, queue, start, runs[index + 1:], bleed, shrink), bleed,
-                              shrink)
-            taken = chosen.take(queue, start)
+            chosen = _Builder(_frame_for(frames, queue, start, runs[index + 1:], bleed, shrink, strip),
+                              bleed, shrink, strip)
+            taken = chosen.fill(queue, start)
             if taken == 0:
                 w, h = queue[start].size
                 raise ValueError(f"a {w:g} x {h:g} mm piece does not fit a sheet")
@@ -222,18 +398,18 @@ def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
 
 
 def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int,
-               later: Sequence[Sequence[Item]], bleed: float, shrink: Shrink | None = None) -> Frame:
+               later: Sequence[Sequence[Item]], bleed: float, shrink: Shrink | None = None,
+               strip: float = 0.0) -> Frame:
     """The frame a new sheet takes: the one that holds the most of what is left
     (the run from ``queue[start]``, then the later runs) by area, then the one
     whose regions all keep a strip between them, the first on a tie."""
     if len(frames) == 1:
         return frames[0]
-    first, left = queue[start], len(queue) - start
+    first, left = queue[start], block_of(queue, start)
     w, h = first.size
     component = first.copy.component
-    rotate = component.rotate if first.part is None else False
     gutter = component.gutter if first.part is None else False
-    grids = [grid_in(f.area, w, h, bleed, rotate, gutter) for f in frames]
+    grids = [grid_in(f.area, w, h, bleed, gutter=gutter, turns=first.turns) for f in frames]
     capacities = [g.capacity if g is not None else 0 for g in grids]
     if all(c < left for c in capacities):
         # The run fills the sheet whichever frame it takes: the one with the
@@ -241,18 +417,18 @@ def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int,
         best = max(range(len(frames)), key=lambda i: (capacities[i], -i))
         return frames[best]
     remaining = [queue[start:]] + [list(r) for r in later]
-    best = max(range(len(frames)), key=lambda i: (_trial(frames[i], remaining, bleed, shrink), -i))
+    best = max(range(len(frames)), key=lambda i: (_trial(frames[i], remaining, bleed, shrink, strip), -i))
     return frames[best]
 
 
 def _trial(frame: Frame, runs: list[list[Item]], bleed: float,
-           shrink: Shrink | None = None) -> tuple[float, bool]:
+           shrink: Shrink | None = None, strip: float = 0.0) -> tuple[float, bool]:
     """How much of ``runs`` (by area) one fresh sheet with this frame would hold,
     and whether every region keeps a strip between it and the next."""
-    builder = _Builder(frame, bleed, shrink)
+    builder = _Builder(frame, bleed, shrink, strip)
     placed = 0.0
     for run in runs:
-        taken = builder.take(run)
+        taken = builder.fill(run)
         if taken:
             w, h = run[0].size   # a shrunk piece counts whole: it is placed either way
             placed += taken * w * h
@@ -262,7 +438,8 @@ def _trial(frame: Frame, runs: list[list[Item]], bleed: float,
     return round(placed, 3), not builder.flush
 
 
-def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | None = None) -> Sheet:
+def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | None = None,
+            strip: float = 0.0) -> Sheet:
     """Stack the regions, centred in the frame, and work out bleeds and marks.
 
     ``shapes`` keeps what sheets laid out alike share (the same frame, grids and
@@ -271,39 +448,48 @@ def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | N
     items = [item for region in regions for item in region.items]
     key = None
     if shapes is not None and all(region.items[0].part is None for region in regions):
-        key = (frame, tuple((r.grid, r.rows, len(r.items), r.cut) for r in regions))
+        key = (frame, strip, tuple((r.grid, r.rows, len(r.items), r.cut) for r in regions))
         shared = shapes.get(key)
         if shared is not None:
             slots, marks = shared
             return Sheet(frame, tuple(Placed(item, *slot) for item, slot in zip(items, slots)), marks,
                          len(regions))
-    sheet = _shape(frame, regions, bleed)
+    sheet = _shape(frame, regions, bleed, strip)
     if key is not None:
         shapes[key] = (tuple(p[1:] for p in sheet.placed), sheet.marks)
     return sheet
 
 
-def _shape(frame: Frame, regions: list[_Region], bleed: float) -> Sheet:
+def _shape(frame: Frame, regions: list[_Region], bleed: float, strip: float = 0.0) -> Sheet:
     area, limits = frame.area, frame.limits
+    reach = frame.bleed   # how far the print may reach (None: anywhere)
     heights = [r.height for r in regions]
     spare = max(0.0, area.h - sum(heights))
     gaps = len(regions) - 1
     # The outer margins keep what a full sheet of one grid would have; what is
-    # left parts the regions (enough for a bleed and a mark on each side).
-    separation = min(2 * (bleed + MARK_CLEAR + SEPARATION_MARK),
-                     max(0.0, spare - 2 * OUTER_ROOM) / gaps) if gaps else 0.0
+    # left parts the regions (enough for a bleed and a mark on each side), and
+    # never less than ``strip``.
+    separation = 0.0
+    if gaps:
+        separation = min(2 * (bleed + MARK_CLEAR + SEPARATION_MARK), max(0.0, spare - 2 * OUTER_ROOM) / gaps)
+        separation = min(max(separation, strip), spare / gaps)
     top = area.top - (spare - separation * gaps) / 2
+    top += stack_offset(frame, top, top - sum(heights) - separation * gaps)
     placed: list[Placed] = []
     marks: list[Mark] = []
-    printed_sides: list[tuple[float, float]] = []   # (left, right) of each region's print
     for index, region in enumerate(regions):
         grid = region.grid._replace(rows=region.rows)
         bottom = top - heights[index]
         grid = grid._replace(origin_y=bottom, origin_x=area.x + (area.w - grid.block_w) / 2)
-        room_top = limits.top - top if index == 0 else separation / 2
-        room_bottom = bottom - limits.y if index == len(regions) - 1 else separation / 2
-        room_left = grid.origin_x - limits.x
-        room_right = limits.right - (grid.origin_x + grid.block_w)
+        right_edge = grid.origin_x + grid.block_w
+        rooms = {
+            "left": (grid.origin_x - limits.x, None if reach is None else grid.origin_x - reach.x),
+            "right": (limits.right - right_edge, None if reach is None else reach.right - right_edge),
+            "top": ((limits.top - top, None if reach is None else reach.top - top) if index == 0
+                    else (separation / 2, separation / 2)),
+            "bottom": ((bottom - limits.y, None if reach is None else bottom - reach.y)
+                       if index == len(regions) - 1 else (separation / 2, separation / 2)),
+        }
         part = region.items[0].part
         if part is not None:
             seams = {s.side: s for s in part.seams}
@@ -312,10 +498,9 @@ def _shape(frame: Frame, regions: list[_Region], bleed: float) -> Sheet:
             inset = {side: overlap / 2 if side in seams and seams[side].over else 0.0
                      for side in ("left", "bottom", "right", "top")}
             sides = {
-                side: (Side(0.0, side_room(room + inset[side], bleed).marks) if side in seams
-                       else side_room(room, bleed))
-                for side, room in (("left", room_left), ("bottom", room_bottom),
-                                   ("right", room_right), ("top", room_top))
+                side: (Side(0.0, side_room(room + inset[side], 0.0, 0.0).marks) if side in seams
+                       else side_room(room, bleed, reach_room))
+                for side, (room, reach_room) in rooms.items()
             }
             trim = grid.trim(0)
             cut = Box(trim.x + inset["left"], trim.y + inset["bottom"],
@@ -325,8 +510,7 @@ def _shape(frame: Frame, regions: list[_Region], bleed: float) -> Sheet:
             if region.cut:
                 marks += block_marks([cut], sides)
         else:
-            sides = {"left": side_room(room_left, bleed), "bottom": side_room(room_bottom, bleed),
-                     "right": side_room(room_right, bleed), "top": side_room(room_top, bleed)}
+            sides = {side: side_room(room, bleed, reach_room) for side, (room, reach_room) in rooms.items()}
             outer = (sides["left"].bleed, sides["bottom"].bleed, sides["right"].bleed, sides["top"].bleed)
             trims = []
             for slot, item in enumerate(region.items):
@@ -336,19 +520,21 @@ def _shape(frame: Frame, regions: list[_Region], bleed: float) -> Sheet:
                                      90 if grid.rotated else 0))
             if region.cut:
                 marks += block_marks(trims, sides)
-        printed_sides.append((grid.origin_x - outer[0], grid.origin_x + grid.block_w + outer[2]))
         top = bottom - separation
-    if gaps and separation >= 2 * (MARK_CLEAR + MARK_MIN_LENGTH):
-        # Where to part the regions first, so each keeps the marks on its side.
-        left = min(a for a, _ in printed_sides) - MARK_CLEAR
-        right = max(b for _, b in printed_sides) + MARK_CLEAR
-        y = area.top - (spare - separation * gaps) / 2
-        for index in range(gaps):
-            y -= heights[index]
-            middle = y - separation / 2
-            if left - limits.x >= MARK_MIN_LENGTH:
-                marks.append(Mark(left, middle, max(limits.x, left - MARK_LENGTH), middle))
-            if limits.right - right >= MARK_MIN_LENGTH:
-                marks.append(Mark(right, middle, min(limits.right, right + MARK_LENGTH), middle))
-            y -= separation
+    if gaps and separation >= MARKED_SEPARATION - EPS:
+        # Where to part the regions first: a mark at each end of the line midway
+        # between them, in the side margins, clear of every trim.
+        inner_left = min(p.trim.x for p in placed) - MARK_TIP
+        inner_right = max(p.trim.right for p in placed) + MARK_TIP
+        y = top + separation   # the foot of the last region
+        middles = []
+        for index in range(gaps, 0, -1):
+            y += heights[index]
+            middles.append(y + separation / 2)
+            y += separation
+        for middle in sorted(middles):
+            if inner_left - limits.x >= MARK_MIN_LENGTH - EPS:
+                marks.append(Mark(inner_left, middle, max(limits.x, inner_left - MARK_LENGTH), middle))
+            if limits.right - inner_right >= MARK_MIN_LENGTH - EPS:
+                marks.append(Mark(inner_right, middle, min(limits.right, inner_right + MARK_LENGTH), middle))
     return Sheet(frame, tuple(placed), tuple(marks), len(regions))

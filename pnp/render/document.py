@@ -194,6 +194,8 @@ def _manifest_item(game: Game, component: Component, piece: Piece, copy: int, se
     }
     if rotation:
         item["rotation"] = rotation
+    if component.hidden:
+        item["hidden"] = True
     if set_name:
         item["set"] = set_name
         item["symbol"] = game.colors[set_name].symbol
@@ -302,7 +304,8 @@ def render_pages(pages, page_size: tuple[float, float], title: str, lang: str,
 
 def _manifest_page(page: PagePlan) -> dict:
     """A page's manifest entry but for its items."""
-    entry: dict[str, Any] = {"number": page.number, "kind": page.kind.value, "sheet": page.sheet}
+    entry: dict[str, Any] = {"number": page.number, "kind": page.kind.value, "sheet": page.sheet,
+                             "stock": page.stock}
     if page.components:
         entry["components"] = list(page.components)
     if page.fold_line is not None:
