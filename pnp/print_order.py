@@ -10,6 +10,12 @@ first (the rules summary), which may print on each other's backs as long as
 nothing is printed behind a piece to cut; a blank page may sit inside it, on a
 back. A file printed on one side has no back or blank pages; its fold pages
 carry each back mirrored across the fold line.
+
+It also checks what makes a kit fair to play (:func:`fairness_problems`):
+every page that carries pieces names its paper, a hidden deck (the items
+marked ``hidden`` of one component and set) is on one paper and in one
+orientation, and where backs are printed its pieces share a cut with pieces
+of their own deck only, keeping twice the bleed from any other.
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ def print_order_problems(manifest: dict, pdf_pages: int | None = None) -> list[s
         covers += 1
     if "cover" in kinds[covers:]:
         problems.append(f"a cover page comes after page {covers}, among the pieces")
+    problems += fairness_problems(manifest)
     if duplex:
         problems += _duplex_problems(manifest, covers)
     else:
@@ -190,3 +197,63 @@ def _one_side(item: dict[str, Any], x1: float, y1: float, vertical: bool) -> str
     if low >= at - TOLERANCE:
         return "high"
     return None
+
+
+def _deck(item: dict) -> tuple:
+    return (item["component"], item.get("set"))
+
+
+def fairness_problems(manifest: dict) -> list[str]:
+    """Every way a hidden piece could be told from its back, by paper, turn or neighbour.
+
+    >>> page = {"number": 1, "kind": "front", "stock": "card-160-220", "items": [
+    ...     {"component": "cards", "piece": "a", "copy": 1, "face": "front", "hidden": True,
+    ...      "x": 10.0, "y": 10.0, "w": 63.5, "h": 88.9},
+    ...     {"component": "tokens", "piece": "t", "copy": 1, "face": "front",
+    ...      "x": 73.5, "y": 10.0, "w": 30.0, "h": 30.0}]}
+    >>> fairness_problems({"bleed_mm": 3, "pages": [page]})
+    ['page 1: cards a 1 (hidden) and tokens t 1 share a cut or come within 6 mm of each other']
+    """
+    problems: list[str] = []
+    gutter = 2 * float(manifest.get("bleed_mm", 3.0))
+    stocks: dict[tuple, set] = {}
+    turns: dict[tuple, set] = {}
+    for page in manifest["pages"]:
+        items = page["items"]
+        if items and not page.get("stock"):
+            problems.append(f"page {page['number']} carries pieces but names no paper (stock)")
+        backs = page["kind"] in ("front", "back", "fold")
+        for item in items:
+            if item.get("hidden"):
+                stocks.setdefault(_deck(item), set()).add(page.get("stock"))
+                if backs:  # a printer's drift moves every back of a deck alike only if they lie alike
+                    turns.setdefault(_deck(item), set()).add(item.get("rotation", 0) % 180)
+        if not backs:
+            continue  # a one-sided page prints no backs: neighbours show nothing of each other
+        for index, item in enumerate(items):
+            for other in items[index + 1:]:
+                if not (item.get("hidden") or other.get("hidden")):
+                    continue
+                if item.get("hidden") and other.get("hidden") and _deck(item) == _deck(other):
+                    continue
+                if _gap(item, other) < gutter - TOLERANCE:
+                    first, second = (item, other) if item.get("hidden") else (other, item)
+                    problems.append(
+                        f"page {page['number']}: {first['component']} {first['piece']} {first['copy']} "
+                        f"(hidden) and {second['component']} {second['piece']} {second['copy']} share a "
+                        f"cut or come within {gutter:g} mm of each other")
+    for (component, set_name), papers in stocks.items():
+        deck = component + (f" ({set_name})" if set_name else "")
+        if len(papers) > 1:
+            problems.append(f"the hidden deck {deck} is printed on {len(papers)} papers: "
+                            + ", ".join(sorted(str(p) for p in papers)))
+        if len(turns.get((component, set_name), ())) > 1:
+            problems.append(f"the hidden deck {deck} lies both upright and turned")
+    return problems
+
+
+def _gap(a: dict, b: dict) -> float:
+    """The distance between two items' trims (0 when they touch or overlap)."""
+    dx = max(b["x"] - a["x"] - a["w"], a["x"] - b["x"] - b["w"], 0.0)
+    dy = max(b["y"] - a["y"] - a["h"], a["y"] - b["y"] - b["h"], 0.0)
+    return (dx * dx + dy * dy) ** 0.5

@@ -434,12 +434,17 @@ def test_the_cover_dates_a_build_only_when_asked(monkeypatch):
 
 
 def test_halali_tiles_are_never_glued_behind_their_printed_backs():
+    never = {"en": "Never glue a sheet whose backs are printed", "fr": "Ne collez jamais une feuille dont"}
     for lang in ("en", "fr"):
-        catalog = load_shipped_game("halali").catalogs[lang]
-        advice = catalog.get("component.tiles.cut")
-        assert ("do not glue" in advice) if lang == "en" else ("ne collez pas" in advice)
-    _, manifest = rendered("halali", "en", "a4")
-    assert any(i["component"] == "tiles" and i["face"] == "back" for p in manifest["pages"] for i in p["items"])
+        data, manifest = rendered("halali", lang, "a4")
+        assert any(i["component"] == "tiles" and i["face"] == "back" for p in manifest["pages"] for i in p["items"])
+        cover = " ".join(pdf_reader(data).pages[0].extract_text().split())
+        assert never[lang] in cover
+        # Folded, the two halves are glued together: nothing on that cover says not to glue.
+        data, _ = rendered("halali", lang, "a4", fold=True)
+        cover = " ".join(pdf_reader(data).pages[0].extract_text().split()).lower()
+        assert never[lang].lower() not in cover and "do not glue" not in cover and "ne collez pas" not in cover
+        assert ("80–120 g/m² paper" if lang == "en" else "papier 80–120 g/m²") in cover
 
 
 @pytest.mark.parametrize("paper", PAPERS)

@@ -127,6 +127,7 @@ def quiet_band_problems(primitives: Iterable[Primitive], size: tuple[float, floa
     for entry in inked(items[start:], measure):
         gap = inset(entry.box, size)
         if gap < band - 1e-6:
-            problems.append(f"a {type(entry.primitive).__name__.lower()} comes "
+            kind = type(entry.primitive).__name__.lower()
+            problems.append(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} comes "
                             f"{max(gap, 0.0):.1f} mm from the edge")
     return problems

@@ -18,7 +18,7 @@ from typing import Callable, NamedTuple, Sequence
 from pnp.errors import TextFitError
 from pnp.i18n import Catalog
 from pnp.layout.colors import Inks
-from pnp.layout.imposition import MARGIN
+from pnp.layout.imposition import MARGIN, PRINTABLE
 from pnp.layout.primitives import QR, Line, Primitive, Rect, Symbol, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail
 from pnp.model import Component, Game, PrintOptions
@@ -240,11 +240,17 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     ink = inks.line("ink")
     accent = inks.line("accent")
     pages: list[tuple[Primitive, ...]] = []
-    first: list[Primitive] = [Rect(0, 0, page_w, BAND_H, fill=inks.fill("accent"))]
+    # The title band keeps to the printable area, as everything printed on a page does:
+    # a home printer would leave its outer 5 mm white, and unevenly.
+    band = Rect(PRINTABLE, PRINTABLE, page_w - 2 * PRINTABLE, BAND_H - PRINTABLE, fill=inks.fill("accent"),
+                radius=2.0)
+    first: list[Primitive] = [band]
     title_ink = inks.line("#ffffff")
     if options.ink_saver:
         # The band is white: a rule keeps it apart from the page (drawn at the PDF's 1 pt default).
-        first.append(Line(0, BAND_H, page_w, BAND_H, "#000000", 1 / POINTS_PER_MM))
+        inner = 0.5 / POINTS_PER_MM   # the 1 pt rule's outer half inside the printable area too
+        first.append(Rect(band.x + inner, band.y + inner, band.w - 2 * inner, band.h - 2 * inner,
+                          stroke="#000000", width=1 / POINTS_PER_MM, radius=2.0))
     title = catalog.get("game.name")
     room = page_w - 2 * MARGIN - QR_SIZE - 6
     fitted = fit_or_fail(measure, title, "black", 30, pt(room), pt(14), wrap=False, leading=1.1,
@@ -264,7 +270,7 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
         first.append(Text((TextLine(line, MARGIN + 2, 29.5),), "regular", size, title_ink))
     url = options.qr_url or game.rules_url
     if url:
-        first.append(QR(url, page_w - MARGIN - QR_SIZE, BAND_H - 4 - QR_SIZE, QR_SIZE, "#000000"))
+        first.append(QR(url, page_w - MARGIN - QR_SIZE, BAND_H - 2 - QR_SIZE, QR_SIZE, "#000000"))
 
     def next_page() -> None:
         pages.append((*flow.page, *footer(len(pages) + 1)))

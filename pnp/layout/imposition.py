@@ -340,7 +340,7 @@ def side_room(room: float, bleed: float, bleed_room: float | None = None) -> Sid
         return Side(printed, None)
     start = max(MARK_GAP, printed + MARK_CLEAR)
     if start + MARK_MIN_LENGTH > room + EPS:
-        start = round(max(MARK_TIP, room - MARK_MIN_LENGTH), 6)
+        start = max(MARK_TIP, room - MARK_MIN_LENGTH)
     return Side(printed, (start, min(start + MARK_LENGTH, room)))
 
 

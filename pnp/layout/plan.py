@@ -207,22 +207,17 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
 
-    # What to lay out, in groups that print alike: with backs or one-sided, and
-    # on one paper (a sheet is printed on one stock, so a deck is on one).
-    # Pieces with backs that are not hidden go on a hidden deck's paper when one
-    # shares it, else on the first deck's: a token on card stock rather than a
-    # sheet of thick card for four tokens.
-    decks = list(dict.fromkeys(stock_of(c, True, options.fold) for c in chosen
-                               if c.hidden and prints_backs(c, options)))
-    groups: dict[tuple[bool, str], list[Item]] = {}
+    # What to lay out, each component's items with whether its backs are printed
+    # (backs that are printed go on fold pages unless the file is double-sided)
+    # and the paper it wants.
+    folded = not duplex_file(options)
+    laid: list[tuple[Component, bool, str, list[Item]]] = []
     for component in chosen:
         if component is opener:
             continue
         backs = prints_backs(component, options)
-        stock = stock_of(component, backs, options.fold)
-        if backs and not component.hidden and decks and stock not in decks:
-            stock = decks[0]
-        items = groups.setdefault((backs, stock), [])
+        items: list[Item] = []
+        laid.append((component, backs, stock_of(component, backs, folded), items))
         if fits_a_sheet(component, page_size, options.bleed):
             items += [Item(copy) for copy in copies(component)]
             continue
@@ -244,11 +239,13 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
                 splits[texts] = parts
             items += [Item(copy, part) for part in parts]
     raise_problems(resolver.problems)
-    for (backs, _), items in groups.items():
+    # Each piece learns which back it prints (its problems are raised with every
+    # other face's, once all are resolved).
+    two_sided = [item for _, backs, _, items in laid if backs for item in items]
+    numbered = iter(_with_backs(two_sided, resolver, measure))
+    for _, backs, _, items in laid:
         if backs:
-            # Its problems are raised with every other face's, once all are resolved.
-            items[:] = _with_backs(items, resolver, measure)
-
+            items[:] = [next(numbered) for _ in items]
     # Every shrunk component is kept, held or not: the resolver knows a
     # component by its id while the kit is planned.
     shrunk: dict[tuple[str, float], tuple[Item, bool]] = {}
@@ -264,20 +261,38 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
         smaller, held = shrunk[key]
         return smaller if held else None
 
-    entries: list[_Entry] = []
-    for (backs, stock), items in groups.items():
-        runs = runs_of(items)
-        try:
-            if not backs:
-                entries += [_Entry("one", sheet, stock=stock)
-                            for sheet in pack(runs, frames, options.bleed, shrink)]
-            elif duplex_file(options):
-                entries += [_Entry("both", sheet, stock=stock) for sheet in pack(runs, frames, options.bleed)]
-            else:
-                entries += _fold_entries(runs, page_size, options.bleed,
-                                         any(item.part is not None for item in items), stock)
-        except ValueError as exc:
-            raise TemplateError(str(exc)) from None
+    def laid_out(join: bool) -> list[_Entry]:
+        """Every sheet: pieces in groups that print alike (with backs or one-sided) on
+        one paper, so a hidden deck is on one. With ``join``, pieces with backs that
+        are not hidden go on the paper of the hidden decks (the first one's if theirs
+        is none of them): four tokens on card stock beside the cards, rather than a
+        sheet of thick card of their own."""
+        decks = list(dict.fromkeys(stock for component, backs, stock, _ in laid
+                                   if backs and component.hidden))
+        groups: dict[tuple[bool, str], list[Item]] = {}
+        for component, backs, stock, items in laid:
+            if join and backs and not component.hidden and decks and stock not in decks:
+                stock = decks[0]
+            groups.setdefault((backs, stock), []).extend(items)
+        entries: list[_Entry] = []
+        for (backs, stock), items in groups.items():
+            runs = runs_of(items)
+            try:
+                if not backs:
+                    entries += [_Entry("one", sheet, stock=stock)
+                                for sheet in pack(runs, frames, options.bleed, shrink)]
+                elif duplex_file(options):
+                    entries += [_Entry("both", sheet, stock=stock)
+                                for sheet in pack(runs, frames, options.bleed)]
+                else:
+                    entries += _fold_entries(runs, page_size, options.bleed,
+                                             any(item.part is not None for item in items), stock)
+            except ValueError as exc:
+                raise TemplateError(str(exc)) from None
+        return entries
+
+    # Each piece on its own paper, unless joining the decks' saves a sheet.
+    entries = min((laid_out(join) for join in (False, True)), key=len)
     opening: Sheet | None = None
     if opener is not None:
         try:
@@ -568,7 +583,7 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
         sheets={c: tuple(v) for c, v in sheets_of.items()}, rows=tuple(rows),
         total_pages=total_pages, total_sheets=total_sheets, duplex=duplex,
         folds=any(e.how == "fold" for e in entries),
-        stocks={c.id: stock_of(c, prints_backs(c, options), options.fold) for c in chosen},
+        stocks={c.id: stock_of(c, prints_backs(c, options), not duplex_file(options)) for c in chosen},
         boards=tuple((c, tuple(sorted(parts, key=lambda p: p.index))) for c, parts in boards.values()),
         below=below, text_bottom=text_bottom, bleed=least, butted=butted,
         backs=any(entry.how != "one" for entry in entries),

@@ -82,11 +82,12 @@ class Item(NamedTuple):
         return ("piece", *component.size, self.turns, component.gutter, component.cut)
 
 
-def block_of(items: Sequence[Item], start: int) -> int:
-    """How many items from ``start`` on print the same back as the first."""
+def block_of(items: Sequence[Item], start: int, most: int | None = None) -> int:
+    """How many items from ``start`` on print the same back as the first (``most`` at most)."""
     back = items[start].back
+    stop = len(items) if most is None else min(len(items), start + most)
     end = start + 1
-    while end < len(items) and items[end].back == back:
+    while end < stop and items[end].back == back:
         end += 1
     return end - start
 
@@ -127,22 +128,49 @@ def runs_of(items: Iterable[Item]) -> list[list[Item]]:
     return list(runs.values())
 
 
-def spread(count: int) -> list[int]:
-    """Where each of ``count`` pieces goes in a deck's print order: consecutive
-    pieces (the copies of one card, the cards of one kind) land far apart, on
-    different rows, columns and sheets, always the same way.
+def spread(kinds: Sequence, cols: int, per_sheet: int) -> list[int]:
+    """Where each piece of a deck goes in its print order, given what each one is
+    (``kinds``, in template order) and the sheet it is laid on (``per_sheet``
+    pieces, ``cols`` to a row): consecutive pieces (the copies of one card, the
+    cards of one kind) land far apart, on different rows, columns and sheets,
+    always the same way.
 
-    The n-th piece goes to place n x step (mod count), the step the whole
-    number nearest 0.618 x count that shares no factor with it.
+    The n-th piece goes to place n x step (mod the count), for a step that shares
+    no factor with it: of those, the one that leaves fewest rows and columns of
+    three or more all one kind (the same cut would give them away), the nearest
+    0.618 x the count on a tie.
 
-    >>> spread(10)
-    [0, 7, 4, 1, 8, 5, 2, 9, 6, 3]
+    >>> spread(["hunter", "wolf", "wolf", "rabbit", "rabbit", "rabbit"], 3, 9)
+    [0, 5, 4, 3, 2, 1]
     """
+    count = len(kinds)
     if count < 3:
         return list(range(count))
     ideal = count * (math.sqrt(5) - 1) / 2
-    step = min((s for s in range(1, count) if math.gcd(s, count) == 1), key=lambda s: (abs(s - ideal), s))
-    return [n * step % count for n in range(count)]
+    best: tuple[int, list[int]] | None = None
+    for step in sorted((s for s in range(1, count) if math.gcd(s, count) == 1),
+                       key=lambda s: (abs(s - ideal), s)):
+        places = [n * step % count for n in range(count)]
+        order = [None] * count
+        for n, place in enumerate(places):
+            order[place] = kinds[n]
+        score = _alike_lines(order, cols, per_sheet)
+        if best is None or score < best[0]:
+            best = (score, places)
+        if score == 0:
+            break
+    assert best is not None
+    return best[1]
+
+
+def _alike_lines(order: Sequence, cols: int, per_sheet: int) -> int:
+    """How many rows and columns of three pieces and more hold only one kind."""
+    alike = 0
+    for start in range(0, len(order), max(per_sheet, 1)):
+        sheet = order[start:start + per_sheet]
+        lines = [sheet[i:i + cols] for i in range(0, len(sheet), cols)] + [sheet[c::cols] for c in range(cols)]
+        alike += sum(1 for line in lines if len(line) >= 3 and len(set(line)) == 1)
+    return alike
 
 
 def dealt(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
@@ -192,7 +220,7 @@ def dealt(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
         rest: list[Item] = []
         for deck in decks.values():
             if deck[0].copy.component.hidden:
-                order = spread(len(deck))
+                order = spread([item.copy.piece.index for item in deck], grid.cols, grid.capacity)
                 placed: list[Item] = [deck[0]] * len(deck)
                 for index, place in enumerate(order):
                     placed[place] = deck[index]
@@ -295,17 +323,21 @@ class _Builder:
         gutter = component.gutter if first.part is None else False
         area = self.frame.area
         space = Box(area.x, area.y, area.w, room)
-        block = block_of(queue, start)
-        grid = grid_in(space, w, h, self.bleed, gutter=gutter, count=block, turns=first.turns)
-        if grid is None:
+        full = grid_in(space, w, h, self.bleed, gutter=gutter, turns=first.turns)
+        if full is None:
             return 0
-        row = grid_in(space, w, h, self.bleed, gutter=gutter, turns=first.turns).cols
+        block = block_of(queue, start, full.capacity)
+        grid = grid_in(space, w, h, self.bleed, gutter=gutter, count=block, turns=first.turns)
+        row = full.cols
         if first.back is not None and block < row:
             # Less than a row of this back: with the small blocks of other backs
             # after it, in a grid whose every piece keeps its own bleed.
             end = start + block
-            while end < len(queue) and block_of(queue, end) < row:
-                end += block_of(queue, end)
+            while end < len(queue) and end - start < full.capacity:
+                size = block_of(queue, end, row)
+                if size >= row:
+                    break
+                end += size
             if end - start > block:
                 mixed = grid_in(space, w, h, self.bleed, gutter=True, count=end - start, turns=first.turns)
                 if mixed is not None:
@@ -405,12 +437,13 @@ def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int,
     whose regions all keep a strip between them, the first on a tie."""
     if len(frames) == 1:
         return frames[0]
-    first, left = queue[start], block_of(queue, start)
+    first = queue[start]
     w, h = first.size
     component = first.copy.component
     gutter = component.gutter if first.part is None else False
     grids = [grid_in(f.area, w, h, bleed, gutter=gutter, turns=first.turns) for f in frames]
     capacities = [g.capacity if g is not None else 0 for g in grids]
+    left = block_of(queue, start, max(capacities) + 1)
     if all(c < left for c in capacities):
         # The run fills the sheet whichever frame it takes: the one with the
         # most room for it wins, and nothing else joins that sheet.

@@ -1,0 +1,474 @@
+"""Fair kits: no hidden piece can be told apart from its back, and every mark prints on a home printer.
+
+A home printer lands the back side up to 1 mm off its front, differently on
+every sheet. So the back pages of every kit are rendered (PDFium, 100 dpi),
+each back of every hidden deck is cut out along its front's trim (from the
+manifest) with the back page shifted 1 mm each way, and the backs of a deck
+are compared: they must all look alike. Their outer 4 mm must be one colour,
+every deck must be on one paper, and nothing but a piece's bleed may be
+printed in the outer 5 mm of the paper: no character (read from the PDF's
+text), no crop mark, bar or fold line (from the page plan the PDF is drawn
+from). Every kit, English and French, A4 and Letter, with and without the
+ink saver, double-sided and folded; printed with --no-duplex, hidden pieces
+print no backs, and only their paper is checked.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import pytest
+
+from conftest import rendered
+from pnp.build import made_by
+from pnp.layout.bounds import QUIET_BAND
+from pnp.layout.imposition import MARK_MIN_LENGTH, PRINTABLE
+from pnp.layout.plan import plan_kit
+from pnp.layout.primitives import Line, Path
+from pnp.model import PrintOptions
+from pnp.print_order import fairness_problems
+from pnp.render.fonts import MEASURER
+from pnp.templates import game_files, load_shipped_game
+from pnp.units import paper_size
+
+GAMES = tuple(game_files())
+PX = 5                                # pixels a millimetre: 127 dpi
+SHIFTS = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0), (0.0, 0.0))
+#: Two cut-outs of the same back differ by no more than this in any pixel and channel
+#: (each is rendered on a pixel grid that starts at its own trim, so only rounding differs).
+ALIKE = 8
+#: The pixels of a quiet band differ from each other by no more than this.
+QUIET = 8
+
+KITS = [(game, lang, paper, ink) for game in GAMES for lang in ("en", "fr")
+        for paper in ("a4", "letter") for ink in (False, True)]
+
+
+def _options(ink: bool, mode: str) -> dict:
+    options = {"ink_saver": True} if ink else {}
+    if mode == "fold":
+        options["fold"] = True
+    elif mode == "no-duplex":
+        options["duplex"] = False
+    return options
+
+
+class Backs:
+    """The hidden decks of one rendered kit: each back, as printed, cut out along its trim."""
+
+    def __init__(self, data: bytes, manifest: dict) -> None:
+        import pypdfium2 as pdfium
+
+        self.manifest = manifest
+        self.document = pdfium.PdfDocument(data)
+        self.page_h = manifest["page_size_mm"][1]
+        #: deck (component, set) -> [(page number, back item)]
+        self.decks: dict[tuple, list[tuple[int, dict]]] = {}
+        for page in manifest["pages"]:
+            if page["kind"] not in ("back", "fold"):
+                continue
+            for item in page["items"]:
+                if item.get("hidden") and item["face"] == "back":
+                    self.decks.setdefault((item["component"], item.get("set")), []).append(
+                        (page["number"], item))
+        self._rendered: dict[tuple, object] = {}
+
+    def _around(self, number: int, item: dict):
+        """The back and 1 mm of what is printed round it, rendered (PDFium) on a pixel grid
+        whose corner is 1 mm from the trim's: every back of a deck is cut alike."""
+        import pypdfium2 as pdfium
+        import pypdfium2.raw as raw
+
+        key = (number, item["x"], item["y"])
+        if key not in self._rendered:
+            page = self.document[number - 1]
+            width, height = int((item["w"] + 2) * PX), int((item["h"] + 2) * PX)
+            bitmap = pdfium.PdfBitmap.new_native(width, height, raw.FPDFBitmap_BGR)
+            bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+            scale = PX * 25.4 / 72                       # pixels a PDF point
+            left = (item["x"] - 1) * 72 / 25.4           # points from the page's left edge
+            below_top = (self.page_h - item["y"] - item["h"] - 1) * 72 / 25.4
+            matrix = raw.FS_MATRIX(scale, 0, 0, scale, -left * scale, -below_top * scale)
+            raw.FPDF_RenderPageBitmapWithMatrix(bitmap.raw, page.raw, matrix,
+                                                raw.FS_RECTF(0, 0, width, height), raw.FPDF_ANNOT)
+            self._rendered[key] = bitmap.to_pil()
+        return self._rendered[key]
+
+    def crop(self, number: int, item: dict, shift: tuple[float, float]):
+        """The back cut out along its front's trim, the back page printed ``shift`` mm off
+        (x right, y up), turned back to the piece's own orientation."""
+        from PIL import Image
+
+        dx, dy = shift
+        left, top = round((1 - dx) * PX), round((1 + dy) * PX)
+        width, height = int(item["w"] * PX), int(item["h"] * PX)
+        piece = self._around(number, item).crop((left, top, left + width, top + height))
+        turn = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180,
+                270: Image.Transpose.ROTATE_90}.get(item.get("rotation", 0) % 360)
+        return piece.transpose(turn) if turn is not None else piece
+
+
+@lru_cache(maxsize=None)
+def _backs(game_id: str, lang: str, paper: str, ink: bool, mode: str) -> Backs:
+    return Backs(*rendered(game_id, lang, paper, **_options(ink, mode)))
+
+
+def _unlike(a, b) -> int:
+    """The largest difference between two cut-outs of a back, in any pixel and channel."""
+    from PIL import ImageChops
+
+    return max(high for _, high in ImageChops.difference(a, b).getextrema())
+
+
+def deck_problems(backs: Backs) -> list[str]:
+    """Everything that tells the backs of a hidden deck apart, printed 1 mm off each way:
+    each back, cut along its front's trim, must look like the deck's first (a
+    neighbour's back creeping in, or paper left bare, breaks it), and its outer
+    4 mm must be one colour."""
+    problems = []
+    for deck, placed in backs.decks.items():
+        for shift in SHIFTS:
+            first = backs.crop(*placed[0], shift)
+            for number, item in placed[1:]:
+                other = backs.crop(number, item, shift)
+                worst = _unlike(first, other)
+                if worst > ALIKE:
+                    problems.append(f"{deck} shifted {shift} mm: page {number}, {item['piece']} "
+                                    f"{item['copy']} differs from the first by {worst}")
+        for number, item in placed:
+            problems += [f"{deck}: page {number}, {item['piece']} {item['copy']}: {p}"
+                         for p in band_problems(backs.crop(number, item, (0.0, 0.0)))]
+    return problems
+
+
+def band_problems(back) -> list[str]:
+    """Whether the outer 4 mm of a cut-out back, inside its trim, is one colour."""
+    width, height = back.size
+    band = int(QUIET_BAND * PX) - 1   # the last pixel may be softened by what begins at 4 mm
+    problems = []
+    for name, box in (("left", (0, 0, band, height)), ("right", (width - band, 0, width, height)),
+                      ("top", (0, 0, width, band)), ("bottom", (0, height - band, width, height))):
+        spread = max(high - low for low, high in back.crop(box).getextrema())
+        if spread > QUIET:
+            problems.append(f"its outer {QUIET_BAND:g} mm on the {name} is not one colour ({spread})")
+    return problems
+
+
+# ---------------------------------------------------------------- backs, shifted
+
+@pytest.mark.parametrize("game_id, lang, paper, ink", KITS)
+def test_every_back_of_a_hidden_deck_looks_alike_printed_a_millimetre_off(game_id, lang, paper, ink):
+    backs = _backs(game_id, lang, paper, ink, "duplex")
+    hidden = [c.id for c in load_shipped_game(game_id).components if c.hidden]
+    assert hidden and {component for component, _ in backs.decks} == set(hidden)
+    assert deck_problems(backs) == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_folded_backs_of_a_hidden_deck_look_alike_a_millimetre_off(game_id, paper):
+    for lang, ink in (("en", False), ("fr", True)):
+        backs = _backs(game_id, lang, paper, ink, "fold")
+        assert backs.decks and deck_problems(backs) == []
+
+
+def test_the_check_sees_a_neighbours_back_and_a_frame_near_the_cut(monkeypatch):
+    """Laid out as before: different players' cards side by side, each back framed 4 mm in."""
+    from pnp.build import render_to_memory
+    from pnp.layout import plan as plan_module
+    from pnp.layout import sheets as sheets_module
+
+    game = load_shipped_game("hunting-fever")
+    cards = game.component("player-cards")
+    framed = cards.back + (cards.back[0]._replace(type="rect", props={
+        "x": 4, "y": 4, "w": "w - 8", "h": "h - 8", "stroke": "set_ink", "stroke_width": 0.6}),)
+    game = game._replace(components=tuple(c._replace(back=framed) if c is cards else c
+                                          for c in game.components))
+    real = plan_module._with_backs
+    # Every back taken for the same one, and the frame let through the plan's own check.
+    monkeypatch.setattr(plan_module, "_with_backs",
+                        lambda items, resolver, measure: [i._replace(back=0) for i in real(items, resolver, measure)])
+    monkeypatch.setattr(plan_module, "quiet_band_problems", lambda *args: [])
+    monkeypatch.setattr(sheets_module, "dealt", lambda runs, frames, bleed, rows=True: [list(r) for r in runs])
+    backs = Backs(*render_to_memory(game, PrintOptions()))
+    problems = deck_problems(backs)
+    assert any("differs from the first" in p for p in problems)
+    assert any("is not one colour" in p for p in problems)
+
+
+def test_a_hidden_back_with_a_line_near_its_edge_is_refused_before_anything_is_drawn():
+    from pnp.errors import TemplateError
+
+    game = load_shipped_game("halali")
+    tiles = game.component("tiles")
+    ringed = tiles.back + (tiles.back[0]._replace(type="ellipse", props={
+        "cx": "w/2", "cy": "h/2", "rx": "w/2 - 2", "stroke": "gold", "stroke_width": 0.5}),)
+    game = game._replace(components=tuple(c._replace(back=ringed) if c is tiles else c
+                                          for c in game.components))
+    with pytest.raises(TemplateError, match=r"tiles \(halali, en\): the back of a hidden piece is one colour "
+                                            r"in its outer 4 mm.*an ellipse comes 1\.8 mm from the edge"):
+        plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
+
+
+# ---------------------------------------------------------------- one deck, one paper; nothing that tells
+
+MODES = ("duplex", "no-duplex", "fold")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_hidden_deck_is_on_one_paper_and_the_manifest_says_which(game_id):
+    game = load_shipped_game(game_id)
+    hidden = {c.id for c in game.components if c.hidden}
+    for mode in MODES:
+        for lang in ("en", "fr"):
+            for paper in ("a4", "letter"):
+                _, manifest = rendered(game_id, lang, paper, **_options(False, mode))
+                papers: dict[tuple, set] = {}
+                for page in manifest["pages"]:
+                    assert page["stock"] in ("paper-80-120", "card-160-220", "card-220-300")
+                    for item in page["items"]:
+                        assert item.get("hidden", False) is (item["component"] in hidden)
+                        if item.get("hidden"):
+                            papers.setdefault((item["component"], item.get("set")), set()).add(page["stock"])
+                assert papers and all(len(p) == 1 for p in papers.values()), (mode, papers)
+                if mode == "fold":   # folded over and glued: paper, two layers of it
+                    assert {s for p in papers.values() for s in p} == {"paper-80-120"}
+                assert fairness_problems(manifest) == []
+
+
+def test_a_deck_split_over_two_papers_is_caught_from_the_manifest():
+    _, manifest = rendered("hunting-hunting-beavers", "en", "a4")
+    manifest = {**manifest, "pages": [dict(p) for p in manifest["pages"]]}
+    page = next(p for p in manifest["pages"] if any(i["component"] == "beaver-cards" for i in p["items"]))
+    page["stock"] = "card-220-300"
+    assert any("beaver-cards is printed on 2 papers" in p for p in fairness_problems(manifest))
+
+
+def _kind(item: dict) -> tuple:
+    """What a player sees on a front: the piece and what it is worth."""
+    return (item["piece"], item.get("part"), item.get("suit"), item.get("hits"), item.get("design"),
+            item.get("beavers"), item.get("unit"))
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_where_a_hidden_piece_was_printed_does_not_tell_what_it_is(game_id, paper):
+    _, manifest = rendered(game_id, "en", paper)
+    decks: dict[tuple, list[tuple[int, dict]]] = {}
+    for page in manifest["pages"]:
+        if page["kind"] == "front":
+            for item in page["items"]:
+                if item.get("hidden"):
+                    decks.setdefault((item["component"], item.get("set")), []).append((page["sheet"], item))
+    for deck, placed in decks.items():
+        kinds = {_kind(item) for _, item in placed}
+        sheets = {sheet for sheet, _ in placed}
+        # No row or column of three and more is all one kind (it would be cut, and so
+        # sized, alike: a player who knew the sheet would know the kind).
+        for sheet in sheets:
+            for axis in ("x", "y"):
+                lines: dict[float, list] = {}
+                for s, item in placed:
+                    if s == sheet:
+                        lines.setdefault(item[axis], []).append(_kind(item))
+                for line in lines.values():
+                    if len(line) >= 3 and len(kinds) > 1:
+                        assert len(set(line)) > 1, (deck, sheet, axis, line)
+        # The copies of a kind are not all on a sheet that holds little of the deck
+        # (the four Rage cards together on one sheet of nine, of forty-four).
+        for kind in kinds:
+            on = {sheet for sheet, item in placed if _kind(item) == kind}
+            copies = sum(1 for _, item in placed if _kind(item) == kind)
+            if copies >= 2 and len(on) == 1:
+                share = sum(1 for sheet, _ in placed if sheet in on) / len(placed)
+                assert share >= 0.5, (deck, kind, on)
+        # Every card of a deck lies the same way.
+        assert len({item.get("rotation", 0) for _, item in placed}) == 1
+
+
+def test_the_four_rage_cards_are_on_four_sheets():
+    for paper in ("a4", "letter"):
+        _, manifest = rendered("card-hunter", "en", paper)
+        sheets = [p["sheet"] for p in manifest["pages"] if p["kind"] == "front"
+                  for i in p["items"] if i.get("suit") == "rage"]
+        assert len(sheets) == 4 and len(set(sheets)) == 4
+
+
+# ---------------------------------------------------------------- the printable area
+
+#: Rendering rounds a shape's edge to the nearest pixel: the outer 5 mm are looked at
+#: less this much.
+RASTER = 0.3
+
+
+def _edge_ink(data: bytes, manifest: dict) -> list[str]:
+    """Every page that prints something other than a piece's bleed in the outer 5 mm of the
+    paper: a character, a mark, the bar, a fold line. Each page's four edge strips are
+    rendered (PDFium, 100 dpi); what lies within a bleed's reach of a piece is left out."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+    from PIL import Image, ImageDraw
+
+    page_w, page_h = manifest["page_size_mm"]
+    bleed = manifest["bleed_mm"]
+    px = 100 / 25.4
+    scale = 100 / 72
+    band = PRINTABLE - RASTER
+    strips = {"left": (0, 0, band, page_h), "right": (page_w - band, 0, band, page_h),
+              "bottom": (0, 0, page_w, band), "top": (0, page_h - band, page_w, band)}
+    problems = []
+    document = pdfium.PdfDocument(data)
+    for page in manifest["pages"]:
+        if page["kind"] == "blank":
+            continue
+        pdf_page = document[page["number"] - 1]
+        for name, (x, y, w, h) in strips.items():
+            width, height = max(1, int(w * px)), max(1, int(h * px))
+            bitmap = pdfium.PdfBitmap.new_native(width, height, raw.FPDFBitmap_BGR)
+            bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+            below_top = (page_h - y - h) * 72 / 25.4
+            matrix = raw.FS_MATRIX(scale, 0, 0, scale, -x * 72 / 25.4 * scale, -below_top * scale)
+            raw.FPDF_RenderPageBitmapWithMatrix(bitmap.raw, pdf_page.raw, matrix,
+                                                raw.FS_RECTF(0, 0, width, height), raw.FPDF_ANNOT)
+            image = bitmap.to_pil().convert("L")
+            mask = ImageDraw.Draw(image)
+            for item in page["items"]:   # a piece's bleed may run to the paper's edge
+                left, right = (item["x"] - bleed - x) * px, (item["x"] + item["w"] + bleed - x) * px
+                top = (y + h - item["y"] - item["h"] - bleed) * px
+                bottom = (y + h - item["y"] + bleed) * px
+                mask.rectangle((left - 1, top - 1, right + 1, bottom + 1), fill=255)
+            low, _ = image.getextrema()
+            if low < 250:
+                box = Image.eval(image, lambda v: 255 if v < 250 else 0).getbbox()
+                problems.append(f"page {page['number']} ({page['kind']}) prints within {PRINTABLE:g} mm of "
+                                f"its {name} edge, at {box[0] / px + x:.1f}, {page_h - y - h + box[1] / px:.1f} mm "
+                                "from the top-left")
+    return problems
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_mark_or_character_is_printed_in_the_outer_5_mm(game_id, mode):
+    for lang in ("en", "fr"):
+        for paper in ("a4", "letter"):
+            if mode != "duplex" and lang == "fr":
+                continue   # the same sheets as in English, the words aside
+            data, manifest = rendered(game_id, lang, paper, **_options(False, mode))
+            assert _edge_ink(data, manifest) == []
+    data, manifest = rendered(game_id, "fr", "letter", ink_saver=True)
+    assert _edge_ink(data, manifest) == []
+
+
+def test_the_edge_check_sees_a_footer_in_the_printers_blind_band(monkeypatch):
+    from pnp.build import render_to_memory
+    from pnp.layout import furniture
+
+    monkeypatch.setattr(furniture, "FOOTER_BASELINE", 4.5)
+    data, manifest = render_to_memory(load_shipped_game("halali"), PrintOptions())
+    assert any("of its bottom edge" in p for p in _edge_ink(data, manifest))
+
+
+def _ink_box(primitive):
+    """Where a straight stroke lies: the line it draws, end to end (butt ends stop at the
+    end points; a hairline's width, 0.2 mm, is the rendered check's to see)."""
+    segments = ([((primitive.x1, primitive.y1), (primitive.x2, primitive.y2))] if isinstance(primitive, Line)
+                else [pair for run in primitive.segments for pair in zip(run, run[1:])])
+    return [(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)) for (x1, y1), (x2, y2) in segments]
+
+
+@lru_cache(maxsize=None)
+def _plan(game_id: str, lang: str, paper: str, mode: str):
+    return plan_kit(load_shipped_game(game_id), PrintOptions(lang=lang, paper=paper, **_options(False, mode)),
+                    paper_size(paper), measure=MEASURER, made=made_by())
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_marks_bars_and_fold_lines_print_where_a_home_printer_prints(game_id, paper, mode):
+    plan = _plan(game_id, "en", paper, mode)
+    page_w, page_h = plan.page_size
+    for page in plan.pages:
+        for primitive in page.drawing:
+            if isinstance(primitive, (Line, Path)) and primitive.stroke:
+                for left, top, right, bottom in _ink_box(primitive):
+                    assert left >= PRINTABLE - 1e-6 and top >= PRINTABLE - 1e-6, (page.number, primitive)
+                    assert right <= page_w - PRINTABLE + 1e-6, (page.number, primitive)
+                    assert bottom <= page_h - PRINTABLE + 1e-6, (page.number, primitive)
+        for mark in page.marks:
+            assert abs(mark.x2 - mark.x1) + abs(mark.y2 - mark.y1) >= MARK_MIN_LENGTH - 1e-9
+        # Every piece lies in the printable area; only its bleed may run past it.
+        for placement in page.placements:
+            trim = placement.trim
+            assert trim.x >= PRINTABLE - 1e-6 and trim.y >= PRINTABLE - 1e-6
+            assert trim.right <= page_w - PRINTABLE + 1e-6 and trim.top <= page_h - PRINTABLE + 1e-6
+
+
+def test_nine_poker_cards_a_sheet_on_letter_and_a4():
+    for game_id, component in (("hunting-fever", "player-cards"), ("card-hunter", "monster-cards")):
+        for paper in ("a4", "letter"):
+            _, manifest = rendered(game_id, "en", paper)
+            counts = [sum(1 for i in p["items"] if i["component"] == component)
+                      for p in manifest["pages"] if p["kind"] == "front"]
+            assert max(counts) == 9, (game_id, paper)
+
+
+# ---------------------------------------------------------------- the template language
+
+HIDDEN_BACK = """
+[[components.back]]
+type = "background"
+fill = "accent"
+
+[[components.back]]
+type = "text"
+x = 8
+y = 40
+w = "w - 16"
+h = 10
+text = "Tiny"
+size = 14
+"""
+
+
+def _hidden_game(tmp_path, change=("", ""), back: str = HIDDEN_BACK):
+    from test_templates_and_catalogs import GOOD, write_game
+
+    from pnp.templates import load_game
+
+    text = GOOD.replace('size = "poker"\n', 'size = "poker"\nhidden = true\n') + back
+    return load_game(write_game(tmp_path, text.replace(*change)))
+
+
+def test_a_hidden_component_is_checked_on_load(tmp_path):
+    from pnp.errors import TemplateError
+
+    game = _hidden_game(tmp_path)
+    assert game.component("cards").hidden
+    for change, back, expected in [
+        (("", ""), "", r"components\[0\].hidden: expected true only on a component with a back design"),
+        (("hidden = true", "hidden = true\nsame_back = true"), "", r"same_back = true shows the front"),
+        (("hidden = true", 'hidden = "yes"'), HIDDEN_BACK, r"components\[0\].hidden: expected true or false"),
+        (("hidden = true", "hidden = true\nkind = \"sheet\""), HIDDEN_BACK, r"true only on cut pieces"),
+        (("", ""), HIDDEN_BACK.replace('text = "Tiny"', 'text = "{value}"'),
+         r"components\[0\].back\[1\]: expected a back that is the same for every piece of a hidden "
+         r"component; it uses value"),
+        (("", ""), HIDDEN_BACK.replace('text = "Tiny"', 'text = "No. {copy}"'), r"it uses copy"),
+        (("value = 5", 'value = 5\nback = [{ type = "background", fill = "ink" }]'), HIDDEN_BACK,
+         r"components\[0\].pieces\[0\].back: expected no back of its own in a hidden component"),
+    ]:
+        with pytest.raises(TemplateError, match=expected):
+            _hidden_game(tmp_path, change, back)
+
+
+def test_a_hidden_deck_of_ones_own_is_printed_fairly(tmp_path):
+    """A designer's deck with two backs by set: each set's cards share cuts, never another set's."""
+    from pnp.build import render_to_memory
+
+    game = _hidden_game(tmp_path, ('hidden = true', 'hidden = true\nsets = ["red", "blue"]'),
+                        HIDDEN_BACK.replace('fill = "accent"', 'fill = "set"'))
+    data, manifest = render_to_memory(game, PrintOptions())
+    backs = Backs(data, manifest)
+    assert set(backs.decks) == {("cards", "red"), ("cards", "blue")}
+    assert deck_problems(backs) == [] and fairness_problems(manifest) == []
