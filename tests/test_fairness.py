@@ -15,7 +15,6 @@ print no backs, and only their paper is checked.
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
 import pytest
@@ -54,6 +53,24 @@ def _options(ink: bool, mode: str) -> dict:
     return options
 
 
+def render_region(page, page_h: float, x: float, y: float, w: float, h: float, px: float):
+    """The part of a PDF page from (x, y) (its bottom-left, mm from the page's) w x h mm,
+    rendered by PDFium at ``px`` pixels a mm on a grid that starts exactly at its corner."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    width, height = max(1, int(w * px)), max(1, int(h * px))
+    bitmap = pdfium.PdfBitmap.new_native(width, height, raw.FPDFBitmap_BGR)
+    bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+    scale = px * 25.4 / 72                     # pixels a PDF point
+    left = x * 72 / 25.4                       # points from the page's left edge
+    below_top = (page_h - y - h) * 72 / 25.4   # and down from its top edge
+    matrix = raw.FS_MATRIX(scale, 0, 0, scale, -left * scale, -below_top * scale)
+    raw.FPDF_RenderPageBitmapWithMatrix(bitmap.raw, page.raw, matrix, raw.FS_RECTF(0, 0, width, height),
+                                        raw.FPDF_ANNOT)
+    return bitmap.to_pil()
+
+
 class Backs:
     """The hidden decks of one rendered kit: each back, as printed, cut out along its trim."""
 
@@ -75,24 +92,12 @@ class Backs:
         self._rendered: dict[tuple, object] = {}
 
     def _around(self, number: int, item: dict):
-        """The back and 1 mm of what is printed round it, rendered (PDFium) on a pixel grid
-        whose corner is 1 mm from the trim's: every back of a deck is cut alike."""
-        import pypdfium2 as pdfium
-        import pypdfium2.raw as raw
-
+        """The back and 1 mm of what is printed round it, rendered on a pixel grid whose
+        corner is 1 mm from the trim's: every back of a deck is cut alike."""
         key = (number, item["x"], item["y"])
         if key not in self._rendered:
-            page = self.document[number - 1]
-            width, height = int((item["w"] + 2) * PX), int((item["h"] + 2) * PX)
-            bitmap = pdfium.PdfBitmap.new_native(width, height, raw.FPDFBitmap_BGR)
-            bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
-            scale = PX * 25.4 / 72                       # pixels a PDF point
-            left = (item["x"] - 1) * 72 / 25.4           # points from the page's left edge
-            below_top = (self.page_h - item["y"] - item["h"] - 1) * 72 / 25.4
-            matrix = raw.FS_MATRIX(scale, 0, 0, scale, -left * scale, -below_top * scale)
-            raw.FPDF_RenderPageBitmapWithMatrix(bitmap.raw, page.raw, matrix,
-                                                raw.FS_RECTF(0, 0, width, height), raw.FPDF_ANNOT)
-            self._rendered[key] = bitmap.to_pil()
+            self._rendered[key] = render_region(self.document[number - 1], self.page_h, item["x"] - 1,
+                                                item["y"] - 1, item["w"] + 2, item["h"] + 2, PX)
         return self._rendered[key]
 
     def crop(self, number: int, item: dict, shift: tuple[float, float]):
@@ -307,13 +312,11 @@ def _edge_ink(data: bytes, manifest: dict) -> list[str]:
     paper: a character, a mark, the bar, a fold line. Each page's four edge strips are
     rendered (PDFium, 100 dpi); what lies within a bleed's reach of a piece is left out."""
     import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
     from PIL import Image, ImageDraw
 
     page_w, page_h = manifest["page_size_mm"]
     bleed = manifest["bleed_mm"]
     px = 100 / 25.4
-    scale = 100 / 72
     band = PRINTABLE - RASTER
     strips = {"left": (0, 0, band, page_h), "right": (page_w - band, 0, band, page_h),
               "bottom": (0, 0, page_w, band), "top": (0, page_h - band, page_w, band)}
@@ -324,14 +327,7 @@ def _edge_ink(data: bytes, manifest: dict) -> list[str]:
             continue
         pdf_page = document[page["number"] - 1]
         for name, (x, y, w, h) in strips.items():
-            width, height = max(1, int(w * px)), max(1, int(h * px))
-            bitmap = pdfium.PdfBitmap.new_native(width, height, raw.FPDFBitmap_BGR)
-            bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
-            below_top = (page_h - y - h) * 72 / 25.4
-            matrix = raw.FS_MATRIX(scale, 0, 0, scale, -x * 72 / 25.4 * scale, -below_top * scale)
-            raw.FPDF_RenderPageBitmapWithMatrix(bitmap.raw, pdf_page.raw, matrix,
-                                                raw.FS_RECTF(0, 0, width, height), raw.FPDF_ANNOT)
-            image = bitmap.to_pil().convert("L")
+            image = render_region(pdf_page, page_h, x, y, w, h, px).convert("L")
             mask = ImageDraw.Draw(image)
             for item in page["items"]:   # a piece's bleed may run to the paper's edge
                 left, right = (item["x"] - bleed - x) * px, (item["x"] + item["w"] + bleed - x) * px
@@ -472,3 +468,95 @@ def test_a_hidden_deck_of_ones_own_is_printed_fairly(tmp_path):
     backs = Backs(data, manifest)
     assert set(backs.decks) == {("cards", "red"), ("cards", "blue")}
     assert deck_problems(backs) == [] and fairness_problems(manifest) == []
+
+
+# ---------------------------------------------------------------- folding, and what the cover says
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_folded_pages_keep_the_fold_5_mm_from_any_bleed_and_the_cover_asks_for_paper(game_id, paper):
+    from conftest import pdf_reader
+
+    plan = _plan(game_id, "en", paper, "fold")
+    folds = [page for page in plan.pages if page.fold_line is not None]
+    assert folds
+    for page in folds:
+        line = page.fold_line
+        for placement in page.placements:
+            box = placement.printed
+            gap = (max(line.x1 - box.right, box.x - line.x1) if line.x1 == line.x2
+                   else max(line.y1 - box.top, box.y - line.y1))
+            assert gap >= 5.0 - 1e-6, (page.number, placement.copy.piece.id, gap)
+    for lang, paper_words in (("en", "80–120 g/m² paper, not card"), ("fr", "papier 80–120 g/m², pas sur")):
+        data, _ = rendered(game_id, lang, paper, fold=True)
+        cover = " ".join(pdf_reader(data).pages[0].extract_text().split())
+        # Folded and glued, not printed on both sides: no card, no duplex alignment sheet.
+        assert paper_words in cover and "pnp calibrate" not in cover
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_cover_says_only_what_is_true_of_bleed_and_cutting(game_id):
+    from conftest import pdf_reader
+
+    from pnp.model import Face
+
+    for paper in ("a4", "letter"):
+        plan = _plan(game_id, "en", paper, "duplex")
+        catalog = plan.game.catalogs["en"]
+        least, butted = 3.0, False
+        for page in plan.pages:
+            if page.kind.value not in ("front", "sheet", "cover"):
+                continue
+            for p in page.placements:
+                if p.face is not Face.FRONT or p.part is not None or not p.copy.component.cut:
+                    continue
+                t, r = p.trim, p.printed
+                for side in (t.x - r.x, r.right - t.right, t.y - r.y, r.top - t.top):
+                    if side > 1e-6:
+                        least = min(least, side)
+                    else:
+                        butted = True
+        data, _ = rendered(game_id, "en", paper)
+        cover = " ".join(pdf_reader(data).pages[0].extract_text().split())
+        before = catalog.get("cover.cut_general", bleed="\0").split("\0")[0].split(". ")[-1]
+        said = float(cover[cover.index(before) + len(before):].split(" mm")[0])
+        # What it says is no more than every piece gets, to the half millimetre below.
+        assert said <= least + 1e-6 and least - said < 0.5
+        assert (catalog.get("cover.cut_butted") in cover) is butted
+        assert catalog.get("cover.cut_backs", gutter="6") in cover
+
+
+# ---------------------------------------------------------------- the safe zone
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_what_matters_on_a_piece_keeps_3_mm_inside_its_trim(game_id):
+    """Text, pictograms, player symbols and the small shapes that hold them (a value's
+    coin, a shield, a badge) keep 3 mm from the cut, so a cut a little off never clips
+    them; backgrounds, bands and panels may run to the edge and into the bleed."""
+    from pnp.layout.bounds import SAFE_ZONE, inked, inset
+    from pnp.layout.faces import FaceResolver
+    from pnp.layout.plan import copies
+    from pnp.layout.primitives import Ellipse, Icon, Rect, Symbol, Text
+    from pnp.model import Face
+
+    game = load_shipped_game(game_id)
+    problems = set()
+    for lang in ("en", "fr"):
+        for ink in (False, True):
+            resolver = FaceResolver(game, PrintOptions(lang=lang, ink_saver=ink), MEASURER)
+            for component in game.components:
+                if not component.cut:
+                    continue   # a page used as printed: it is never cut
+                w, h = component.size
+                for copy in copies(component):
+                    for face in (Face.FRONT, Face.BACK) if component.two_sided else (Face.FRONT,):
+                        for entry in inked(resolver.face(copy, face).primitives, MEASURER):
+                            box, primitive = entry.box, entry.primitive
+                            gap = inset(box, component.size)
+                            badge = (isinstance(primitive, (Rect, Ellipse, Path)) and gap >= 0
+                                     and box.w < w / 2 and box.h < h / 2 and max(box.w, box.h) <= 25)
+                            if (badge or isinstance(primitive, (Text, Icon, Symbol))) and gap < SAFE_ZONE - 1e-6:
+                                problems.add(f"{component.id}/{copy.piece.id} {face.value} ({lang}"
+                                             f"{', ink saver' if ink else ''}): a {type(primitive).__name__} "
+                                             f"{gap:.2f} mm from the cut")
+    assert sorted(problems) == []

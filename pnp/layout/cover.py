@@ -19,7 +19,7 @@ from pnp.errors import TextFitError
 from pnp.i18n import Catalog
 from pnp.layout.colors import Inks
 from pnp.layout.imposition import MARGIN, PRINTABLE
-from pnp.layout.primitives import QR, Line, Primitive, Rect, Symbol, Text, TextLine
+from pnp.layout.primitives import QR, Primitive, Rect, Symbol, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail
 from pnp.model import Component, Game, PrintOptions
 from pnp.units import POINTS_PER_MM, pt

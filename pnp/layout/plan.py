@@ -407,7 +407,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     # The sheets' layout is in the placements now: it is let go before the
     # faces are resolved (for a deck of thousands of cards, an item and a slot each).
     page_kinds = best.pages
-    groups = items = runs = entries = kept = tries = best = attempt = below_cover = None
+    laid = two_sided = numbered = items = entries = kept = tries = best = attempt = below_cover = None
     resolved, uses = resolve_placements(game, options, placements, measure=measure, resolver=resolver)
     kit = KitPlan(game, options, page_size)
     kit.drawing_uses, kit.duplex, kit.sheets = uses, duplex, total_sheets
