@@ -292,7 +292,10 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
         return entries
 
     # Each piece on its own paper, unless joining the decks' saves a sheet.
-    entries = min((laid_out(join) for join in (False, True)), key=len)
+    decks = {stock for component, backs, stock, _ in laid if backs and component.hidden}
+    joins = (False, True) if decks and any(backs and not component.hidden and stock not in decks
+                                           for component, backs, stock, _ in laid) else (False,)
+    entries = min((laid_out(join) for join in joins), key=len)
     opening: Sheet | None = None
     if opener is not None:
         try:

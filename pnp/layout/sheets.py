@@ -400,8 +400,9 @@ def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
         # Decks' leftovers kept whole, or split into whole rows and the rest:
         # whichever takes fewer sheets (rows pay where a sheet holds three rows
         # of two decks, as A4 does; on Letter they would not).
-        tries = [_packed(dealt(runs, frames, bleed, rows), frames, bleed, shrink, 2 * bleed)
-                 for rows in (True, False)]
+        by_rows, whole = dealt(runs, frames, bleed, True), dealt(runs, frames, bleed, False)
+        tries = [_packed(order, frames, bleed, shrink, 2 * bleed)
+                 for order in ([by_rows, whole] if by_rows != whole else [by_rows])]
         return min(tries, key=len)
     return _packed(runs, frames, bleed, shrink)
 
