@@ -211,8 +211,9 @@ def test_a_hidden_back_with_a_line_near_its_edge_is_refused_before_anything_is_d
         "cx": "w/2", "cy": "h/2", "rx": "w/2 - 2", "stroke": "gold", "stroke_width": 0.5}),)
     game = game._replace(components=tuple(c._replace(back=ringed) if c is tiles else c
                                           for c in game.components))
-    with pytest.raises(TemplateError, match=r"tiles \(halali, en\): the back of a hidden piece is one colour "
-                                            r"in its outer 4 mm.*an ellipse comes 1\.8 mm from the edge"):
+    with pytest.raises(TemplateError, match=r"halali.toml: components\[1\].back\[0\] \(halali tiles/bear back, "
+                                            r"en\): the back of a hidden piece is one colour in its outer 4 mm.*"
+                                            r"an ellipse comes 1\.8 mm from the edge"):
         plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
 
 

@@ -9,7 +9,7 @@ paints, strokes included: a check against it can only be too careful.
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import Iterable, NamedTuple, Sequence
 
 from pnp.layout.boards import text_boxes
 from pnp.layout.imposition import Box
@@ -105,29 +105,34 @@ def is_background(p: Primitive, size: tuple[float, float]) -> bool:
             and p.x + p.w >= w and p.y + p.h >= h)
 
 
-def quiet_band_problems(primitives: Iterable[Primitive], size: tuple[float, float],
-                        measure: Measurer, band: float = QUIET_BAND) -> list[str]:
-    """What a hidden piece's back paints in its outer ``band`` mm besides one colour.
+def quiet_band_problems(layers: Sequence[Sequence[Primitive]], size: tuple[float, float],
+                        measure: Measurer, band: float = QUIET_BAND) -> list[tuple[int, str]]:
+    """What a hidden piece's back paints in its outer ``band`` mm besides one colour,
+    layer by layer (a face's layers are its elements): (layer, what comes how near).
 
     The back must be a single colour there: the topmost background that covers
     the whole trim sets it, and nothing drawn after it may reach into the band.
     An empty list means the band is quiet.
 
     >>> from pnp.layout.primitives import Rect
-    >>> quiet_band_problems([Rect(-3, -3, 69.5, 94.9, fill="#112233"),
-    ...                      Rect(4, 4, 55.5, 80.9, stroke="#ffffff", width=0.6)], (63.5, 88.9), None)
-    ['a rect comes 3.7 mm from the edge']
+    >>> quiet_band_problems([(Rect(-3, -3, 69.5, 94.9, fill="#112233"),),
+    ...                      (Rect(4, 4, 55.5, 80.9, stroke="#ffffff", width=0.6),)], (63.5, 88.9), None)
+    [(1, 'a rect comes 3.7 mm from the edge')]
     """
-    items = list(absolute(primitives))
     start = 0
-    for index, p in enumerate(items):
-        if is_background(p, size):
-            start = index + 1
+    for index, layer in enumerate(layers):
+        if any(is_background(p, size) for p in absolute(layer)):
+            start = index
     problems = []
-    for entry in inked(items[start:], measure):
-        gap = inset(entry.box, size)
-        if gap < band - 1e-6:
-            kind = type(entry.primitive).__name__.lower()
-            problems.append(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} comes "
-                            f"{max(gap, 0.0):.1f} mm from the edge")
+    for index in range(start, len(layers)):
+        primitives = list(absolute(layers[index]))
+        if index == start:  # what the background's own layer draws after it
+            last = max((k for k, p in enumerate(primitives) if is_background(p, size)), default=-1)
+            primitives = primitives[last + 1:]
+        for entry in inked(primitives, measure):
+            gap = inset(entry.box, size)
+            if gap < band - 1e-6:
+                kind = type(entry.primitive).__name__.lower()
+                problems.append((index, f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} comes "
+                                        f"{max(gap, 0.0):.1f} mm from the edge"))
     return problems

@@ -170,11 +170,12 @@ def _with_backs(items: list[Item], resolver: FaceResolver, measure: Measurer) ->
             component = copy.component
             if component.hidden and number not in quiet:
                 quiet.add(number)
-                for problem in quiet_band_problems(face.primitives, component.size, measure):
-                    resolver._report(f"{component.id} ({resolver.game.id}, {resolver.catalog.lang}): the "
-                                     f"back of a hidden piece is one colour in its outer {QUIET_BAND:g} mm, "
-                                     f"so a back printed a little off still looks like every other; "
-                                     f"{problem}")
+                elements = face_elements(component, copy.piece, Face.BACK)
+                for layer, problem in quiet_band_problems(face.layers, component.size, measure):
+                    resolver._report(f"{elements[layer].where} ({resolver.game.id} {component.id}/"
+                                     f"{copy.piece.id} back, {resolver.catalog.lang}): the back of a hidden "
+                                     f"piece is one colour in its outer {QUIET_BAND:g} mm, so a back printed "
+                                     f"a little off still looks like every other; {problem}")
         if copy.component.hidden:
             decks.setdefault((copy.component.id, copy.set), set()).add(number)
         out.append(item._replace(back=number))
