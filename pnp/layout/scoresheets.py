@@ -138,7 +138,8 @@ class _Pen:
     def icon(self, name: str, x: float, y: float, w: float, h: float) -> None:
         from pnp.icons import load_icon  # the SVG reader loads only for kits with icons
 
-        self.out.append(Icon(load_icon(self.ctx.icon_dirs, name).source, self.x0 + x, self.y0 + y, w, h,
+        icon = load_icon(self.ctx.icon_dirs, name, self.ctx.measure.missing)
+        self.out.append(Icon(icon.source, self.x0 + x, self.y0 + y, w, h,
                              self.ink, line_art=self.ctx.inks.ink_saver))
 
     def symbol(self, shape: str, cx: float, cy: float, size: float, color: str) -> None:
