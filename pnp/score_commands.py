@@ -54,6 +54,7 @@ from scoring.report import (
     result_json,
 )
 from scoring.session_file import (
+    composed,
     create_session,
     dumps,
     extended_text,
@@ -227,7 +228,7 @@ def new(game: str, players: str, out: Path | None, force: bool, lang: str | None
     except SessionFileError as error:
         _fail(file_error_text(error, _words(lang)))
     words = messages(lang or "en", rules)
-    names = [name.strip() for name in players.split(",")]
+    names = [name.strip() for name in composed(players).split(",")]
     raw = new_session(rules, names, lang)
     target = out if out is not None else Path(f"{rules.id}-session.toml")
     problems = check_session(raw).problems

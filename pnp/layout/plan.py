@@ -94,6 +94,8 @@ class KitPlan:
         self.duplex = False
         #: How many sheets of paper the file is printed on
         self.sheets = 0
+        #: What laying it out counted against the kit's work budget (pnp.limits.WorkBudget)
+        self.budget = None
 
 
 def copies(component: Component) -> list[Copy]:
@@ -147,6 +149,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     page_w, page_h = page_size
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
     resolver = FaceResolver(game, options, measure, filled)
+    resolver.estimate(chosen)   # a kit past its work budget stops here, before any face is laid out
     frames = page_frames(page_w, page_h)
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
@@ -321,6 +324,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     resolved, uses = resolve_placements(game, options, placements, measure=measure, resolver=resolver)
     kit = KitPlan(game, options, page_size)
     kit.drawing_uses, kit.duplex, kit.sheets = uses, duplex, total_sheets
+    kit.budget = resolver.budget
     placed = iter(resolved)
     covers = iter(cover_pages)
     for page, count in pending:
@@ -597,7 +601,9 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
     The list is resolved in place (each placement replaced by its resolved
     copy, so that a kit of thousands of pieces never holds both) and returned.
     """
-    resolver = resolver or FaceResolver(game, options, measure, filled)
+    if resolver is None:
+        resolver = FaceResolver(game, options, measure, filled)
+        resolver.estimate({id(p.copy.component): p.copy.component for p in placements}.values())
     # Face design -> the number of its only copy, or copy number -> face when
     # it has several. The copies of each design are known first, so that a
     # face printed from its design alone (a card of its own) is packed as soon
