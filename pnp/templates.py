@@ -166,6 +166,8 @@ def _check_values(table: dict, check: "_Checker") -> None:
         if isinstance(value, dict):
             stack.extend((f"{path}.{k}" if path else str(k), v) for k, v in reversed(value.items()))
         elif isinstance(value, list):
+            if _numbers_within(value, _KEY_LIMITS.get(_INDEX.sub("", path.rsplit(".", 1)[-1]), MAX_NUMBER)):
+                continue  # a polygon's 10,000 corners, all fine: no path named for each
             stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
         elif isinstance(value, bool):
             continue
@@ -184,6 +186,21 @@ def _check_values(table: dict, check: "_Checker") -> None:
 
 
 _INDEX = re.compile(r"(\[\d+\])+$")
+
+
+def _numbers_within(items: list, limit: float) -> bool:
+    """True if ``items`` holds only numbers (or lists of them), each finite and within ``limit``."""
+    stack = [items]   # iterative: TOML may nest deeper than Python recurses
+    while stack:
+        for item in stack.pop():
+            kind = type(item)
+            if kind is list:
+                stack.append(item)
+            elif kind is not float and kind is not int:
+                return False
+            elif not -limit <= item <= limit:   # NaN fails both comparisons; inf fails one
+                return False
+    return True
 
 
 def load_game(path: Path, catalog_dir: Path | None = None,
