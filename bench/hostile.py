@@ -834,14 +834,30 @@ def _two_decks(folder: Path) -> None:
 
 
 def _children(pid: int) -> list[int]:
-    try:
-        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
+    # Each thread's children: a pool may start its workers from a thread of its own.
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
+def _deck_of(cards: int) -> Callable[[Path], None]:
+    def write(folder: Path) -> None:
+        import sys
+
+        sys.path.insert(0, str(ROOT))
+        from bench.unique_deck import write_template
+
+        write_template(folder / "deck", cards)
+
+    return write
 
 
 def _stopped(runner: Runner, folder: Path, argv: tuple[str, ...], sig: int, ready: Callable[[Path], bool],
-             stdin: str | None = None) -> tuple[str, str]:
+             stdin: str | None = None, workers: bool = False) -> tuple[str, str]:
     """Send ``sig`` once ``ready(folder)``; the run must end with one line, 128 + sig, no temporary
     file and no worker left."""
     process = runner.start(argv, folder, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
@@ -849,7 +865,12 @@ def _stopped(runner: Runner, folder: Path, argv: tuple[str, ...], sig: int, read
     deadline = time.monotonic() + runner.timeout
     while time.monotonic() < deadline and process.poll() is None and not ready(folder):
         time.sleep(0.02)
-    workers = _children(process.pid)
+    started = _children(process.pid)
+    if workers and not started:
+        process.kill()
+        process.communicate()
+        return "wrong", "no worker process to stop (the case does not test what it says)"
+    workers = started
     process.send_signal(sig)
     try:
         out, err = process.communicate(stdin, timeout=runner.timeout)
@@ -871,7 +892,8 @@ def _stopped(runner: Runner, folder: Path, argv: tuple[str, ...], sig: int, read
 
 
 def _staged_png(folder: Path) -> bool:
-    return any(p.suffix == ".png" for p in folder.rglob("*"))
+    """The export has begun to write its pictures (under whatever name it stages them)."""
+    return (folder / "out").is_dir() and any(p.is_file() for p in (folder / "out").rglob("*"))
 
 
 def _first_pdf(folder: Path) -> bool:
@@ -883,14 +905,16 @@ def _listening(folder: Path) -> bool:
 
 
 def signal_cases() -> list[Case]:
-    export = ("export", "hunting-hunting-beavers", "--component", "unit-cards", "--out", "out")
+    # 300 different cards: drawn by worker processes, a few seconds of work to stop mid-way.
+    export = ("export", "--template", "deck/unique-300.toml", "--out", "out")
     build = ("build", "--out", "out")
     serve = ("serve", "--port", "0", "--data", "data")
     cases = []
     for sig in (signal.SIGTERM, signal.SIGHUP):
         name = signal.Signals(sig).name
         cases += [
-            Case(f"{name} during export (workers)", 12, (), run=lambda r, f, s=sig: _stopped(r, f, export, s, _staged_png)),
+            Case(f"{name} during export (workers)", 12, (), files=_deck_of(300),
+                 run=lambda r, f, s=sig: _stopped(r, f, export, s, _staged_png, workers=True)),
             Case(f"{name} during build", 12, (), run=lambda r, f, s=sig: _stopped(r, f, build, s, _first_pdf)),
             Case(f"{name} while pnp serve runs", 12, (),
                  run=lambda r, f, s=sig: _stopped(r, f, serve, s, lambda g: _listening(g) and time.sleep(0.5) is None)),

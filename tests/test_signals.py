@@ -54,10 +54,14 @@ def read_until(child: subprocess.Popen, word: str) -> str:
 
 
 def children(pid: int) -> list[int]:
-    try:
-        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
+    # Each thread's children: a pool may start its workers from a thread of its own.
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
 
 
 def alive(pid: int) -> bool:
