@@ -80,7 +80,7 @@ def shown_path(path: Path | str, limit: int = 120) -> str:
     """A path as an error line shows it: whole, or its start and end when very long.
 
     >>> shown_path("out/" + "a" * 300, 40)
-    'out/aaaaaaaaaaaaaaaaaaa…aaaaaaaaaaaa (304 characters)'
+    'out/aaaaaaaaaaaaaaaa…aaaaaaaaaaaaaa (304 characters)'
     """
     text = str(path)
     if len(text) <= limit:
