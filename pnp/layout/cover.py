@@ -42,6 +42,7 @@ class PlanRow(NamedTuple):
     stock: str                    # see :func:`stock_of`
     components: tuple[str, ...]
     cover: bool = False           # the cover's own sheets (the cover itself on page 1)
+    alignment: bool = False       # the optional printer alignment sheet, last in a double-sided kit
 
 
 class CoverContents(NamedTuple):
@@ -63,6 +64,8 @@ class CoverContents(NamedTuple):
     #: that text must stop (mm from the bottom edge) on every cover page.
     below: tuple[str, ...] = ()
     text_bottom: float = 14.0
+    #: The kit ends with the printer alignment sheet (its last two pages).
+    alignment: bool = False
 
 
 def stock_of(component: Component, backs: bool) -> str:
@@ -270,15 +273,17 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     rows = []
     for row in contents.rows:
         how = row.how if row.how != "one" or not contents.duplex else "one_blank"
-        what = ([catalog.get("plan.cover")] if row.first_page == 1 else []) + [name[c] for c in row.components]
+        what = ([catalog.get("plan.cover")] if row.first_page == 1 else []) + [name[c] for c in row.components] \
+            + ([catalog.get("plan.alignment")] if row.alignment else [])
         rows.append([_pages(row.first_page, row.last_page), str(row.sheets), catalog.get(f"plan.{how}"),
                      catalog.get(f"stock.{row.stock}"), ", ".join(what)])
     flow.table([catalog.get("plan.pages"), catalog.get("plan.sheets"), catalog.get("plan.sides"),
                 catalog.get("plan.stock"), catalog.get("plan.what")], rows,
                (0.11, 0.09, 0.22, 0.24, 0.34), shade, first_bold=False)
     flow.paragraph(catalog.get("cover.print_scale"), bullet="•")
-    if contents.duplex:
-        flow.paragraph(catalog.get("cover.calibrate", paper=options.paper), bullet="•")
+    if contents.alignment:
+        flow.paragraph(catalog.get("cover.calibrate", pages=_pages(contents.total_pages - 1,
+                                                                   contents.total_pages)), bullet="•")
     if contents.folds:
         flow.paragraph(catalog.get("cover.fold"), bullet="•")
     if any(s in ("mount", "board") for s in contents.stocks.values()):
