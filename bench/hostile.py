@@ -16,7 +16,7 @@ space) and a time limit, and is classified:
 - ``wrong``: anything else (exit 0 on bad input, a file written or lost, an
   error that spans several lines, a check on the output that fails).
 
-The table groups the cases by the finding of issue 13 they test. ``--python``
+The table groups the cases by the finding they test (1-10: issue 13; 11-17: issue 26). ``--python``
 and ``--pythonpath`` run another checkout's code (``git archive main | tar -x``
 into a folder, then ``--pythonpath`` that folder) to compare before and after.
 Nothing here is a test: the tests are in tests/; this script counts.
@@ -31,7 +31,9 @@ import os
 import resource
 import select
 import signal
+import stat
 import subprocess
+import zlib
 import tempfile
 import time
 from pathlib import Path
@@ -51,6 +53,13 @@ FINDINGS = {
     8: "players: seat numbers, case, Unicode",
     9: "PDF and manifest pair",
     10: "minor: refusals, folders, terminal, Ctrl-C",
+    11: "exports: the folder holds what the summary says",
+    12: "SIGTERM and SIGHUP",
+    13: "special files: FIFO, device, folder",
+    14: "OS limits on names and paths",
+    15: "icons drawn blank or wrong",
+    16: "work budgets: limits that multiply",
+    17: "manifest NaN, foreign SQLite, TTS, --base-url, NFC",
 }
 
 
@@ -99,16 +108,20 @@ def _limits() -> None:
 
 
 def _snapshot(folder: Path) -> dict[str, str]:
-    """Every file and link under ``folder``: its kind and content hash (lock files left out)."""
+    """Every file and link under ``folder``: its kind and content hash (lock files left out;
+    a named pipe or a device by its kind: reading one would hang or never end)."""
     seen = {}
     for path in sorted(folder.rglob("*")):
         name = str(path.relative_to(folder))
         if path.name.endswith(".lock"):
             continue
-        if path.is_symlink():
+        mode = path.lstat().st_mode
+        if stat.S_ISLNK(mode):
             seen[name] = "link:" + os.readlink(path)
-        elif path.is_dir():
+        elif stat.S_ISDIR(mode):
             seen[name] = "dir"
+        elif not stat.S_ISREG(mode):
+            seen[name] = "special"
         else:
             seen[name] = hashlib.sha256(path.read_bytes()).hexdigest()
     return seen
@@ -717,7 +730,488 @@ def _symlink_targets_intact(folder: Path, done) -> str | None:
 
 
 def all_cases() -> list[Case]:
-    return option_cases() + template_cases() + session_cases() + other_cases()
+    return (option_cases() + template_cases() + session_cases() + other_cases() + export_cases()
+            + signal_cases() + special_file_cases() + name_limit_cases() + icon_cases() + budget_cases()
+            + more_cases())
+
+
+# ---------------------------------------------------------------- issue 26: exports
+
+
+def _pieces(*entries: tuple[str, int], sets: list[str] | None = None, size: str = "poker",
+            component: str = "cards", more: str = "") -> Callable[[Path], None]:
+    """A kit whose one component has the pieces given as (id, count)."""
+    pieces = "".join(f'\n[[components.pieces]]\nid = "{pid}"\ncount = {count}\n' for pid, count in entries)
+    text = (f'[game]\nid = "hostile"\nplayers = [1, 4]\nrules_url = "https://example.org/hostile"\n'
+            f'designers = ["bench"]\n\n[[components]]\nid = "{component}"\nsize = "{size}"\n'
+            + (f"sets = {json.dumps(sets)}\n" if sets else "")
+            + element("rect", x=2, y=2, w="w - 4", h="h - 4", fill="set" if sets else "black")
+            + pieces + more)
+
+    def write(folder: Path) -> None:
+        (folder / "t.toml").write_text(text, encoding="utf-8")
+        for lang, catalog in CATALOG.items():
+            extra = "".join(f'\n[component.{c}]\nname = "{c}"\ncut = "Cut."\n'
+                            for c in ("c", "c-1") if f'id = "{c}"' in text)
+            (folder / f"t.{lang}.toml").write_text(catalog + extra, encoding="utf-8")
+
+    return write
+
+
+def _wrote_what_it_says(folder: Path, done) -> str | None:
+    """The export's folder holds exactly the files its summary line counts, each listed once."""
+    import re
+
+    said = re.search(r"wrote (\d+) files? .* to (.+?)/ in", done.stdout)
+    if not said:
+        return f"no summary line: {done.stdout.strip()[-100:]}"
+    exported = folder / said.group(2) if not os.path.isabs(said.group(2)) else Path(said.group(2))
+    files = [p for p in exported.rglob("*") if p.is_file()]
+    if len(files) != int(said.group(1)):
+        return f"the summary says {said.group(1)} files, the folder holds {len(files)}"
+    csv_file = exported / "files.csv"
+    if csv_file.is_file():
+        listed = [line.split(",")[0] for line in csv_file.read_text().splitlines()[1:]]
+        if len(listed) != len(set(listed)):
+            return "files.csv lists a file twice"
+    leftovers = [p.name for p in exported.parent.iterdir() if p.name.startswith(".")]
+    return f"left beside it: {leftovers[:3]}" if leftovers else None
+
+
+def _earlier_export(folder: Path) -> None:
+    stale = folder / "out" / "halali_en_png" / "tiles"
+    stale.mkdir(parents=True)
+    (stale / "zz-stale-01-front.png").write_bytes(b"an earlier export's picture")
+    (stale.parent / "files.csv").write_text("file\ntiles/zz-stale-01-front.png\n")
+
+
+def _tts_sheets_apart(folder: Path, done) -> str | None:
+    problem = _wrote_what_it_says(folder, done)
+    if problem:
+        return problem
+    saved = json.loads((folder / "out" / "hostile_en_tts" / "hostile_en.json").read_text())
+    urls = [sheet["FaceURL"] for deck in saved["ObjectStates"] for sheet in deck.get("CustomDeck", {}).values()]
+    if len(urls) != len(set(urls)):
+        return "two deck sheets share one file"
+    return None
+
+
+def export_cases() -> list[Case]:
+    out = ("--out", "out")
+    return [
+        Case("export over an earlier export with a stale file", 11,
+             ("export", "halali", "--component", "tiles", *out), expect="accepted", files=_earlier_export,
+             check=lambda f, d: _wrote_what_it_says(f, d) or (
+                 "the stale file is still there" if (f / "out/halali_en_png/tiles/zz-stale-01-front.png").exists()
+                 else None)),
+        Case("export: pieces a_b and a-b", 11, ("export", "--template", "t.toml", *out),
+             files=_pieces(("a_b", 1), ("a-b", 1))),
+        Case("export: a colour listed twice in sets", 11, ("export", "--template", "t.toml", *out),
+             files=_pieces(("p", 2), sets=["red", "red"])),
+        Case("export tts: component c-1 beside c's second sheet", 11,
+             ("export", "--template", "t.toml", "--format", "tts", "--dpi", "72", *out), expect="accepted",
+             files=_two_decks, check=_tts_sheets_apart),
+        Case("export over a folder holding a file of the user's", 11,
+             ("export", "halali", "--component", "tiles", *out),
+             files=lambda f: ((f / "out/halali_en_png").mkdir(parents=True),
+                              (f / "out/halali_en_png/notes.txt").write_text("mine"))),
+    ]
+
+
+def _two_decks(folder: Path) -> None:
+    _pieces(("p", 70))(folder)
+    path = folder / "t.toml"
+    path.write_text(path.read_text().replace('id = "cards"', 'id = "c"') + '\n[[components]]\nid = "c-1"\n'
+                    'size = "poker"\n' + element("rect", x=2, y=2, w=5, h=5, fill="#ff0000")
+                    + '\n[[components.pieces]]\nid = "q"\ncount = 3\n')
+    for lang in ("en", "fr"):
+        catalog = folder / f"t.{lang}.toml"
+        catalog.write_text(catalog.read_text().replace("[component.cards]", "[component.c]")
+                           + '\n[component.c-1]\nname = "C1"\ncut = "Cut."\n')
+
+
+# ---------------------------------------------------------------- issue 26: signals
+
+
+def _children(pid: int) -> list[int]:
+    # Each thread's children: a pool may start its workers from a thread of its own.
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
+def _deck_of(cards: int) -> Callable[[Path], None]:
+    def write(folder: Path) -> None:
+        import sys
+
+        sys.path.insert(0, str(ROOT))
+        from bench.unique_deck import write_template
+
+        write_template(folder / "deck", cards)
+
+    return write
+
+
+def _stopped(runner: Runner, folder: Path, argv: tuple[str, ...], sig: int, ready: Callable[[Path], bool],
+             stdin: str | None = None, workers: bool = False) -> tuple[str, str]:
+    """Send ``sig`` once ``ready(folder)``; the run must end with one line, 128 + sig, no temporary
+    file and no worker left."""
+    process = runner.start(argv, folder, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + runner.timeout
+    while time.monotonic() < deadline and process.poll() is None and not ready(folder):
+        time.sleep(0.02)
+    started = _children(process.pid)
+    if workers and not started:
+        process.kill()
+        process.communicate()
+        return "wrong", "no worker process to stop (the case does not test what it says)"
+    workers = started
+    process.send_signal(sig)
+    try:
+        out, err = process.communicate(stdin, timeout=runner.timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        return "hang", f"{signal.Signals(sig).name} did not stop it"
+    time.sleep(0.2)
+    alive = [w for w in workers if Path(f"/proc/{w}").exists() and
+             "zombie" not in Path(f"/proc/{w}/status").read_text().lower()]
+    if "Traceback" in err or "unexpected error" in err:
+        return "traceback", err.strip().splitlines()[-1][:120]
+    lines = [line for line in err.splitlines() if line.strip() and "Rendering" not in line and "Drawing" not in line]
+    leftovers = [p.name for p in folder.rglob(".*") if p.name.endswith((".tmp", ".old"))]
+    expected = 128 + sig
+    if process.returncode != expected or len(lines) != 1 or not lines[0].startswith("Error: ") or leftovers or alive:
+        return "wrong", (f"exit {process.returncode} (not {expected}), {len(lines)} lines, "
+                         f"{len(leftovers)} temporary files, {len(alive)} workers alive")
+    return "as expected", lines[0][:120]
+
+
+def _staged_png(folder: Path) -> bool:
+    """The export has begun to write its pictures (under whatever name it stages them)."""
+    return (folder / "out").is_dir() and any(p.is_file() for p in (folder / "out").rglob("*"))
+
+
+def _first_pdf(folder: Path) -> bool:
+    return any(p.suffix == ".pdf" for p in (folder / "out").glob("*")) if (folder / "out").is_dir() else False
+
+
+def _listening(folder: Path) -> bool:
+    return (folder / "data" / "pnp.sqlite3").exists()
+
+
+def signal_cases() -> list[Case]:
+    # 300 different cards: drawn by worker processes, a few seconds of work to stop mid-way.
+    export = ("export", "--template", "deck/unique-300.toml", "--out", "out")
+    build = ("build", "--out", "out")
+    serve = ("serve", "--port", "0", "--data", "data")
+    cases = []
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        name = signal.Signals(sig).name
+        cases += [
+            Case(f"{name} during export (workers)", 12, (), files=_deck_of(300),
+                 run=lambda r, f, s=sig: _stopped(r, f, export, s, _staged_png, workers=True)),
+            Case(f"{name} during build", 12, (), run=lambda r, f, s=sig: _stopped(r, f, build, s, _first_pdf)),
+            Case(f"{name} while pnp serve runs", 12, (),
+                 run=lambda r, f, s=sig: _stopped(r, f, serve, s, lambda g: _listening(g) and time.sleep(0.5) is None)),
+        ]
+    cases.append(Case("SIGTERM at the score add prompt", 12, (), files=_session("s.toml", ["Ann", "Bob"]),
+                      run=lambda r, f: _stopped_at_prompt(r, f)))
+    return cases
+
+
+def _stopped_at_prompt(runner: Runner, folder: Path) -> tuple[str, str]:
+    _session("s.toml", ["Ann", "Bob"])(folder)
+    process = runner.start(("score", "add", "s.toml"), folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, start_new_session=True)
+    _read_until(process, "?", runner.timeout)
+    process.send_signal(signal.SIGTERM)
+    try:
+        _, err = process.communicate(timeout=runner.timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        return "hang", "SIGTERM did not stop it"
+    lines = [line for line in err.splitlines() if line.strip()]
+    if process.returncode != 143 or len(lines) != 1 or not lines[0].startswith("Error: "):
+        return "wrong", f"exit {process.returncode}, {len(lines)} lines"
+    return "as expected", lines[0][:120]
+
+
+# ---------------------------------------------------------------- issue 26: special files
+
+
+def _fifo(name: str, then: Callable[[Path], None] | None = None) -> Callable[[Path], None]:
+    def write(folder: Path) -> None:
+        if then is not None:
+            then(folder)
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            path.unlink()
+        os.mkfifo(path)
+
+    return write
+
+
+def _to_dev_zero(name: str, then: Callable[[Path], None] | None = None) -> Callable[[Path], None]:
+    def write(folder: Path) -> None:
+        if then is not None:
+            then(folder)
+        path = folder / name
+        if path.exists():
+            path.unlink()
+        path.symlink_to("/dev/zero")
+
+    return write
+
+
+def _manifest_pair(folder: Path) -> None:
+    """A small valid-looking manifest and PDF pair (the PDF's hash in the manifest)."""
+    pdf = b"%PDF-1.4\n<< /Type /Page >>\n%%EOF\n"
+    (folder / "k.pdf").write_bytes(pdf)
+    (folder / "k.manifest.json").write_text(json.dumps(
+        {"pdf": "k.pdf", "pdf_sha256": hashlib.sha256(pdf).hexdigest(), "duplex": False,
+         "page_size_mm": [210, 297], "pages": [{"number": 1, "kind": "sheet", "sheet": 1, "items": []}]}))
+
+
+def special_file_cases() -> list[Case]:
+    s = _session("s.toml", ["Ann", "Bob"])
+    icon = with_icon(SVG_HEAD + "<rect width='9' height='9'/></svg>")
+    return [
+        Case("a FIFO as the session", 13, ("score", "check", "s.toml"), files=_fifo("s.toml")),
+        Case("a FIFO as a file to import", 13, ("score", "import", "s.toml", "--data", "data"), files=_fifo("s.toml"),
+             error_lines="first"),
+        Case("a FIFO as the manifest", 13, ("check-manifest", "k.manifest.json"),
+             files=_fifo("k.manifest.json", _manifest_pair)),
+        Case("a FIFO as the manifest's PDF", 13, ("check-manifest", "k.manifest.json"), files=_fifo("k.pdf", _manifest_pair)),
+        Case("a FIFO as the template", 13, RENDER_T, files=_fifo("t.toml", template())),
+        Case("a FIFO as a catalog", 13, RENDER_T, files=_fifo("t.fr.toml", template())),
+        Case("a FIFO as an icon", 13, RENDER_T, files=_fifo("icons/x.svg", icon)),
+        Case("a folder as a catalog", 13, RENDER_T,
+             files=lambda f: (template()(f), (f / "t.fr.toml").unlink(), (f / "t.fr.toml").mkdir())),
+        Case("the manifest a link to /dev/zero", 13, ("check-manifest", "k.manifest.json"),
+             files=_to_dev_zero("k.manifest.json", _manifest_pair)),
+        Case("the PDF a link to /dev/zero", 13, ("check-manifest", "k.manifest.json"),
+             files=_to_dev_zero("k.pdf", _manifest_pair)),
+        Case("the session a link to /dev/zero", 13, ("score", "check", "s.toml"), files=_to_dev_zero("s.toml", s)),
+        Case("the template a link to /dev/zero", 13, RENDER_T, files=_to_dev_zero("t.toml", template())),
+        Case("pnp.sqlite3 a FIFO", 13, ("score", "history", "--data", "data"), files=_fifo("data/pnp.sqlite3")),
+    ]
+
+
+# ---------------------------------------------------------------- issue 26: OS limits
+
+
+LONG_NAME = "n" * 300
+LONG_PATH = "/".join(["p" * 200] * 25)
+
+
+def name_limit_cases() -> list[Case]:
+    s = _session("s.toml", ["Ann", "Bob"])
+    return [
+        Case("render --out a 300-byte name", 14, (*RENDER_H[:-1], LONG_NAME)),
+        Case("render --out a 5,000-character path", 14, (*RENDER_H[:-1], LONG_PATH)),
+        Case("build --out a 300-byte name", 14, ("build", "--out", LONG_NAME)),
+        Case("export --out a 300-byte name", 14, ("export", "halali", "--component", "tiles", "--out", LONG_NAME)),
+        Case("export --out a 5,000-character path", 14, ("export", "halali", "--component", "tiles", "--out", LONG_PATH)),
+        Case("calibrate --out a 300-byte name", 14, ("calibrate", "--out", LONG_NAME)),
+        Case("score new --out a 300-byte name", 14,
+             ("score", "new", "halali", "--players", "A,B", "--out", LONG_NAME + ".toml")),
+        Case("score sheet --out a 300-byte name", 14, ("score", "sheet", "s.toml", "--out", LONG_NAME + ".pdf"), files=s),
+        Case("score check a 300-byte name", 14, ("score", "check", LONG_NAME + ".toml")),
+        Case("render --template a 5,000-character path", 14, ("render", "--template", LONG_PATH + ".toml")),
+        Case("check-manifest a 300-byte name", 14, ("check-manifest", LONG_NAME + ".manifest.json")),
+        Case("serve --data a 300-byte name", 14, ("serve", "--port", "0", "--data", LONG_NAME)),
+        Case("render --out through a symbolic link loop", 14, (*RENDER_H[:-1], "loop/x"),
+             files=lambda f: (f / "loop").symlink_to("loop")),
+    ]
+
+
+# ---------------------------------------------------------------- issue 26: icons
+
+
+SVG_XLINK = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+             'viewBox="0 0 10 10">')
+RED = '<rect x="1" y="1" width="8" height="8" fill="#ff0000"/>'
+
+
+def _drawn(runner: Runner, folder: Path, svg: str, blank: str = SVG_HEAD + "</svg>",
+           differ: bool = True) -> tuple[str, str]:
+    """Render the kit with ``svg`` as its icon, then with ``blank``: the PDFs must differ
+    (``differ``: the icon was drawn) or be the same."""
+    pdfs = []
+    for number, text in enumerate((svg, blank)):
+        where = folder / str(number)
+        where.mkdir()
+        with_icon(text)(where)
+        done = subprocess.run(runner.command(RENDER_T), cwd=where, env=runner.env(), capture_output=True,
+                              text=True, timeout=runner.timeout)
+        if done.returncode:
+            if "Traceback" in done.stderr or "unexpected error" in done.stderr:
+                return "traceback", done.stderr.strip().splitlines()[-1][:120]
+            return "wrong", f"refused: {done.stderr.strip()[:120]}"
+        pdfs.append(next((where / "out").glob("*.pdf")).read_bytes())
+    same = _page_content(pdfs[0]) == _page_content(pdfs[1])
+    if same == differ:
+        return "wrong", "drawn as the blank icon" if differ else "drawn unlike the blank icon"
+    return "as expected", "drawn" if differ else "drawn as nothing"
+
+
+def _page_content(pdf: bytes) -> list[bytes]:
+    """The PDF's streams, uncompressed (the file's own ids and dates left out)."""
+    import re
+
+    streams = []
+    for found in re.finditer(rb"stream\r?\n(.*?)endstream", pdf, re.S):
+        try:
+            streams.append(zlib.decompress(found.group(1)))
+        except zlib.error:
+            streams.append(found.group(1))
+    return streams
+
+
+def icon_cases() -> list[Case]:
+    def drawn(svg: str, **keys) -> Callable[[Runner, Path], tuple[str, str]]:
+        return lambda runner, folder: _drawn(runner, folder, svg, **keys)
+
+    return [
+        Case("icon <use href> into <defs>", 15, (), run=drawn(
+            SVG_HEAD + f'<defs><g id="a">{RED}</g></defs><use href="#a"/></svg>')),
+        Case("icon <use xlink:href> of a <symbol>", 15, (), run=drawn(
+            SVG_XLINK + f'<symbol id="s" viewBox="0 0 10 10">{RED}</symbol><use xlink:href="#s" width="10" height="10"/></svg>')),
+        Case("icon <switch> (drawing programs' fallback)", 15, (), run=drawn(
+            SVG_HEAD + '<switch><foreignObject requiredFeatures="http://www.w3.org/TR/SVG11/feature#Extensibility" '
+            f'width="9" height="9"/>{RED}</switch></svg>')),
+        Case("icon <a> around a shape", 15, (), run=drawn(SVG_HEAD + f'<a href="https://example.org">{RED}</a></svg>')),
+        Case("icon <text>", 15, (), run=drawn(SVG_HEAD + '<text x="1" y="8" font-size="6">Wolf</text></svg>')),
+        Case("icon opacity=\"50%\"", 15, (), run=drawn(
+            SVG_HEAD + RED.replace("/>", ' opacity="50%"/>') + "</svg>", blank=SVG_HEAD + RED + "</svg>")),
+        Case("icon opacity=\"-3\" (drawn as nothing)", 15, (), run=drawn(
+            SVG_HEAD + RED.replace("/>", ' opacity="-3"/>') + "</svg>", differ=False)),
+        Case("icon path starting with a line-to", 15, RENDER_T, files=with_icon(SVG_HEAD + '<path d="L 5 5 L 1 9"/></svg>')),
+        Case("icon <image>", 15, RENDER_T, files=with_icon(SVG_HEAD + '<image href="x.png" width="9" height="9"/></svg>')),
+        Case("icon <style> sheet", 15, RENDER_T,
+             files=with_icon(SVG_HEAD + '<style>rect{fill:red}</style><rect width="9" height="9"/></svg>')),
+        Case("icon gradient fill", 15, RENDER_T, files=with_icon(
+            SVG_HEAD + '<defs><linearGradient id="g"/></defs><rect fill="url(#g)" width="9" height="9"/></svg>')),
+        Case("icon <use> of itself", 15, RENDER_T, files=with_icon(SVG_HEAD + '<g id="g"><use href="#g"/></g></svg>')),
+        Case("icon <use> bomb (10^6 copies)", 15, RENDER_T, files=with_icon(
+            SVG_HEAD + f'<defs><g id="a">{RED}</g>' + "".join(
+                f'<g id="{chr(98 + i)}">' + f'<use href="#{chr(97 + i)}"/>' * 10 + "</g>" for i in range(6))
+            + '</defs><use href="#g"/></svg>')),
+        Case("icon <text> with a letter the font lacks", 15, RENDER_T,
+             files=with_icon(SVG_HEAD + '<text x="1" y="8" font-size="6">\u2603</text></svg>')),
+        Case("icon clip-path", 15, RENDER_T, files=with_icon(
+            SVG_HEAD + f'<clipPath id="c"><rect width="3" height="3"/></clipPath><g clip-path="url(#c)">{RED}</g></svg>')),
+    ]
+
+
+# ---------------------------------------------------------------- issue 26: work budgets
+
+
+def _polygons(folder: Path) -> None:
+    import math as m
+
+    points = [[round(30 + 20 * m.cos(2 * m.pi * i / 10_000), 3), round(40 + 20 * m.sin(2 * m.pi * i / 10_000), 3)]
+              for i in range(10_000)]
+    front = "".join(element("polygon", points=points, fill="black", repeat=1000, step=[0, 0]) for _ in range(3))
+    template(front=front, count=1)(folder)
+
+
+def _cover_pages(folder: Path) -> None:
+    item = {"component": "c", "piece": "p", "copy": 1, "face": "front", "x": 10, "y": 10, "w": 1, "h": 1}
+    pages = [{"number": n, "kind": "cover", "sheet": 1, "items": [dict(item, copy=i) for i in range(15_000)]}
+             for n in (1, 2)]
+    pdf = b"%PDF-1.4\n<< /Type /Page >>\n<< /Type /Page >>\n%%EOF\n"
+    (folder / "k.pdf").write_bytes(pdf)
+    (folder / "k.manifest.json").write_text(json.dumps(
+        {"pdf": "k.pdf", "pdf_sha256": hashlib.sha256(pdf).hexdigest(), "duplex": True,
+         "page_size_mm": [210, 297], "pages": pages}))
+
+
+def budget_cases() -> list[Case]:
+    return [
+        Case("three 10,000-corner polygons repeated 1,000 times", 16, RENDER_T, files=_polygons),
+        Case("400 cards each with its own 1,000-byte QR code", 16, RENDER_T, files=template(
+            front=element("qr", x=5, y=5, size=50, data="{copy:>0}" + "q" * 990), count=400)),
+        Case("20,000 cards each with 1,000 rectangles of its own", 16, RENDER_T, files=template(
+            front=element("rect", x="1 + copy * 0.00001", y=1, w=1, h=1, fill="black", repeat=1000, step=[0, 0]),
+            count=20_000)),
+        Case("a Halali session of 340,000 empty rounds", 16, ("score", "check", "s.json"), error_lines="first",
+             files=lambda f: (f / "s.json").write_text(json.dumps(
+                 {"game": "halali", "players": ["Ann", "Bob"], "rounds": [{}] * 340_000}, separators=(",", ":")))),
+        Case("a Hunting Fever session of 5 days", 16, ("score", "check", "s.toml"), error_lines="first",
+             files=_session("s.toml", ["Ann", "Bob", "Cid"], game="hunting-fever", days="\n[[days]]\n" * 5)),
+        Case("check-manifest: two 15,000-item cover pages", 16, ("check-manifest", "k.manifest.json"),
+             files=_cover_pages),
+    ]
+
+
+# ---------------------------------------------------------------- issue 26: the rest
+
+
+def _nan_back(runner: Runner, folder: Path) -> tuple[str, str]:
+    done = subprocess.run(runner.command(RENDER_H), cwd=folder, env=runner.env(), capture_output=True,
+                          text=True, timeout=runner.timeout)
+    if done.returncode:
+        return "wrong", "render failed"
+    manifest = folder / "out" / "halali_en_a4_tiles.manifest.json"
+    data = json.loads(manifest.read_text())
+    for page in data["pages"]:
+        if page["kind"] == "back":
+            for item in page["items"]:
+                item["x"] = item["y"] = float("nan")
+    manifest.write_text(json.dumps(data))
+    snapshot = _snapshot(folder)
+    done = subprocess.run(runner.command(("check-manifest", str(manifest))), cwd=folder, env=runner.env(),
+                          capture_output=True, text=True, timeout=runner.timeout)
+    return classify(Case("", 17, ()), done, snapshot, _snapshot(folder), folder, 0)
+
+
+def _foreign_database(folder: Path) -> None:
+    import sqlite3
+
+    (folder / "data").mkdir()
+    connection = sqlite3.connect(folder / "data" / "pnp.sqlite3")
+    connection.execute("CREATE TABLE photos (name TEXT)")
+    connection.commit()
+    connection.close()
+    _session("s.toml", ["Ann", "Bob"])(folder)
+
+
+def _composed_name(folder: Path, done) -> str | None:
+    text = (folder / "s.toml").read_text(encoding="utf-8")
+    return None if "H\u00e9l\u00e8ne" in text else "the name was saved decomposed"
+
+
+def more_cases() -> list[Case]:
+    url = ("export", "hunting-fever", "--format", "tts", "--component", "hunt-starts-here", "--out", "out",
+           "--base-url")
+    decomposed = "He\u0301le\u0300ne"
+    return [
+        Case("check-manifest: back boxes at NaN", 17, (), run=_nan_back),
+        Case("another program's pnp.sqlite3 (score import)", 17, ("score", "import", "s.toml", "--data", "data"),
+             files=_foreign_database),
+        Case("another program's pnp.sqlite3 (serve)", 17, ("serve", "--port", "0", "--data", "data"),
+             files=_foreign_database),
+        Case("tts: 69 cards of 2000 x 4 mm", 17, ("export", "--template", "t.toml", "--format", "tts", "--out", "out"),
+             files=_pieces(("p", 69), size="2000x4")),
+        Case("--base-url https://", 17, (*url, "https://")),
+        Case("--base-url with a space", 17, (*url, "https://example.org/my kit")),
+        Case("--base-url with a line break", 17, (*url, "https://example.org/\nkit")),
+        Case("--base-url ftp://", 17, (*url, "ftp://example.org/kit")),
+        Case("score sheet: a name in decomposed form", 17, ("score", "sheet", "s.toml", "--out", "s.pdf"),
+             expect="accepted", files=_session("s.toml", [decomposed, "Bob"])),
+        Case("score new: a name in decomposed form", 17,
+             ("score", "new", "halali", "--players", f"{decomposed},Bob", "--out", "s.toml"),
+             expect="accepted", check=_composed_name),
+        Case("render: a template text in decomposed form", 17, RENDER_T, expect="accepted",
+             files=template(front=element("text", **(TEXT | {"text": decomposed})))),
+    ]
 
 
 # ---------------------------------------------------------------- the table
@@ -756,10 +1250,12 @@ def main() -> None:
     cases = [c for c in all_cases() if args.only is None or args.only in c.name]
     results = []
     for case in cases:
+        started = time.monotonic()
         outcome, detail = run_case(case, runner)
+        seconds = time.monotonic() - started
         results.append((case, outcome, detail))
         if args.list:
-            print(f"{outcome:<12} {case.finding:>2}  {case.name}: {detail}", flush=True)
+            print(f"{outcome:<12} {case.finding:>2} {seconds:5.1f} s  {case.name}: {detail}", flush=True)
     print(table(results))
     if args.json:
         args.json.write_text(json.dumps([{"name": c.name, "finding": c.finding, "outcome": o, "detail": d}

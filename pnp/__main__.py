@@ -12,13 +12,16 @@ about 20 ms off every command.
 import gc
 import sys
 
+from pnp.signals import stop_like_ctrl_c
+
 
 def main() -> None:
+    stop_like_ctrl_c()  # SIGTERM and SIGHUP, from the very start, as Ctrl-C
     gc.disable()
     try:
         from pnp.cli import main as run_command
-    except KeyboardInterrupt:
-        _interrupted_while_starting()
+    except KeyboardInterrupt as stopped:
+        _interrupted_while_starting(stopped)
     finally:
         gc.freeze()
         gc.enable()
@@ -28,17 +31,20 @@ def main() -> None:
         gc.freeze()  # nothing left to collect: exit without walking every object
 
 
-def _interrupted_while_starting() -> None:
-    """Ctrl-C before the command could even load: the same line and exit code as later."""
+def _interrupted_while_starting(stopped: KeyboardInterrupt) -> None:
+    """Ctrl-C (or SIGTERM, SIGHUP) before the command could even load: the same line
+    and exit code as later."""
+    from pnp.signals import catalog_key, exit_code
+
     try:
         from pnp.errors import ERROR_PREFIX
         from pnp.i18n import common_catalog
 
-        line = ERROR_PREFIX + common_catalog("en").get("cli.interrupted")
+        line = ERROR_PREFIX + common_catalog("en").get(f"cli.{catalog_key(stopped)}")
     except BaseException:  # the catalog itself may be what was interrupted
-        line = "Error: interrupted (Ctrl-C)."
+        line = f"Error: interrupted ({stopped or 'Ctrl-C'})."
     print(line, file=sys.stderr)
-    sys.exit(130)
+    sys.exit(exit_code(stopped))
 
 
 if __name__ == "__main__":

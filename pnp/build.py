@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import math
 import os
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -20,10 +21,12 @@ from typing import NamedTuple
 
 from pnp import __version__
 from pnp.errors import OutputError, PnpError
-from pnp.files import Contents, WriteError, same_file, write_files
+from pnp.files import (Contents, ReadError, WriteError, os_reason, read_regular, same_file, shown_path,
+                       write_files)
 from pnp.i18n import LANGUAGES
 from pnp.layout.furniture import Made
 from pnp.layout.plan import plan_kit
+from pnp.limits import MAX_MANIFEST_BYTES, MAX_PDF_BYTES, MAX_PIECES, size_shown
 from pnp.model import Game, PrintOptions
 from pnp.options import checked
 from pnp.render.document import render_kit
@@ -74,22 +77,42 @@ def write_pdf_and_manifest(pdf_path: Path, pdf: bytes, manifest: dict, inputs: t
     return target
 
 
-def read_manifest(path: Path) -> tuple[dict, Path]:
-    """A manifest and the PDF it describes, checked to be the pair written together.
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is not finite")
+    return value
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number a manifest holds")
+
+
+def read_manifest(path: Path) -> tuple[dict, Path, bytes]:
+    """A manifest, the PDF it describes and the PDF's bytes, checked to be the pair written together.
 
     ``path`` is the manifest or its PDF. OutputError (one line) if the manifest
-    cannot be read, names no PDF beside it, or gives a SHA-256 that is not the PDF's.
+    cannot be read (not a regular file, over :data:`~pnp.limits.MAX_MANIFEST_BYTES`,
+    not JSON, or holding a number that is not finite: NaN, Infinity, 1e999), names
+    no PDF beside it, or gives a SHA-256 that is not the PDF's.
     """
     path = Path(path)
     if path.suffix.lower() == ".pdf":
         path = manifest_path(path)
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise OutputError(f"{path}: no such manifest") from None
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not a JSON manifest"
-        raise OutputError(f"{path}: cannot read the manifest ({reason})") from None
+        data = read_regular(path, MAX_MANIFEST_BYTES)
+        manifest = json.loads(data.decode("utf-8"), parse_float=_finite, parse_constant=_no_constant)
+    except ReadError as exc:
+        if exc.kind == "missing":
+            raise OutputError(f"{shown_path(path)}: no such manifest") from None
+        if exc.kind == "too_large":
+            raise OutputError(f"{shown_path(path)}: cannot read the manifest (larger than the limit of "
+                              f"{size_shown(MAX_MANIFEST_BYTES)}; a kit at the limit of {MAX_PIECES:,} pieces, "
+                              "printed with their backs, writes about 8 MiB)") from None
+        raise OutputError(f"{shown_path(path)}: cannot read the manifest ({exc.reason})") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        reason = str(exc) if "finite" in str(exc) or "manifest holds" in str(exc) else "not a JSON manifest"
+        raise OutputError(f"{shown_path(path)}: cannot read the manifest ({reason})") from None
     if not isinstance(manifest, dict):
         raise OutputError(f"{path}: not a manifest (a JSON object with pdf and pdf_sha256)")
     name, expected = manifest.get("pdf"), manifest.get("pdf_sha256")
@@ -100,13 +123,15 @@ def read_manifest(path: Path) -> tuple[dict, Path]:
                           "render the kit again")
     pdf = path.with_name(name)
     try:
-        found = hashlib.sha256(pdf.read_bytes()).hexdigest()
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot read {pdf.name}, the PDF it describes ({exc.strerror})") from None
+        pdf_data = read_regular(pdf, MAX_PDF_BYTES)
+    except ReadError as exc:
+        reason = f"larger than the limit of {size_shown(MAX_PDF_BYTES)}" if exc.kind == "too_large" else exc.reason
+        raise OutputError(f"{shown_path(path)}: cannot read {pdf.name}, the PDF it describes ({reason})") from None
+    found = hashlib.sha256(pdf_data).hexdigest()
     if found != expected:
         raise OutputError(f"{path}: {pdf.name} is not the PDF this manifest was written with (its SHA-256 is "
                           f"{found[:12]}..., the manifest says {expected[:12]}...); render the kit again")
-    return manifest, pdf
+    return manifest, pdf, pdf_data
 
 
 def manifest_parts(manifest: dict) -> list[bytes]:
@@ -186,7 +211,7 @@ def render_game(game: Game, options: PrintOptions, out_dir: Path,
     try:
         Path(out_dir).mkdir(parents=True, exist_ok=True)  # the output folder, made once there is something to put in it
     except OSError as exc:
-        raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror}") from None
+        raise OutputError(f"cannot create the output folder {shown_path(out_dir)}: {os_reason(exc, out_dir)}") from None
     pdf_path = Path(out_dir) / f"{kit_name(game, options, components)}.pdf"
     written = write_pdf_and_manifest(pdf_path, pdf, manifest, inputs=game_inputs(game))
     return Written(pdf_path, written, len(manifest["pages"]), len(pdf))
@@ -227,7 +252,7 @@ def write_calibration(lang: str, paper: str, out_dir: Path) -> Written:
     try:
         Path(out_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror}") from None
+        raise OutputError(f"cannot create the output folder {shown_path(out_dir)}: {os_reason(exc, out_dir)}") from None
     pdf_path = Path(out_dir) / f"calibration_{options.lang}_{options.paper}.pdf"
     written = write_pdf_and_manifest(pdf_path, pdf, manifest)
     return Written(pdf_path, written, 2, len(pdf))

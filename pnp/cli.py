@@ -8,7 +8,9 @@ Whatever else goes wrong (a bug) is caught last of all in :func:`main`: one
 traceback only with ``pnp --debug``; Ctrl-C is one line and exit code 130.
 """
 
+import errno
 import functools
+import os
 import sys
 import time
 from pathlib import Path
@@ -94,8 +96,11 @@ def _check_out(out: Path) -> Path:
     """The output folder, checked before any work: a folder, or a name for one, where files
     can be made. It is created only when the first file is written into it, so a
     command that fails leaves no empty folder behind."""
-    from pnp.files import WriteError, check_writable
+    from pnp.files import WriteError, check_writable, name_limits, shown_path
 
+    problem = name_limits(out)
+    if problem:
+        raise PnpError(say("out_uncreatable", path=shown_path(out), reason=problem))
     if out.exists() and not out.is_dir():
         raise PnpError(say("out_is_file", path=out))
     existing = out
@@ -108,6 +113,17 @@ def _check_out(out: Path) -> Path:
     except WriteError:
         raise PnpError(say("out_unwritable", path=existing)) from None
     return out
+
+
+def _check_template(template: Path) -> None:
+    """A template path that names something (what it names is checked as it is read)."""
+    from pnp.files import name_limits, shown_path
+
+    problem = name_limits(template)
+    if problem:
+        raise PnpError(f"{shown_path(template)}: {problem}")
+    if not os.path.lexists(template):
+        raise PnpError(say("no_template", path=template))
 
 
 LANG = typer.Option("en", "--lang", help="Language of the printed texts: en or fr.")
@@ -203,8 +219,7 @@ def render(
     if space_size is not None:
         overrides["space_size"] = space_size
     if template is not None:
-        if not template.is_file():
-            raise PnpError(say("no_template", path=template))
+        _check_template(template)
         kit = load_game(template, overrides=overrides)
     elif game is None:
         raise PnpError(say("no_game"))
@@ -286,8 +301,7 @@ def export(
     options = _options(lang, "a4", 3.0, False, True, "0,0", ink_saver, qr_url)
     chosen_service = find_service(service)
     if template is not None:
-        if not template.is_file():
-            raise PnpError(say("no_template", path=template))
+        _check_template(template)
         kit = load_game(template)
     elif game is None:
         raise PnpError(say("no_game"))
@@ -354,12 +368,13 @@ def check_manifest(
     and that it prints in order (each back right after its front, a blank page behind each
     one-sided page of a double-sided file)."""
     from pnp.build import read_manifest
-    from pnp.print_order import pdf_page_count, print_order_problems
+    from pnp.print_order import check_manifest_work, pdf_page_count, print_order_problems
 
-    manifest, pdf = read_manifest(file)
+    manifest, pdf, pdf_data = read_manifest(file)
     pages = manifest.get("pages")
     try:
-        problems = print_order_problems(manifest, pdf_page_count(pdf.read_bytes()))
+        check_manifest_work(manifest)
+        problems = print_order_problems(manifest, pdf_page_count(pdf_data))
     except (KeyError, TypeError, AttributeError, IndexError):
         raise PnpError(say("manifest_unreadable", file=file)) from None
     if problems:
@@ -412,7 +427,8 @@ def main() -> None:
     """The console script: every failure ends as one ``Error:`` line.
 
     Usage mistakes and library errors exit 1; so does anything unexpected (a
-    bug), whose traceback ``pnp --debug`` shows; Ctrl-C exits 130.
+    bug), whose traceback ``pnp --debug`` shows; Ctrl-C exits 130, SIGTERM 143 and
+    SIGHUP 129 (:mod:`pnp.signals`).
     """
     import click
 
@@ -423,28 +439,52 @@ def main() -> None:
         typer.echo(f"{ERROR_PREFIX}{one_line(exc.format_message())}", err=True)
         sys.exit(1)
     except click.exceptions.Abort as exc:
-        # Click turns Ctrl-C and a closed input (EOF at a prompt) into Abort.
-        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
-            _interrupted(args)
+        # Click turns Ctrl-C (SIGTERM, SIGHUP) and a closed input (EOF at a prompt) into Abort.
+        cause = exc.__cause__ or exc.__context__
+        if isinstance(cause, KeyboardInterrupt):
+            _interrupted(args, cause)
         typer.echo(f"{ERROR_PREFIX}{common_catalog(_language_asked(args)).get('cli.stopped')}", err=True)
         sys.exit(1)
-    except KeyboardInterrupt:
-        _interrupted(args)
+    except KeyboardInterrupt as stopped:
+        _interrupted(args, stopped)
     except Exception as exc:  # the last resort: a bug must not end as a traceback
+        from pnp import signals
+
+        if signals.stopped is not None:
+            # A library turned the interruption into an error of its own: it is still the interruption.
+            _interrupted(args, signals.stopped)
+        if isinstance(exc, OSError) and exc.errno in (errno.ENAMETOOLONG, errno.ELOOP):
+            # A name or path past the system's limits, wherever it was met: the limit, by name.
+            from pnp.files import os_reason, shown_path
+
+            typer.echo(f"{ERROR_PREFIX}{one_line(shown_path(exc.filename or ''))}: "
+                       f"{os_reason(exc, exc.filename)}", err=True)
+            sys.exit(1)
         if _debug:
             import traceback
 
             traceback.print_exc()
         typer.echo(f"{ERROR_PREFIX}{_unexpected(exc, args)}", err=True)
         sys.exit(1)
-    if code == 130:  # typer's answer to Ctrl-C during a command; none of ours exits with 130
-        _interrupted(args)
+    if code == 130:  # typer's answer to Ctrl-C (or SIGTERM, SIGHUP) during a command; none of ours exits with 130
+        from pnp import signals
+
+        _interrupted(args, signals.stopped)
     sys.exit(code if isinstance(code, int) else 0)
 
 
-def _interrupted(args: list[str]) -> None:
-    typer.echo(f"{ERROR_PREFIX}{common_catalog(_language_asked(args)).get('cli.interrupted')}", err=True)
-    sys.exit(130)
+def interrupted_line(stopped: BaseException | None, args: list[str]) -> str:
+    """The one line of a command stopped by Ctrl-C, SIGTERM or SIGHUP."""
+    from pnp.signals import catalog_key
+
+    return f"{ERROR_PREFIX}{common_catalog(_language_asked(args)).get(f'cli.{catalog_key(stopped)}')}"
+
+
+def _interrupted(args: list[str], stopped: BaseException | None = None) -> None:
+    from pnp.signals import exit_code
+
+    typer.echo(interrupted_line(stopped, args), err=True)
+    sys.exit(exit_code(stopped) if stopped is not None else 130)
 
 
 if __name__ == "__main__":

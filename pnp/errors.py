@@ -52,6 +52,66 @@ class PnpError(ValueError):
     """Base of every error the generator reports to a user."""
 
 
+class KeyClash(PnpError):
+    """Two keys of one table are one key once composed (:func:`composed`); ``key`` is it."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {key!r} appears twice in one table, its letters encoded two ways "
+                         "(é typed as one character, then as e and an accent)")
+        self.key = key
+
+
+def composed(document: object, source: str | None = None) -> object:
+    """``document`` (a text, or what TOML or JSON gave) with every text and key in
+    Unicode's composed form, NFC; tables and lists are changed in place.
+
+    A name typed on one keyboard as "é" and on another as "e" and a combining
+    accent reads the same, and is made the same string wherever it enters (a
+    template, a catalog, a session file, the web pages): one key for a player in
+    every day, and the glyphs the fonts have. KeyClash if two keys of one table
+    become one. ``source``, the text the document was read from: when it is composed
+    already and writes no escape sequence (a backslash and u), neither is any text in the
+    document, and nothing is walked.
+
+    >>> composed({"players": ["He\u0301le\u0300ne"]}) == {"players": ["H\u00e9l\u00e8ne"]}
+    True
+    """
+    if isinstance(document, str):
+        return _nfc(document)
+    if source is not None and "\\u" not in source.lower() and (
+            source.isascii() or unicodedata.is_normalized("NFC", source)):
+        return document
+    stack = [document]   # iterative: a document may nest deeper than Python recurses
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if not all(type(key) is not str or key.isascii() or unicodedata.is_normalized("NFC", key)
+                       for key in item):
+                pairs = list(item.items())
+                item.clear()
+                for key, value in pairs:
+                    key = _nfc(key) if type(key) is str else key
+                    if key in item:
+                        raise KeyClash(key)
+                    item[key] = value
+            entries = item.items()
+        elif isinstance(item, list):
+            entries = enumerate(item)
+        else:
+            continue
+        for key, value in list(entries) if isinstance(item, dict) else entries:
+            if type(value) is str:
+                if not value.isascii():
+                    item[key] = _nfc(value)
+            elif isinstance(value, (dict, list)):
+                stack.append(value)
+    return document
+
+
+def _nfc(text: str) -> str:
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
 class TemplateError(PnpError):
     """A component definition or text catalog is malformed.
 

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Mapping, NamedTuple
 
 from pnp import toml_reader
-from pnp.errors import CatalogError
+from pnp.errors import CatalogError, KeyClash, composed
+from pnp.files import ReadError, read_regular
 from pnp.limits import MAX_TEMPLATE_BYTES, size_shown
 
 #: Every language the project speaks, prints and checks catalogs for.
@@ -121,13 +122,15 @@ class Catalog(NamedTuple):
 def load_catalog(path: Path, lang: str) -> Catalog:
     """Read one catalog file; errors name the file."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_TEMPLATE_BYTES + 1)
-        if len(data) > MAX_TEMPLATE_BYTES:
-            raise CatalogError(f"{path}: the catalog is larger than the limit of {size_shown(MAX_TEMPLATE_BYTES)}")
-        table = toml_reader.loads(data.decode("utf-8"))
-    except OSError as exc:
-        raise CatalogError(f"{path}: cannot read the catalog ({exc.strerror})") from None
+        data = read_regular(path, MAX_TEMPLATE_BYTES)
+        text = data.decode("utf-8")
+        table = composed(toml_reader.loads(text), text)   # every text composed (NFC)
+    except KeyClash as exc:
+        raise CatalogError(f"{path}: {exc}") from None
+    except ReadError as exc:
+        if exc.kind == "too_large":
+            raise CatalogError(f"{path}: the catalog is larger than the limit of {size_shown(MAX_TEMPLATE_BYTES)}") from None
+        raise CatalogError(f"{path}: cannot read the catalog ({exc.reason})") from None
     except UnicodeDecodeError:
         raise CatalogError(f"{path}: not a UTF-8 text file") from None
     except toml_reader.TOMLDecodeError as exc:

@@ -6,11 +6,20 @@ stops it where the value enters, before any work: a value past a limit would
 otherwise hang the command (a repeat of 10^10), fill the memory (a text
 padded to 2 GB), or draw garbage (NaN coordinates). docs/TEMPLATES.md lists
 them under "Limits".
+
+Limits that multiply make a work budget per run (:class:`WorkBudget`): a
+polygon of 10,000 corners repeated 1,000 times is within both its limits and
+still ten million corners to draw. What each unit costs is measured by
+``bench/budget.py`` (figures beside each budget, on the 2-core development
+machine); each budget is set so that the largest kit a designer would make
+passes easily and a run at the budget still ends within seconds.
 """
 
 from __future__ import annotations
 
 import math
+
+from pnp.errors import PnpError
 
 #: A piece's side, mm. The largest shipped piece is a 370 mm board; 2 m still splits
 #: over at most 14 x 14 sheets. The smallest is a 22 mm tile; below 1 mm nothing can be cut.
@@ -80,3 +89,90 @@ def bounded(value: float, low: float, high: float) -> bool:
     (True, False, False)
     """
     return math.isfinite(value) and low <= value <= high
+
+# ---- files read whole ------------------------------------------------------------------------
+#: A manifest read by ``pnp check-manifest``: 192 bytes a piece on a page, so a kit at the limit
+#: of 20,000 pieces printed with their backs writes about 8 MiB (the deck of 14,400 different
+#: cards, 2.6 MiB); read whole, it takes about ten times its size in memory.
+MAX_MANIFEST_BYTES = 32 * 1024 * 1024
+#: A PDF read by ``pnp check-manifest`` (hashed and its pages counted): the deck of 14,400
+#: different cards writes 2.6 MiB, the whole ``pnp build`` 1.9 MiB.
+MAX_PDF_BYTES = 256 * 1024 * 1024
+
+
+# ---- the work budget of one kit ----------------------------------------------------------------
+#: Polygon corners drawn in one kit, every corner of every repeat of every distinct drawing.
+#: A corner costs 2.2 us and 8.5 bytes of PDF when its polygon is shared, 3.9 us when each copy
+#: works its own out: 500,000 take about 2 s at most. The shipped kits draw at most 141, the
+#: deck of 14,400 different cards (bench/unique.py) 43,200; a board of 400 hexagons, 2,400.
+MAX_CORNERS = 500_000
+#: Shapes laid out in one kit (each repeat of each distinct drawing of an element; a table's
+#: cells): 14 us and 400 bytes each, so 300,000 about 4 s and 120 MiB. The shipped kits lay out
+#: at most 426, the deck of 14,400 different cards 86,411; 20,000 cards (the piece limit) of ten
+#: elements each, all different, 200,000.
+MAX_SHAPES = 300_000
+#: Bytes held by the different QR codes of one kit, each code counted 30 bytes more (encoding
+#: a code of its own costs about what 25 bytes do): encoding takes 0.12 ms a byte, so 30,000
+#: about 4 s. A shipped kit's codes make at most 119; 300 cards each linking to a page of its
+#: own, 27,000.
+MAX_QR_WORK = 30_000
+QR_CODE_COST = 30
+
+# ---- the work of pnp check-manifest ----------------------------------------------------------
+#: Items (pieces on pages) in one manifest: 3.4 us each to read and check. A kit at the limit of
+#: 20,000 pieces printed with backs lists 40,000.
+MAX_MANIFEST_ITEMS = 100_000
+#: Pieces compared on the two sides of the cover's sheet (one side's times the other's): 0.24 us a
+#: pair, so 1,000,000 in 0.24 s. A shipped cover sheet has at most 6 pieces on one side and none on the other.
+MAX_COVER_PAIRS = 1_000_000
+
+
+class BudgetError(PnpError):
+    """A run would do more work than its budget allows; the message names the limit,
+    the total and why the limit is there."""
+
+
+class WorkBudget:
+    """The work one kit has done, counted before each step that does it.
+
+    Counted per distinct drawing (what a resolver lays out anew, not every copy
+    that shares it), so a deck of 144 cards of six designs costs six cards.
+    """
+
+    def __init__(self) -> None:
+        self.corners = 0
+        self.shapes = 0
+        self.qr_work = 0
+        self.qr_codes: set[str] = set()
+
+    def spend(self, shapes: int, corners: int, where: str) -> None:
+        """Count an element about to be laid out: its shapes and polygon corners; BudgetError past a limit."""
+        self.shapes += shapes
+        self.corners += corners
+        if corners and self.corners > MAX_CORNERS:
+            raise BudgetError(
+                f"{where}: the kit would draw at least {self.corners:,} polygon corners (each corner of each "
+                f"repeat of each different drawing); the limit is {MAX_CORNERS:,} in one kit, because every "
+                "corner is written into the PDF and more would take minutes and gigabytes")
+        if self.shapes > MAX_SHAPES:
+            raise BudgetError(
+                f"{where}: the kit would lay out at least {self.shapes:,} shapes (each repeat of each different "
+                f"drawing of an element, each cell of a table); the limit is {MAX_SHAPES:,} in one kit, because "
+                "each takes time and memory to lay out and draw, and more would take minutes")
+
+    def qr(self, data: str, where: str) -> None:
+        """Count a QR code about to be encoded (once per different text); BudgetError past the limit."""
+        if data in self.qr_codes:
+            return
+        self.qr_codes.add(data)
+        self.qr_work += len(data.encode("utf-8", "surrogatepass")) + QR_CODE_COST
+        if self.qr_work > MAX_QR_WORK:
+            raise BudgetError(
+                f"{where}: the kit's {len(self.qr_codes):,} different QR codes would hold at least "
+                f"{self.qr_work - QR_CODE_COST * len(self.qr_codes):,} bytes (counting {QR_CODE_COST} more a code: "
+                f"{self.qr_work:,}); the limit is {MAX_QR_WORK:,} in one kit, because encoding takes about "
+                "0.12 ms a byte and more would take minutes")
+
+    def spent(self) -> dict[str, int]:
+        """What was counted, for bench/budget.py."""
+        return {"corners": self.corners, "shapes": self.shapes, "qr": self.qr_work}

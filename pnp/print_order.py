@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pnp.limits import MAX_COVER_PAIRS, MAX_MANIFEST_ITEMS, MAX_PIECES, BudgetError
+
 TOLERANCE = 0.002   # mm: manifests round boxes to 0.001
 
 
@@ -33,6 +35,26 @@ def pdf_page_count(pdf: bytes) -> int:
     2
     """
     return len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf))
+
+
+def check_manifest_work(manifest: dict) -> None:
+    """BudgetError if checking the manifest would take more work than any kit's needs
+    (:data:`~pnp.limits.MAX_MANIFEST_ITEMS` items, :data:`~pnp.limits.MAX_COVER_PAIRS`
+    pairs of pieces compared on the cover's sheet), before any of it is done."""
+    pages = manifest["pages"]
+    items = sum(len(page["items"]) for page in pages)
+    if items > MAX_MANIFEST_ITEMS:
+        raise BudgetError(f"the manifest lists {items:,} pieces on its pages; the limit is {MAX_MANIFEST_ITEMS:,}, "
+                          f"because a kit at the limit of {MAX_PIECES:,} pieces, printed with their backs, lists "
+                          f"{2 * MAX_PIECES:,}, and checking more would take minutes")
+    covers = 0
+    while covers < len(pages) and pages[covers]["kind"] in ("cover", "blank"):
+        covers += 1
+    pairs = sum(len(pages[index - 1]["items"]) * len(pages[index]["items"]) for index in range(1, covers, 2))
+    if pairs > MAX_COVER_PAIRS:
+        raise BudgetError(f"the cover's sheet would need {pairs:,} pairs of pieces compared (those on one side "
+                          f"times those on the other); the limit is {MAX_COVER_PAIRS:,}, because a cover sheet "
+                          "holds a few pieces below the cover's text, and more would take minutes to check")
 
 
 def sheets_used(manifest: dict) -> int:

@@ -54,6 +54,7 @@ from scoring.report import (
     result_json,
 )
 from scoring.session_file import (
+    composed,
     create_session,
     dumps,
     extended_text,
@@ -214,7 +215,7 @@ def _template_text(raw: dict, fmt: str, example: dict, words: Messages, file: Pa
         return dumps(raw, fmt)
     # Control characters (a line break in the file name) would end the comment early.
     shown = "".join(c if c.isprintable() else "?" for c in escaped(str(file)))
-    lines = [f"# {words.text('game.name')}: pnp score add {shown}"]
+    lines = ["# " + words.text("where.at", where=words.text("game.name"), what=f"pnp score add {shown}")]
     lines.append("#")
     lines += [f"# {line}".rstrip() for line in toml_dumps(example).splitlines()]
     return "\n".join(lines) + "\n\n" + toml_dumps(raw)
@@ -227,7 +228,7 @@ def new(game: str, players: str, out: Path | None, force: bool, lang: str | None
     except SessionFileError as error:
         _fail(file_error_text(error, _words(lang)))
     words = messages(lang or "en", rules)
-    names = [name.strip() for name in players.split(",")]
+    names = [name.strip() for name in composed(players).split(",")]
     raw = new_session(rules, names, lang)
     target = out if out is not None else Path(f"{rules.id}-session.toml")
     problems = check_session(raw).problems
@@ -376,7 +377,7 @@ def add(file: Path, lang: str | None) -> None:
     try:
         form = checked.rules.entry_form(checked.session)
     except NothingToEnter as stop:
-        _fail(f"{escaped(str(file))}: {words.label(stop.reason)}")
+        _fail(words.text("where.at", where=escaped(str(file)), what=words.label(stop.reason)))
     entered = _enter(_Asker(words), form, loaded.raw)
     if entered is None:
         _fail(words.text("cli.nothing_saved"))

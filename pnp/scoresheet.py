@@ -33,7 +33,8 @@ def result_summary(result: Any, catalog, date: str | None = None) -> str:
         parts.append(catalog.get("sheet.team_won" if outcome.result == "won" else "sheet.team_lost"))
     elif result.winners:
         tie = f" ({result.tie_break.value})" if result.tie_break is not None else ""
-        parts.append(f"{catalog.get('sheet.qr_winner')}: {', '.join(result.winners)}{tie}")
+        parts.append(catalog.get("where.at", where=catalog.get("sheet.qr_winner"),
+                                 what=", ".join(result.winners) + tie))
     else:
         parts.append(catalog.get("sheet.qr_none"))
     return " | ".join(parts)

@@ -50,9 +50,10 @@ Words = Union[Said, str]
 #: What a box is for. ``pen``: a number written by hand (in a filled sheet, an
 #: entered number, in pen blue); ``total``: a number worked out from others (a
 #: heavier frame; filled, in bold ink); ``text``: words written by hand (a
-#: name, a note); ``choice``: words to circle, one of ``options``; ``caption``:
-#: no box, the words or pictogram that head a column of boxes; ``blank``:
-#: nothing, keeps the boxes of the rows above and below aligned.
+#: name, a note); ``choice``: one of ``options`` to tick, each with its own
+#: small box; ``caption``: no box, the words or pictogram that head a column
+#: of boxes; ``blank``: nothing, keeps the boxes of the rows above and below
+#: aligned.
 BOX_KINDS = ("pen", "total", "text", "choice", "caption", "blank")
 
 
@@ -62,18 +63,22 @@ class Box(NamedTuple):
     kind: str = "pen"
     #: What a filled sheet shows in it (None: left empty).
     value: Words | None = None
-    #: A caption's words, or a short label printed small in the box's corner.
+    #: A caption's words, or a short label printed small in the box's top corner
+    #: (the box is then taller, so the label leaves room to write).
     text: Words | None = None
-    #: A caption's pictogram (an icon of the kit).
+    #: A caption's pictogram (an icon of the kit), or a choice's, before its options.
     icon: str | None = None
     #: Printed in the gap before the box, to read a row as a sum: "−", "+", "=".
     #: "" keeps the gap without a sign, so the boxes line up with a row that has one.
     sign: str | None = None
-    #: Its share of the cell's width.
+    #: Its share of the width of its line in the cell.
     weight: float = 1.0
-    #: A choice's words, and which one a filled sheet circles.
+    #: A choice's words, and which one a filled sheet ticks.
     options: tuple[Words, ...] = ()
     chosen: int | None = None
+    #: The box starts a new line of the cell's boxes: a cell too narrow for all
+    #: its boxes side by side reads as two lines, the second under the first.
+    breaks: bool = False
 
 
 class DetailLine(NamedTuple):

@@ -14,7 +14,8 @@ from typing import Any, Mapping
 from pnp import toml_reader
 from pnp.elements import (BUILT_IN_COLORS, FIELD_TYPES, HEX, LATE_NAMES, SET_COLORS, SYMBOLS,
                           Scope, compile_elements, uses_of)
-from pnp.errors import TemplateError, UnknownNameError, raise_problems
+from pnp.errors import KeyClash, TemplateError, UnknownNameError, composed, raise_problems
+from pnp.files import ReadError, read_regular, shown_path
 from pnp.i18n import LANGUAGES, Catalog, game_catalog, shipped_folder
 from pnp.language import ExpressionError, evaluate, fill, number_shown, placeholder_names
 from pnp.limits import (MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MAX_REPEAT,
@@ -125,17 +126,21 @@ def load_colors(path: Path) -> dict[str, PlayerColor]:
 
 def _read_toml(path: Path) -> dict:
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_TEMPLATE_BYTES + 1)
-        if len(data) > MAX_TEMPLATE_BYTES:
-            raise TemplateError(f"{path.name}: the file is larger than the limit of {size_shown(MAX_TEMPLATE_BYTES)}")
-        return toml_reader.loads(data.decode("utf-8"))
-    except FileNotFoundError:
-        raise TemplateError(f"{path}: no such template file") from None
-    except IsADirectoryError:
-        raise TemplateError(f"{path}: a folder, not a template file") from None
-    except OSError as exc:
-        raise TemplateError(f"{path}: cannot read the template ({exc.strerror})") from None
+        data = read_regular(path, MAX_TEMPLATE_BYTES)
+        # Every text composed (NFC): an "é" typed as e and an accent prints as the font's é.
+        text = data.decode("utf-8")
+        return composed(toml_reader.loads(text), text)
+    except KeyClash as exc:
+        raise TemplateError(f"{path.name}: {exc}") from None
+    except ReadError as exc:
+        if exc.kind == "too_large":
+            raise TemplateError(f"{path.name}: the file is larger than the limit of "
+                                f"{size_shown(MAX_TEMPLATE_BYTES)}") from None
+        if exc.kind == "missing":
+            raise TemplateError(f"{shown_path(path)}: no such template file") from None
+        if exc.kind == "folder":
+            raise TemplateError(f"{shown_path(path)}: a folder, not a template file") from None
+        raise TemplateError(f"{shown_path(path)}: cannot read the template ({exc.reason})") from None
     except toml_reader.TOMLDecodeError as exc:
         raise TemplateError(f"{path.name}: not valid TOML ({exc})") from None
     except UnicodeDecodeError:
@@ -161,6 +166,8 @@ def _check_values(table: dict, check: "_Checker") -> None:
         if isinstance(value, dict):
             stack.extend((f"{path}.{k}" if path else str(k), v) for k, v in reversed(value.items()))
         elif isinstance(value, list):
+            if _numbers_within(value, _KEY_LIMITS.get(_INDEX.sub("", path.rsplit(".", 1)[-1]), MAX_NUMBER)):
+                continue  # a polygon's 10,000 corners, all fine: no path named for each
             stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
         elif isinstance(value, bool):
             continue
@@ -179,6 +186,21 @@ def _check_values(table: dict, check: "_Checker") -> None:
 
 
 _INDEX = re.compile(r"(\[\d+\])+$")
+
+
+def _numbers_within(items: list, limit: float) -> bool:
+    """True if ``items`` holds only numbers (or lists of them), each finite and within ``limit``."""
+    stack = [items]   # iterative: TOML may nest deeper than Python recurses
+    while stack:
+        for item in stack.pop():
+            kind = type(item)
+            if kind is list:
+                stack.append(item)
+            elif kind is not float and kind is not int:
+                return False
+            elif not -limit <= item <= limit:   # NaN fails both comparisons; inf fails one
+                return False
+    return True
 
 
 def load_game(path: Path, catalog_dir: Path | None = None,
@@ -320,6 +342,10 @@ def _component(raw: Any, at: str, check: _Checker, palette: Mapping,
     for name in sets:
         if name not in colors:
             check.fail(f"{at}.sets", "colours from colors.toml: " + ", ".join(colors), name)
+    for name in sorted({name for name in sets if sets.count(name) > 1}):
+        # A set is one player's pieces, told apart by its colour: two alike could not be.
+        check.fail(f"{at}.sets", "each colour once (a set is one player's pieces; raise the pieces' "
+                   "counts for more of them)", name)
     back_kind = raw.get("back_kind", "optional")
     if back_kind not in ("optional", "required"):
         check.fail(f"{at}.back_kind", "'optional' or 'required'", back_kind)

@@ -24,7 +24,7 @@ from scoring.terms import Label, Span, Term, label
 ID = "card-hunter"
 DIFFICULTIES = ("easy", "normal", "hard")
 RESULTS = ("won", "lost")
-#: Lines of the campaign log: one fight each.
+#: Lines of the scoresheet: one fight each.
 LOG_LINES = 12
 KNOCKOUT_TOKENS = 3
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
@@ -163,13 +163,15 @@ class CardHunterRules(GameRules):
 
 
     def scoresheet(self, result: Result | None, date: str | None = None) -> Scoresheet:
-        """A campaign log: a line per fight, its date, team, difficulty and result to circle, tokens left, notes.
+        """The scoresheet: a line per fight, its date, team, difficulty and result to tick, tokens left, notes.
 
-        A filled log holds the session's fight on its first line.
+        A filled sheet holds the session's fight on its first line.
         """
         outcome = result.card_hunter if result is not None else None
-        fields = (("date", 24), ("players_characters", 46), ("difficulty", 38), ("result", 24),
-                  ("knockouts", 20), ("notes", 28))
+        # Difficulty and result are wide enough for their words and boxes to tick side by side,
+        # so twelve fights stay one line each.
+        fields = (("date", 20), ("players_characters", 34), ("difficulty", 54), ("result", 30),
+                  ("knockouts", 20), ("notes", 22))
         columns = tuple(Column(said(f"sheet.ch.{name}"), weight=weight) for name, weight in fields)
         difficulties = tuple(said(f"sheet.ch.{level}") for level in DIFFICULTIES)
         results = tuple(said(f"sheet.ch.{word}") for word in RESULTS)
@@ -188,7 +190,7 @@ class CardHunterRules(GameRules):
                 Cell((Box("text", value=said("sheet.team_won" if fight.result == "won" else "sheet.team_lost")
                           if played else None),)),
             )))
-        return Scoresheet(said("sheet.log_title"), said("sheet.ch.hint"), columns, tuple(rows),
+        return Scoresheet(said("sheet.title"), said("sheet.ch.hint"), columns, tuple(rows),
                           corner=said("sheet.ch.number"), dated=False, filled=result is not None)
 
 

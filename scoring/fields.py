@@ -201,8 +201,11 @@ class FieldReader:
         return tuple(names) if usable else None
 
     def rounds(self, raw: dict, key: str, limit: int, too_many: ProblemCode = Common.TOO_MANY_ROUNDS) -> list | None:
-        """The list of days or rounds under ``key`` (empty when left out); more than ``limit`` is reported."""
+        """The list of days or rounds under ``key`` (empty when left out); more than ``limit``
+        (what the game can have) is reported, and None returned: no day or round of such
+        a list is read, so the file's size (up to the limit of a session) sets no cost."""
         entries = self.array(raw.get(key, []), At(key=key))
         if entries is not None and len(entries) > limit:
             self.add(too_many, At(key=key), count=len(entries), limit=limit)
+            return None
         return entries

@@ -372,20 +372,15 @@ class HuntingFeverRules(GameRules):
     def scoresheet(self, result: Result | None, date: str | None = None) -> Scoresheet:
         """One name row, a column per player, a row per day, totals at the foot.
 
-        A day is a row of boxes per player, read as a sum (its captions carry
-        the signs): the prey pile's points, minus the hand's, plus the 4 of a
-        lodge on its 4 side (circled), makes the day. Five players fit the
-        width of a sheet only without signs between the boxes. A filled
-        sheet also prints, under them, the cards each number was made of.
+        A day is a player's cell of boxes on two lines, read as one sum: the
+        prey pile's points plus the hand's (written as the cards print them,
+        "In hand −4", so a player adds what the cards say), then, plus the 4 of
+        a lodge on its 4 side (ticked), equals the day. Two lines keep every
+        box for a signed two-digit number 10 mm wide with five players. A
+        filled sheet also prints, under them, the cards each number was made of.
         """
         names = seats(result, MAX_PLAYERS)
-        captions = Row(None, tuple(Cell((
-            Box("caption", text=said("sheet.hf.prey"), weight=_DAY_WEIGHTS[0]),
-            Box("caption", text=said("sheet.hf.hand"), weight=_DAY_WEIGHTS[1]),
-            Box("caption", icon="lodge", weight=_DAY_WEIGHTS[2]),
-            Box("caption", text=said("sheet.hf.day_total"), weight=_DAY_WEIGHTS[3]),
-        )) for _ in names), kind="captions")
-        rows = [name_row(names), captions]
+        rows = [name_row(names)]
         for day in range(1, DAYS + 1):
             played = result.rounds[day - 1] if result is not None and day <= len(result.rounds) else None
             cells = []
@@ -410,21 +405,18 @@ class HuntingFeverRules(GameRules):
                           tuple(rows), foot, key=key, notes=outcome_notes(result), filled=result is not None)
 
 
-#: The prey, hand, lodge and day boxes' shares of a player's column.
-_DAY_WEIGHTS = (1.0, 1.0, 0.8, 1.15)
-
-
 def _day_cell(played: PlayerRound | None) -> Cell:
-    """A player's day: prey pile − hand + lodge = day; filled, with the cards counted."""
+    """A player's day: prey pile + hand, + lodge = day; filled, with the cards counted."""
     if played is None:
         values: tuple[str | None, ...] = (None, None, None)
         flipped = None
         detail: tuple[DetailLine, ...] = ()
     else:
         prey = sum(line.points for line in played.lines if line.place == "prey")
-        hand = -sum(line.points for line in played.lines if line.place == "hand")
+        # The hand as the cards print it: negative (or 0).
+        hand = sum(line.points for line in played.lines if line.place == "hand")
         lodge = played.line("lodge", "lodge_flipped").points
-        values = (signed(prey), str(hand), signed(played.score))
+        values = (signed(prey), signed(hand), signed(played.score))
         flipped = 0 if lodge else None
         lines = []
         # Signed like the captions: "+" the prey pile's cards, "−" the hand's.
@@ -439,11 +431,13 @@ def _day_cell(played: PlayerRound | None) -> Cell:
         detail = tuple(lines)
     prey, hand, day = values
     return Cell((
-        Box("pen", value=prey, weight=_DAY_WEIGHTS[0]),
-        Box("pen", value=hand, weight=_DAY_WEIGHTS[1]),
-        # A lodge scores its 4 or nothing: circle the 4 rather than write it.
-        Box("choice", options=(signed(FLIPPED_LODGE_POINTS),), chosen=flipped, weight=_DAY_WEIGHTS[2]),
-        Box("total", value=day, weight=_DAY_WEIGHTS[3]),
+        # sign "": the gap is kept, so both lines' boxes start at the same place.
+        Box("pen", value=prey, text=said("sheet.hf.prey"), sign=""),
+        Box("pen", value=hand, text=said("sheet.hf.hand"), sign="+"),
+        # A lodge scores its 4 or nothing: tick the 4 rather than write it.
+        Box("choice", options=(signed(FLIPPED_LODGE_POINTS),), chosen=flipped, icon="lodge", sign="+",
+            breaks=True, weight=1.3),
+        Box("total", value=day, text=said("sheet.hf.day_total"), sign="="),
     ), detail)
 
 

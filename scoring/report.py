@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from pnp.files import shown_path
 from scoring.errors import SessionFileError
 from scoring.forms import PartForm
 from scoring.messages import Messages
@@ -54,7 +55,7 @@ def file_error_json(error: SessionFileError, words: Messages) -> dict:
 
 def file_error_text(error: SessionFileError, words: Messages) -> str:
     message = words.file_error(error)
-    return f"{escaped(error.path)}: {message}" if error.path else message
+    return words.text("where.at", where=escaped(shown_path(error.path)), what=message) if error.path else message
 
 
 def problem_lines(problems: Iterable[Problem], words: Messages) -> list[str]:

@@ -41,13 +41,14 @@ try:
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
-from pnp.files import WriteError, write_file
+from pnp.errors import KeyClash, composed
+from pnp.files import ReadError, WriteError, read_regular, write_file
 from pnp.limits import MAX_SESSION_BYTES, size_shown
 import scoring.session_csv as session_csv
 import scoring.toml_writer as toml_writer
 from scoring.errors import SessionFileError
 from scoring.problems import FileError
-from scoring.terms import Position
+from scoring.terms import Position, Term
 
 FORMATS = {".toml": "toml", ".json": "json", ".csv": "csv"}
 
@@ -113,7 +114,17 @@ _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 
 
 def parse_session_text(text: str, fmt: str) -> object:
-    """The value a session text holds; SessionFileError if it is not valid TOML/JSON/CSV."""
+    """The value a session text holds, every text in composed form (:func:`pnp.errors.composed`:
+    a name typed "é" or "e" and an accent is one name); SessionFileError if it is not valid
+    TOML/JSON/CSV."""
+    document = _parsed(text, fmt)
+    try:
+        return composed(document, text)
+    except KeyClash as clash:
+        raise SessionFileError(FileError.KEY_ENCODED_TWICE, name=clash.key) from None
+
+
+def _parsed(text: str, fmt: str) -> object:
     if fmt == "csv":
         return session_csv.loads(text)
     if fmt == "toml":
@@ -148,14 +159,16 @@ def read_session_file(path: str | os.PathLike) -> SessionFile:
     try:
         fmt = session_format(path)
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_SESSION_BYTES + 1)
-        except FileNotFoundError:
-            raise SessionFileError(FileError.FILE_NOT_FOUND) from None
-        except OSError as error:
-            raise SessionFileError(FileError.FILE_UNREADABLE, reason=error.strerror or type(error).__name__) from None
-        if len(data) > MAX_SESSION_BYTES:
-            raise SessionFileError(FileError.FILE_TOO_LARGE, limit=size_shown(MAX_SESSION_BYTES))
+            data = read_regular(path, MAX_SESSION_BYTES)
+        except ReadError as error:
+            if error.kind == "missing":
+                raise SessionFileError(FileError.FILE_NOT_FOUND) from None
+            if error.kind == "too_large":
+                raise SessionFileError(FileError.FILE_TOO_LARGE, limit=size_shown(MAX_SESSION_BYTES)) from None
+            if error.kind in ("folder", "special"):
+                kind = "folder" if error.kind == "folder" else error.what
+                raise SessionFileError(FileError.NOT_A_FILE, kind=Term("file_kind", kind)) from None
+            raise SessionFileError(FileError.FILE_UNREADABLE, reason=error.reason) from None
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
@@ -258,8 +271,8 @@ def save_session(previous: SessionFile, text: str) -> Path | None:
     """
     with session_lock(previous.path) as target:
         try:
-            current = target.read_bytes()
-        except OSError:
+            current = read_regular(target, MAX_SESSION_BYTES)
+        except OSError:   # gone, grown past a session, or no longer a file: not what was read
             current = None
         if previous.data is None or current != previous.data:
             raise SessionFileError(FileError.CHANGED_SINCE_READ, path=str(previous.path))

@@ -252,8 +252,8 @@ def test_tts_base_url_points_every_image_there(out):
     (card,) = _saved(out / "hosted", "hunting-fever")["ObjectStates"]
     assert card["Name"] == "CardCustom" and card["CardID"] == 100
     sheet = card["CustomDeck"]["1"]
-    assert sheet["FaceURL"] == "https://example.org/hf/hunt-starts-here-faces.png"
-    assert sheet["BackURL"] == "https://example.org/hf/hunt-starts-here-back.png"
+    assert sheet["FaceURL"] == "https://example.org/hf/hunt-starts-here/hunt-starts-here-faces.png"
+    assert sheet["BackURL"] == "https://example.org/hf/hunt-starts-here/hunt-starts-here-back.png"
 
 
 def test_tts_takes_no_service_and_base_url_is_for_tts(out):
@@ -326,14 +326,27 @@ def test_nothing_is_written_when_the_template_is_broken(tmp_path):
     assert not any((tmp_path / "o").rglob("*.png"))
 
 
-def test_an_export_that_fails_late_leaves_nothing_behind(tmp_path):
+def test_an_export_that_fails_late_leaves_nothing_behind(tmp_path, monkeypatch):
+    from pnp.export import run as export_run
+
     folder = tmp_path / "hunting-fever_en_png_mpc"
-    (folder / "files.csv").mkdir(parents=True)    # the last file cannot be written
+    folder.mkdir()
+    (folder / "earlier.png").write_bytes(b"an earlier export")
+    real_add = export_run._Output.add
+
+    def add(self, relative, data):
+        if relative == "files.csv":    # the last file cannot be written
+            raise export_run.OutputError(f"cannot write {self.folder / relative}: No space left on device")
+        return real_add(self, relative, data)
+
+    monkeypatch.setattr(export_run._Output, "add", add)
     result = runner.invoke(app, ["export", "hunting-fever", "--service", "mpc", "--component",
                                  "hunt-starts-here", "--out", str(tmp_path)])
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: cannot write") and "files.csv" in result.stderr
-    assert not list(folder.rglob("*.png")) and not list(folder.rglob("*.tmp"))
+    # The earlier export is as it was, and nothing of this one is left, in it or beside it.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hunting-fever_en_png_mpc"]
+    assert [p.name for p in folder.iterdir()] == ["earlier.png"]
 
 
 def test_every_pnp_package_ships_in_the_wheel():

@@ -22,6 +22,58 @@ def french(path: Path) -> dict[str, str]:
     return flatten(tomllib.loads(path.read_text(encoding="utf-8")))
 
 
+#: What is not French running text, so not typeset by its rules: addresses (a host and its
+#: port too), placeholders and their formats, the games' own names, an HTTP header a message
+#: quotes, a time of day, a mark printed alone as a sign (a card's "?").
+_NOT_PROSE = re.compile(r"https?://\S+|\{[^{}]*\}:\{[^{}]*\}|\{[^{}]*\}|Halali!|Tally Ho!"
+                        r"|Authorization: Bearer|\d:\d|^[!?]$")
+NO_BREAK = "\u00a0\u202f"
+
+
+def typesetting_faults(text: str) -> list[str]:
+    """Where a French text breaks the French rules: each : ; ! ? and » after a no-break space
+    (U+00A0 or U+202F), each « before one, typographic apostrophes; empty when it is right.
+
+    >>> typesetting_faults("Jour 1 : fini ; « Proie facile » !")
+    ['" :"', '" ;"', '"« "', '" »"', '" !"']
+    >>> typesetting_faults("Jour\u00a01\u00a0: fini\u202f! «\u00a0Proie\u00a0» https://x.org/a?b=1")
+    []
+    """
+    prose = _NOT_PROSE.sub(" ", text)
+    faults = [m.group(0) for m in re.finditer(rf"(?:^|.)[:;!?»]|«(?:.|$)", prose)
+              if not re.fullmatch(rf"[{NO_BREAK}][:;!?»]|«[{NO_BREAK}]", m.group(0))]
+    faults += [m.group(0) for m in re.finditer(r"\w'\w", prose)]
+    return [f'"{fault}"' for fault in faults]
+
+
+def every_french_string() -> dict[str, str]:
+    """Every French string the project prints or shows: every key of every French catalog (the
+    kits, scoresheets, covers, command messages and web pages all take their words from these)
+    and the texts templates write out themselves (numbers, marks), which French kits print too."""
+    import tomllib
+
+    strings = {f"{path.name}:{key}": text for path in CATALOGS for key, text in french(path).items()}
+    for path in [*sorted(templates_dir().glob("*.toml")), ROOT / "tests/fixtures/toy_game/acorn-hoard.toml"]:
+        if path.name.count(".") > 1 or path.name == "colors.toml":
+            continue  # a catalog, read above, or the player colours
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        for c, component in enumerate(raw.get("components", [])):
+            for face in ("front", "back"):
+                for number, element in enumerate(component.get(face, [])):
+                    cells = [element.get("text")] + [cell for row in element.get("rows", []) for cell in row]
+                    for cell in cells:
+                        if isinstance(cell, str) and not cell.startswith("@"):
+                            strings[f"{path.name}:components[{c}].{face}[{number}]"] = cell
+    return strings
+
+
+def test_every_french_string_is_typeset_by_the_french_rules():
+    strings = every_french_string()
+    assert len(strings) > 900
+    faults = {key: typesetting_faults(text) for key, text in strings.items()}
+    assert {key: found for key, found in faults.items() if found} == {}
+
+
 @pytest.mark.parametrize("path", CATALOGS, ids=lambda p: p.name)
 def test_typography(path):
     """A no-break space before : ; ! ? and inside « », and typographic apostrophes."""
@@ -32,6 +84,49 @@ def test_typography(path):
         # A word directly against ; ! ? is a missing space (the games' own names aside).
         bare = text.replace("Halali!", "").replace("Tally Ho!", "")
         assert not re.search(r"[A-Za-zÀ-ÿ)][;!?]", bare), (key, text)
+
+
+def test_french_messages_built_from_parts_keep_the_no_break_space():
+    """A file named before its problem, a game before a command: the colon comes from the catalog."""
+    from pnp.i18n import game_catalog
+    from scoring.errors import SessionFileError
+    from scoring.messages import Messages
+    from scoring.report import file_error_text
+
+    words = Messages(game_catalog("hunting-fever", "fr"))
+    text = file_error_text(SessionFileError("file_not_found", path="soirée.toml"), words)
+    assert text.startswith("soirée.toml\u00a0: ") and typesetting_faults(text) == []
+    assert words.text("where.at", where="Chasse en folie", what="pnp score add x.toml") == \
+        "Chasse en folie\u00a0: pnp score add x.toml"
+
+
+def test_the_french_web_pages_are_typeset_by_the_french_rules(tmp_path):
+    """Every page a French table sees: start, table, entry, result and history."""
+    from starlette.testclient import TestClient
+
+    from pnp.web.app import create_app
+    from pnp.web.db import Database
+
+    db = Database.in_folder(tmp_path)
+    try:
+        client = TestClient(create_app(db, "organiser-secret", "http://192.168.1.20:8765"),
+                            follow_redirects=False)
+        client.get("/", params={"token": "organiser-secret"})
+        home = client.get("/", params={"lang": "fr"})
+        token = re.search(r'name="csrf" value="([0-9a-f]+)"', home.text).group(1)
+        fields = {"csrf": token, "game": "hunting-fever", "lang": "fr", "player1": "Ann",
+                  "player2": "Ben", "player3": "Cat"}
+        table = client.post("/sessions", data=fields).headers["location"]
+        pages = {"home": home, "table": client.get(table), "enter": client.get(f"{table}/enter"),
+                 "result": client.get(f"{table}/result"), "history": client.get("/history", params={"lang": "fr"}),
+                 "too few players": client.post("/sessions", data={**fields, "player3": ""})}
+    finally:
+        db.close()
+    for name, page in pages.items():
+        assert '<html lang="fr">' in page.text, name
+        shown = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", page.text, flags=re.S)
+        shown = re.sub(r"<[^>]+>", " ", shown)  # the words, not the markup
+        assert typesetting_faults(shown) == [], (name, typesetting_faults(shown))
 
 
 @pytest.mark.parametrize("path", CATALOGS, ids=lambda p: p.name)

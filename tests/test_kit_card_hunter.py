@@ -230,16 +230,24 @@ def test_print_options_render(options):
         assert not faces(manifest, "monster-cards", "back")
 
 
-@pytest.mark.parametrize("lang, paper, personal", [("en", "a4", "personal use only"),
-                                                   ("fr", "letter", "usage personnel")])
-def test_the_original_games_licence_is_on_the_cover_and_every_character(lang, paper, personal):
-    """Card Hunter is published under CC BY-NC-ND: its name, author and licence go with every copy."""
+@pytest.mark.parametrize("lang, paper, licence, adapted, personal", [
+    ("en", "a4", "Creative Commons Attribution-NonCommercial-NoDerivatives 4.0 International",
+     "an adaptation of it, redrawn, rewritten and translated", "personal use"),
+    ("fr", "letter", "Creative Commons Attribution – Pas d’utilisation commerciale – Pas de modification 4.0 "
+     "International", "une adaptation, redessinée, réécrite et traduite", "usage personnel")])
+def test_the_original_games_licence_is_on_the_cover_and_every_character(lang, paper, licence, adapted, personal):
+    """Card Hunter is published under CC BY-NC-ND 4.0: its name, author, the licence's full name and
+    address, and what this kit is (an adaptation for the printer's own use) go with every copy."""
     pdf, manifest = kit(lang, paper)
     cover = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
-    for words in ("Card Hunter", "Zakimos Kleidos", "CC BY-NC-ND", "Creative Commons", personal):
+    for words in ("Card Hunter", "Zakimos Kleidos", "CC BY-NC-ND 4.0", licence,
+                  "creativecommons.org/licenses/by-nc-nd/4.0/", adapted, personal):
         assert words in cover, words
+    # No link to a search page, and so no QR code: the rules have no page of their own.
+    assert "boardgamegeek" not in cover and "http" not in cover
+    assert load_shipped_game(GAME).rules_url == ""
     characters = " ".join(page_text(pdf, manifest, "characters").split())
-    assert characters.count("Zakimos Kleidos") == 3 and characters.count("BY-NC-ND") == 3
+    assert characters.count("Zakimos Kleidos") == 3 and characters.count("BY-NC-ND 4.0") == 3
     assert characters.count(personal) == 3
 
 

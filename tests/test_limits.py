@@ -452,6 +452,13 @@ GUIDE_ROWS = {
     "MAX_SVG_ELEMENTS": "an icon's SVG file",
     "MAX_IMAGE_PIXELS": "an image of `pnp export`",
     "MAX_SESSION_BYTES": "a score session file",
+    "MAX_MANIFEST_BYTES": "what `pnp check-manifest` reads",
+    "MAX_PDF_BYTES": "what `pnp check-manifest` reads",
+    "MAX_MANIFEST_ITEMS": "what `pnp check-manifest` reads",
+    "MAX_COVER_PAIRS": "what `pnp check-manifest` reads",
+    "MAX_CORNERS": "polygon corners (each repeat",
+    "MAX_SHAPES": "shapes laid out",
+    "MAX_QR_WORK": "bytes of the different QR codes",
 }
 
 

@@ -55,8 +55,15 @@ def texts(primitives) -> list[str]:
 
 
 def pen_boxes(primitives) -> list[Rect]:
-    """Boxes for a pen: the white, outlined rectangles of the sheet."""
-    return [p for p in primitives if isinstance(p, Rect) and p.fill == "#ffffff" and p.stroke]
+    """Boxes for a pen: the white, outlined rectangles of the sheet, but a choice's boxes to tick."""
+    return [p for p in primitives if isinstance(p, Rect) and p.fill == "#ffffff" and p.stroke
+            and max(p.w, p.h) > layout.TICK + 1e-6]
+
+
+def tick_boxes(primitives) -> list[Rect]:
+    """A choice's small square boxes, one per option to tick."""
+    return [p for p in primitives if isinstance(p, Rect) and p.fill == "#ffffff" and p.stroke
+            and max(p.w, p.h) <= layout.TICK + 1e-6]
 
 
 # -- the one layout ----------------------------------------------------------------
@@ -71,20 +78,48 @@ def test_the_layout_names_no_game():
 
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_box_for_a_pen_is_at_least_7_mm_each_way(game_id, lang):
+def test_every_box_for_a_pen_is_at_least_7_mm_high_and_10_mm_wide(game_id, lang):
+    """Room for a signed two-digit number written by hand ("−12"), in every game's boxes."""
     boxes = pen_boxes(sheet_primitives(game_id, lang))
     assert len(boxes) >= 20
-    assert min(min(b.w, b.h) for b in boxes) >= layout.MIN_BOX == 7.0
+    assert min(b.h for b in boxes) >= layout.MIN_BOX == 7.0
+    assert min(b.w for b in boxes) >= layout.MIN_NUMBER_W == 10.0
 
 
-def test_a_sheet_too_crowded_for_a_pen_is_refused_before_drawing():
-    crowded = Scoresheet("t", "h", tuple(Column() for _ in range(8)), (
-        Row("1", tuple(Cell(tuple(Box("pen") for _ in range(4))) for _ in range(8))),))
+@pytest.mark.parametrize("game_id, choices, options", [
+    ("hunting-fever", 20, 1),   # a lodge on its 4 side, per player and day
+    ("halali", 4, 2),           # each player's role, each round
+    ("card-hunter", 24, 5)])    # each fight's difficulty (3) and result (2)
+def test_every_choice_is_a_box_to_tick_for_each_option(game_id, choices, options):
+    sheet = find_rules(game_id).scoresheet(None)
+    boxes = [box for row in sheet.rows for cell in row.cells for box in cell.boxes if box.kind == "choice"]
+    ticks = tick_boxes(sheet_primitives(game_id))
+    assert len(ticks) == sum(len(box.options) for box in boxes) and len(boxes) == choices
+    assert sum(len(box.options) for box in boxes) == choices * options / (2 if game_id == "card-hunter" else 1)
+    assert {(round(b.w, 2), round(b.h, 2)) for b in ticks} == {(layout.TICK, layout.TICK)}
+
+
+def test_a_filled_choice_is_ticked_in_pen_blue_not_circled():
+    _, result = hf_result()
+    primitives = sheet_primitives("hunting-fever", "en", result)
+    ticks = [p for p in primitives if type(p).__name__ == "Path" and p.stroke == layout.PEN]
+    flipped = sum(r.of(name).line("lodge", "lodge_flipped").count for r in result.rounds for name in NAMES)
+    assert len(ticks) == flipped > 0
+    assert not [p for p in primitives if type(p).__name__ == "Ellipse"]
+
+
+@pytest.mark.parametrize("columns, boxes, words", [
+    (6, 3, ("a box for a number is", "below 10 mm")),   # 9.4 mm wide, 7 mm high or more
+    (8, 4, ("below 7 mm", "scoresheet")),               # too narrow for any pen
+])
+def test_a_sheet_too_crowded_for_a_pen_is_refused_before_drawing(columns, boxes, words):
+    crowded = Scoresheet("t", "h", tuple(Column() for _ in range(columns)), (
+        Row("1", tuple(Cell(tuple(Box("pen") for _ in range(boxes))) for _ in range(columns))),))
     game = load_shipped_game("halali")
     resolver = FaceResolver(game, PrintOptions(), MEASURER, Filled(crowded))
     resolver.face(copies(game.component("scoresheet"))[0], Face.FRONT)
     [problem] = resolver.problems
-    assert "below 7 mm" in problem and "scoresheet" in problem
+    assert all(word in problem for word in words)
 
 
 def test_a_sheet_whose_rows_have_the_wrong_number_of_cells_is_refused():
@@ -145,7 +180,9 @@ def test_the_blank_sheet_sits_centred_on_its_page_without_crop_marks(paper, x, y
     assert marks["scoresheet"] == 0 and marks["player-cards"] > 0
 
 
-@pytest.mark.parametrize("game_id, above", [("hunting-fever", "player-aids"), ("card-hunter", "trackers")])
+# Hunting Fever's sheet needs 173 mm with boxes 10 mm wide for five players (two lines a day):
+# more than the room below its fifth player aid, so it keeps a sheet of its own.
+@pytest.mark.parametrize("game_id, above", [("card-hunter", "trackers")])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_in_the_kit_the_blank_sheet_shrinks_below_the_last_one_sided_pieces(game_id, above, paper, lang):
@@ -166,8 +203,17 @@ def test_in_the_kit_the_blank_sheet_shrinks_below_the_last_one_sided_pieces(game
     resolver = FaceResolver(game, PrintOptions(lang=lang, paper=paper), MEASURER)
     face = resolver.face(smaller, Face.FRONT)
     assert resolver.problems == []
-    boxes = [p for layer in face.layers for p in layer if isinstance(p, Rect) and p.stroke and p.fill]
+    boxes = [p for p in pen_boxes(p for layer in face.layers for p in layer)]
     assert len(boxes) > 12 and min(min(b.w, b.h) for b in boxes) >= layout.MIN_BOX - 1e-6
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hunting_fevers_sheet_keeps_a_sheet_of_its_own_at_full_size(paper):
+    _, manifest = rendered("hunting-fever", "en", paper)
+    [page] = [p for p in manifest["pages"] if "scoresheet" in p.get("components", ())]
+    assert page["kind"] == "sheet" and page["components"] == ["scoresheet"]
+    [sheet] = page["items"]
+    assert (sheet["w"], sheet["h"]) == (190.0, 255.0)
 
 
 def test_asking_whether_a_shorter_sheet_holds_reports_nothing():
@@ -175,12 +221,12 @@ def test_asking_whether_a_shorter_sheet_holds_reports_nothing():
     component = game.component("scoresheet")
     copy = copies(component)[0]
     resolver = FaceResolver(game, PrintOptions(), MEASURER)
-    short, tall = (copy._replace(component=component._replace(size=(190.0, h))) for h in (100.0, 130.0))
+    short, tall = (copy._replace(component=component._replace(size=(190.0, h))) for h in (150.0, 180.0))
     assert not resolver.holds(short, Face.FRONT) and resolver.problems == []
     assert resolver.holds(tall, Face.FRONT)
     # Asked again for real, the short sheet's problem is reported: holds() kept nothing back.
     resolver.face(short, Face.FRONT)
-    assert len(resolver.problems) == 1 and "more than its 100 mm piece has" in resolver.problems[0]
+    assert len(resolver.problems) == 1 and "more than its 150 mm piece has" in resolver.problems[0]
 
 
 @pytest.mark.parametrize("weight, side_by_side", [(1.0, True), (0.2, False)])
@@ -210,8 +256,11 @@ def test_hunting_fever_sheet_has_one_name_row_columns_per_player_and_days_as_row
     assert [dict(row.label.values)["n"] for row in days] == [1, 2, 3, 4]
     for row in days:
         for cell in row.cells:
-            # Light enough to fill in a few seconds a player: two numbers, a circle, the day's sum.
+            # Light enough to fill in a few seconds a player: two numbers, a tick, the day's sum,
+            # on two lines read as one sum: prey pile + hand, + lodge = day.
             assert [box.kind for box in cell.boxes] == ["pen", "pen", "choice", "total"]
+            assert [box.sign for box in cell.boxes] == ["", "+", "+", "="]
+            assert [box.breaks for box in cell.boxes] == [False, False, True, False]
             assert cell.boxes[2].options == (signed(hunting_fever.FLIPPED_LODGE_POINTS),)
     assert [row.label.key for row in sheet.foot] == ["sheet.hf.after_four", "sheet.hf.best_day", "sheet.winner"]
 
@@ -272,7 +321,8 @@ def test_filled_hunting_fever_sheet_prints_every_entered_number_in_its_place():
             assert bool(under) == entry.get("hunter_under_lodge", False)
             prey_points = sum(hunting_fever.PREY_POINTS[c] * n for c, n in entry.get("prey", {}).items())
             hand_points = sum(hunting_fever.HAND_POINTS[c] * n for c, n in entry.get("hand", {}).items())
-            assert (prey.value, hand.value) == (signed(prey_points), str(-hand_points))
+            # The hand as the cards print it ("In hand −4"): added, never subtracted.
+            assert (prey.value, hand.value) == (signed(prey_points), signed(hand_points))
 
 
 def test_filled_sheet_holds_the_entered_numbers_and_totals_in_french():
@@ -425,7 +475,8 @@ def test_filled_card_hunter_log_shows_the_fight():
     result = score_session(load_session(raw))
     data, _ = render_filled_sheet(result, PrintOptions(lang="en"), date="2026-11-20")
     text = " ".join(pdf_reader(data).pages[0].extract_text().split())
-    assert "Campaign log" in text and "Ann, Ben" in text and "The team won" in text
+    assert "Card Hunter — Scoresheet" in text and "Ann, Ben" in text and "The team won" in text
+    assert "Campaign log" not in text
     assert "2026-11-20" in text
     first = find_rules("card-hunter").scoresheet(result, "2026-11-20").rows[0]
     date, team, difficulty, outcome, tokens, notes = (cell.boxes[0] for cell in first.cells)

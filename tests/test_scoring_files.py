@@ -96,7 +96,7 @@ def test_missing_and_unreadable_files(tmp_path):
     assert file_error(tmp_path / "gone.toml").code == "file_not_found"
     folder = tmp_path / "folder.toml"
     folder.mkdir()
-    assert file_error(folder).code == "file_unreadable"
+    assert file_error(folder).code == "not_a_file"
 
 
 def test_parse_errors_say_where(tmp_path):

@@ -167,6 +167,8 @@ def broken_sessions() -> list[dict]:
         {"game": "hunting-fever", "players": ["Ann", "Ben", "Cat"], "days": [fever_day], "lang": "xx", "extra": 1},
         {"game": "hunting-fever", "players": ["Ann", "Ann", ""], "days": 3},
         {"game": "hunting-fever", "players": ["Ann", "Ben", "Cat"], "days": [{"Ann": {}}] * 5, "date": "soon"},
+        # More days than the game has are refused before any is read: the days' own problems, apart.
+        {"game": "hunting-fever", "players": ["Ann", "Ben", "Cat"], "days": [{"Ann": {}}]},
         {"game": "hunting-fever", "players": ["Ann", "Ben", "\ud800"]},
         {"game": "hunting-fever", "players": ["Ann", "Ben", "Cat"], "days": [
             {"Ann": {"hand": {"hunter": 1}, "hunter_under_lodge": True}, "Ben": {}, "Cat": {}},
@@ -178,6 +180,11 @@ def broken_sessions() -> list[dict]:
             {"tiles": {}},
         ]},
         {"game": "halali", "players": ["Ann", "Ben"], "rounds": [
+            {"blue": "Ann", "tiles": {"Ann": {"tree": 1, "bear": 2, "fox": 4}, "Ben": {"tree": 15}}},
+            {"blue": "Ann", "tiles": {"Ann": {"duck": 1.5}}},
+        ]},
+        {"game": "halali", "players": ["Ann", "Ben"], "rounds": [{"tiles": {}}]},
+        {"game": "halali", "players": ["Ann", "Ben"], "rounds": [
             {"blue": "Ann", "tiles": {"Ann": {"duck": 1}, "Ben": {"duck": 1}}},
             {"blue": "Ann", "tiles": {"Ann": {"tree": 1}, "Zed": {}}},
         ]},
@@ -187,6 +194,7 @@ def broken_sessions() -> list[dict]:
         {"game": "hunting-hunting-beavers", "players": ["A", "B", "C"], "colors": {"A": "red", "B": "red", "C": 3},
          "rounds": [{"A": -1}, {"B": 60}], "final": {"A": 10**20}},
         {"game": "hunting-hunting-beavers", "players": ["A", "B", "C", "D"], "rounds": [{"A": 30, "B": 30}] * 11},
+        {"game": "hunting-hunting-beavers", "players": ["A", "B", "C", "D"], "rounds": [{"A": 30, "B": 30}]},
         {"game": "hunting-hunting-beavers", "players": ["A", "B", "C", "D"], "final": {"A": -2, "B": 60},
          "colors": {"A": "red", "B": "blue", "C": "white"}},
         {"game": "card-hunter", "players": ["A"] * 5, "difficulty": "x", "result": "won", "knockouts_left": 9},
@@ -295,10 +303,11 @@ def test_scoring_imports_neither_reportlab_nor_typer():
     bad, ours = done.stdout.splitlines()
     assert bad == ""
     # Of pnp, only the small pieces both packages share: errors, catalogs (the TOML reader they
-    # are read with and the limits of the files they read), the file writer, and what a
-    # scoresheet holds (the rules describe their sheets with it).
+    # are read with and the limits of the files they read), the file writer and reader (and the
+    # signals it holds while renaming), and what a scoresheet holds (the rules describe their
+    # sheets with it).
     assert set(ours.split(",")) <= {"pnp", "pnp.errors", "pnp.i18n", "pnp.toml_reader", "pnp.limits",
-                                    "pnp.files", "pnp.sheet_model"}
+                                    "pnp.files", "pnp.signals", "pnp.sheet_model"}
     assert len(modules) >= 12
 
 

@@ -69,7 +69,7 @@ def test_nothing_is_imported_when_one_file_is_wrong(tmp_path):
     result = run("import", good, bad, tmp_path / "missing.toml", "--data", tmp_path / "data", "--lang", "fr")
     assert result.exit_code == 1
     assert f"Error: {bad}\u00a0: 1 problème\u00a0:" in result.stderr
-    assert f"Error: {tmp_path / 'missing.toml'}: ce fichier n’existe pas." in result.stderr
+    assert f"Error: {tmp_path / 'missing.toml'}\u00a0: ce fichier n’existe pas." in result.stderr
     assert result.stderr.rstrip().endswith("Rien n’a été importé.")
     assert json.loads(run("history", "--data", tmp_path / "data", "--json").stdout)["sessions"] == []
 

@@ -7,7 +7,10 @@ writing are in :mod:`pnp.export.run`.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+import os
+from pathlib import Path
+from typing import Iterable, NamedTuple
+from urllib.parse import urlsplit
 
 from pnp.errors import PnpError
 from pnp.layout.plan import copies
@@ -149,6 +152,91 @@ def _component_export(component, product, trim, bleed, turned, px) -> ComponentE
     return ComponentExport(component, product, tuple(images))
 
 
+def check_file_names(exports: list[ComponentExport], fmt: str) -> None:
+    """PnpError naming both pieces if two would be written under one file name, before
+    anything is drawn. Names join a piece's colour, id and copy with ``-`` and write the
+    id's ``_`` as ``-`` (bulk uploads read words apart by ``-``), so ids that differ
+    only there (``a_b``, ``a-b``) meet: one of them must be renamed."""
+    if fmt == "pdf":
+        return      # one file per component, named by its id
+    check_unique((f"{e.component.id}/{image.name}.png", e.component.id, image.copy)
+                 for e in exports for image in e.images)
+
+
+def check_unique(names: Iterable[tuple[str, str, Copy]]) -> None:
+    """PnpError for the first file name given to two different pieces: (name, component, copy)."""
+    seen: dict[str, Copy] = {}
+    for name, component, copy in names:
+        other = seen.setdefault(name, copy)
+        if other is not copy:
+            raise PnpError(f"{component}: pieces {_piece_named(other)!r} and {_piece_named(copy)!r} would both be "
+                           f"exported as {name} (in file names a piece id's _ is written -); rename one of them")
+
+
+def _piece_named(copy: Copy) -> str:
+    return f"{copy.set + ' ' if copy.set else ''}{copy.piece.id} {copy.copy}"
+
+
+#: What an export writes, and where: files of these kinds, in its folder or in a component's folder
+#: (and, from a version of pnp that wrote file by file, a hidden temporary file left by a crash).
+_EXPORTED = (".png", ".pdf", ".csv", ".json")
+
+
+def earlier_export(folder: Path) -> str | None:
+    """Why ``folder`` must not be replaced by a new export (None: it holds only what an export writes).
+
+    An export replaces its folder whole; anything else in there (a note, a
+    folder of the user's) is a sign that it is not an earlier export, and it is kept.
+    """
+    for root, folders, files in os.walk(folder, followlinks=False):
+        depth = len(Path(root).relative_to(folder).parts)
+        for name in folders:
+            if depth >= 1 or os.path.islink(os.path.join(root, name)):
+                return _kept(Path(root, name), folder)
+        for name in files:
+            path = Path(root, name)
+            leftover = name.startswith(".") and name.endswith(".tmp")
+            if path.is_symlink() or not (leftover or path.suffix.lower() in _EXPORTED):
+                return _kept(path, folder)
+    return None
+
+
+def _kept(path: Path, folder: Path) -> str:
+    return (f"it holds {path.relative_to(folder)}, which no export writes: it is not replaced by a new export; "
+            "move what you keep there elsewhere, or export with another --out")
+
+
+def check_base_url(url: str) -> None:
+    """PnpError unless ``url`` is an http(s) address with a host, or a file: address, without
+    spaces or control characters (it is written into every image's address in the saved object)."""
+    problem = None
+    if any(char.isspace() or not char.isprintable() for char in url):
+        problem = "it holds a space, a line break or a control character"
+    else:
+        try:
+            parts = urlsplit(url)
+            parts.port   # a port that is not a number fails here
+        except ValueError as exc:
+            parts, problem = None, f"it is not a web address ({exc})"
+        if parts is not None:
+            if parts.scheme in ("http", "https"):
+                if not parts.hostname:
+                    problem = "it names no host"
+            elif parts.scheme == "file":
+                if not parts.path.startswith("/"):
+                    problem = "a file: address needs a path from the root (file:///folder)"
+            else:
+                problem = "it is not an http://, https:// or file:/// address"
+    if problem:
+        raise PnpError(f"--base-url must be where the images will be, such as https://example.org/kit, "
+                       f"with a host and no spaces: {problem} (got {_shown(url)})")
+
+
+def _shown(text: str) -> str:
+    text = text if len(text) <= 80 else text[:79] + "…"
+    return repr(text)
+
+
 def pdf_order(images: tuple[Image, ...], order: str) -> list[Image]:
     """Faces in the order a print service reads a PDF: each copy's front and back together,
     back first with ``back-front``."""
@@ -202,6 +290,17 @@ def sheet_grid(cards: int, size_mm: tuple[float, float], dpi: int) -> SheetGrid:
         if best is None or key > best[0]:
             best = (key, SheetGrid(columns, rows, cell))
     return best[1]
+
+
+def check_cells(component: Component, grid: SheetGrid) -> None:
+    """PnpError unless each card of a deck sheet is at least a pixel each way (a card far
+    longer than it is wide shrinks to nothing on a sheet of 10 x 7 cards, 4096 px a side)."""
+    if min(grid.cell) < 1:
+        w, h = component.size
+        raise PnpError(f"{component.id}: a {w:g} x {h:g} mm card would be {grid.cell[0]} x {grid.cell[1]} pixels "
+                       f"on a Tabletop Simulator deck sheet ({grid.columns} x {grid.rows} cards, at most "
+                       f"{TTS_MAX_PX} px a side); a card needs at least 1 pixel each way: export it with "
+                       "--component for another format, or make fewer or squarer cards")
 
 
 def tts_pixels(size_mm: tuple[float, float], dpi: int) -> tuple[int, int]:

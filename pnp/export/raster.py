@@ -9,8 +9,9 @@ from __future__ import annotations
 import io
 import os
 import zlib
-from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterator, NamedTuple
+
+from pnp.signals import held, reset_in_worker
 
 #: How PNG files are compressed. Encoding is most of an export's time. On the benchmark
 #: deck at 300 dpi (bench/export.py --levels), zlib's run-length strategy at level 1 is the
@@ -82,11 +83,18 @@ def rasterise(pdf: bytes, jobs: list[Job],
         # fork: the workers start in milliseconds, with PDFium not yet loaded in the parent.
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-            for chunk, images in zip(chunks, pool.map(_render_chunk, [(pdf, c) for c in chunks])):
+        # Signals wait while the workers start, so none is caught by a worker that has
+        # not yet set its own handling. Leaving the block by any exception (Ctrl-C,
+        # SIGTERM, SIGHUP, an error writing) terminates the workers at once.
+        with held():
+            pool = context.Pool(count, initializer=reset_in_worker, initargs=(os.getpid(),))
+        with pool:
+            for chunk, images in zip(chunks, pool.imap(_render_chunk, [(pdf, c) for c in chunks])):
                 yield from zip(chunk, images)
                 if progress:
                     progress(len(chunk))
+            pool.close()
+            pool.join()
         return
     for chunk in chunks:
         yield from zip(chunk, _render_chunk((pdf, chunk)))

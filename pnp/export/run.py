@@ -1,7 +1,13 @@
 """`pnp export`: draw, rasterise and write the files of one export.
 
-Every file of an export is written as one group through :mod:`pnp.files`:
-on any error nothing is left half-written.
+An export is one folder, ``OUT/GAME_LANG_FORMAT[_SERVICE]``, written whole
+beside its place and swapped in for the earlier export there
+(:class:`pnp.files.FolderReplacement`): it holds exactly the files its summary
+line counts, and on any error (or Ctrl-C, SIGTERM, SIGHUP) the earlier export
+stays as it was and nothing is left half-written. Every file of a component is
+in the component's own folder, under a name made from the piece's colour, id
+and copy number (:func:`pnp.export.plan.file_names` checks, before anything is
+drawn, that no two pieces get the same name).
 """
 
 from __future__ import annotations
@@ -16,10 +22,12 @@ from urllib.parse import quote
 
 from pnp.errors import OutputError, PnpError
 from pnp.export.plan import (TTS_CARDS_PER_SHEET, ComponentExport, Image, Skipped, card_id,
-                             check_choices, chosen_components, file_stem, pdf_order,
-                             print_images, sheet_grid, tts_decks, tts_pixels)
+                             check_base_url, check_cells, check_choices, check_file_names,
+                             check_unique, chosen_components,
+                             earlier_export, file_stem, pdf_order, print_images, sheet_grid,
+                             tts_decks, tts_pixels)
 from pnp.export.raster import PNG_OPTIONS, Job, rasterise
-from pnp.files import FileGroup, WriteError
+from pnp.files import FolderReplacement, WriteError
 from pnp.layout.plan import copies
 from pnp.model import Component, Copy, Face, Game, PrintOptions
 from pnp.options import checked
@@ -46,49 +54,46 @@ def export_game(game: Game, options: PrintOptions, fmt: str, service: Service, d
     dpi = check_choices(fmt, service, dpi, order)
     if base_url is not None and fmt != "tts":
         raise PnpError("--base-url is for --format tts (where Tabletop Simulator finds the images)")
-    if base_url is not None and not base_url.startswith(("http://", "https://")):
-        raise PnpError(f"--base-url must start with http:// or https://, got {base_url!r}")
+    if base_url is not None:
+        check_base_url(base_url)
     kept, skipped = chosen_components(game, service, components, fmt)
     if not kept:
         raise PnpError(f"{service.name} makes none of the pieces asked for: "
                        + "; ".join(s.reason for s in skipped))
     name = f"{game.id}_{options.lang}_{fmt}" + ("" if service.id == "generic" else f"_{service.id}")
     folder = Path(out) / name
-    with FileGroup() as group:
-        output = _Output(folder, group)
+    with FolderReplacement(folder, earlier_export) as replacement:
+        try:
+            replacement.check()   # before any work: a folder that cannot be replaced is said at once
+        except WriteError as exc:
+            raise OutputError(str(exc)) from None
+        output = _Output(replacement.target, replacement)
         if fmt == "tts":
             sizes, main = _tts(game, options, kept, dpi, output, base_url, progress)
         else:
             exports = [print_images(c, found, service, dpi, fmt) for c, found in kept]
+            check_file_names(exports, fmt)
             if fmt == "pdf":
                 sizes, main = _pdfs(game, options, exports, order, output, progress)
             else:
                 sizes, main = _pngs(game, options, exports, dpi, output, progress)
         try:
-            group.commit()
+            replacement.commit()
         except WriteError as exc:
             raise OutputError(str(exc)) from None
     return Exported(folder, output.files, output.bytes, tuple(sizes), tuple(skipped), main)
 
 
 class _Output:
-    """The export's folder: files are staged as they are made and renamed in together."""
+    """The export's folder: files are written into its replacement as they are made."""
 
-    def __init__(self, folder: Path, group: FileGroup) -> None:
-        self.folder, self.group = folder, group
+    def __init__(self, folder: Path, replacement: FolderReplacement) -> None:
+        self.folder, self.replacement = folder, replacement
         self.files = self.bytes = 0
-        self._folders: set[Path] = set()
 
     def add(self, relative: str, data: bytes) -> Path:
-        path = self.folder / relative
-        if path.parent not in self._folders:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise OutputError(f"cannot write to {path.parent}: {exc.strerror}") from None
-            self._folders.add(path.parent)
         try:
-            self.group.add(path, data)
+            path = self.replacement.add(relative, data)
         except WriteError as exc:
             raise OutputError(str(exc)) from None
         self.files += 1
@@ -155,7 +160,7 @@ def _counter(progress: Progress | None, total: int):
 class _Sheet(NamedTuple):
     """One deck sheet: its cards, their grid and the images it is made of."""
 
-    name: str
+    name: str                   # its files' names, in its component's folder
     deck: int                   # which deck it belongs to: a deck may need several sheets
     cards: list[Copy]
     grid: object
@@ -186,9 +191,11 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url
                 for start in range(0, len(deck), TTS_CARDS_PER_SHEET):
                     cards = deck[start:start + TTS_CARDS_PER_SHEET]
                     grid = sheet_grid(len(cards), component.size, dpi)
+                    check_cells(component, grid)
                     number = start // TTS_CARDS_PER_SHEET + 1
-                    sheets.append(_Sheet(f"{deck_name}-{number}" if len(deck) > TTS_CARDS_PER_SHEET
-                                         else deck_name, deck_number, cards, grid,
+                    # In the component's own folder: no other component's file can take its name.
+                    name = f"{deck_name}-{number}" if len(deck) > TTS_CARDS_PER_SHEET else deck_name
+                    sheets.append(_Sheet(f"{component.id}/{name}", deck_number, cards, grid,
                                          [page(c, Face.FRONT, grid.cell) for c in cards],
                                          [page(c, Face.BACK, grid.cell) for c in cards]))
         else:
@@ -197,6 +204,8 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url
             for copy in copies(component):
                 singles.append((component, copy, page(copy, Face.FRONT, size),
                                 page(copy, Face.BACK, size) if two_faced else None))
+    check_unique((_single_stem(component, copy) + f"-{face}.png", component.id, copy)
+                 for component, copy, _, back in singles for face in ("front", "back")[:2 if back else 1])
 
     drawn = faces_pdf(game, options, pages)
     unique = sorted(set(drawn.same_as))
@@ -245,7 +254,7 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url
             row, col = divmod(len(sheet.cards), grid.columns)
             face_sheet.paste(picture(sheet.backs[0]), (col * grid.cell[0], row * grid.cell[1]))
         face_url = save(f"{sheet.name}-faces.png", face_sheet)
-        sizes.append(f"{sheet.name} {grid.columns} x {grid.rows} sheet {_size(grid.pixels)}")
+        sizes.append(f"{sheet.name.rpartition('/')[2]} {grid.columns} x {grid.rows} sheet {_size(grid.pixels)}")
         custom = {str(deck_key): {"FaceURL": face_url, "BackURL": back_url,
                                   "NumWidth": grid.columns, "NumHeight": grid.rows,
                                   "BackIsHidden": True, "UniqueBack": not same_back, "Type": 0}}
@@ -268,8 +277,7 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url
 
     saved_images: dict[bytes, str] = {}
     for component, copy, front, back in singles:
-        digits = max(2, len(str(component.piece_count())))
-        stem = f"{component.id}/{file_stem(copy, digits)}"
+        stem = _single_stem(component, copy)
 
         def image_url(index: int, face: str) -> str:
             # One file per picture: the 48 Halali tiles share one back.
@@ -292,6 +300,10 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url
     main = output.add(f"{game.id}_{options.lang}.json",
                       (json.dumps(saved, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
     return sizes, main
+
+
+def _single_stem(component: Component, copy: Copy) -> str:
+    return f"{component.id}/{file_stem(copy, max(2, len(str(component.piece_count()))))}"
 
 
 def _same_back(component: Component) -> bool:

@@ -54,8 +54,12 @@ def targets(page_w: float, page_h: float) -> tuple[Target, ...]:
 
 
 def calibration_pages(page_size: tuple[float, float], options: PrintOptions, catalog: Catalog,
-                      measure: Measurer) -> tuple[tuple[Primitive, ...], tuple[Primitive, ...]]:
-    """The front and the back page, each a tuple of primitives (mm from the top-left)."""
+                      measure: Measurer, footers: tuple[tuple[Primitive, ...], ...] | None = None
+                      ) -> tuple[tuple[Primitive, ...], tuple[Primitive, ...]]:
+    """The front and the back page, each a tuple of primitives (mm from the top-left).
+
+    ``footers``: the footers of the two pages when the sheet is the last of a kit
+    (by default, its own: a file of two pages)."""
     page_w, page_h = page_size
     frame = bottom_frame(page_w, page_h)
     front: list[Primitive] = []
@@ -101,10 +105,11 @@ def calibration_pages(page_size: tuple[float, float], options: PrintOptions, cat
         # Where the cross should show through, for a printer that keeps its backs in place.
         back.append(Rect(cx - 0.6, cy - 0.6, 1.2, 1.2, fill=INK))
 
-    title = catalog.get("calibrate.title")
-    front += footer_layout(frame, page_size, options, catalog, measure, 1, 2, title=title)
-    back += footer_layout(frame, page_size, options, catalog, measure, 2, 2, title=title)
-    return tuple(front), tuple(back)
+    if footers is None:
+        title = catalog.get("calibrate.title")
+        footers = tuple(footer_layout(frame, page_size, options, catalog, measure, n, 2, title=title)
+                        for n in (1, 2))
+    return (*front, *footers[0]), (*back, *footers[1])
 
 
 def _scale(x: float, y: float, horizontal: bool, measure: Measurer) -> list[Primitive]:

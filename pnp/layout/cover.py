@@ -42,6 +42,7 @@ class PlanRow(NamedTuple):
     stock: str                    # the paper: one of STOCKS (see :func:`stock_of`)
     components: tuple[str, ...]
     cover: bool = False           # the cover's own sheets (the cover itself on page 1)
+    alignment: bool = False       # the optional printer alignment sheet, last in a double-sided kit
 
 
 class CoverContents(NamedTuple):
@@ -71,6 +72,8 @@ class CoverContents(NamedTuple):
     backs: bool = False
     #: One-sided tiles, tokens and boards: glued onto card before cutting, if wanted.
     mount: bool = False
+    #: The kit ends with the printer alignment sheet (its last two pages).
+    alignment: bool = False
 
 
 #: The papers a kit is printed on, from the lightest, by the names its manifest
@@ -296,15 +299,17 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     rows = []
     for row in contents.rows:
         how = row.how if row.how != "one" or not contents.duplex else "one_blank"
-        what = ([catalog.get("plan.cover")] if row.first_page == 1 else []) + [name[c] for c in row.components]
+        what = ([catalog.get("plan.cover")] if row.first_page == 1 else []) + [name[c] for c in row.components] \
+            + ([catalog.get("plan.alignment")] if row.alignment else [])
         rows.append([_pages(row.first_page, row.last_page), str(row.sheets), catalog.get(f"plan.{how}"),
                      catalog.get(f"stock.{row.stock}"), ", ".join(what)])
     flow.table([catalog.get("plan.pages"), catalog.get("plan.sheets"), catalog.get("plan.sides"),
                 catalog.get("plan.stock"), catalog.get("plan.what")], rows,
                (0.11, 0.09, 0.22, 0.24, 0.34), shade, first_bold=False)
     flow.paragraph(catalog.get("cover.print_scale"), bullet="•")
-    if contents.duplex:
-        flow.paragraph(catalog.get("cover.calibrate", paper=options.paper), bullet="•")
+    if contents.alignment:
+        flow.paragraph(catalog.get("cover.calibrate", pages=_pages(contents.total_pages - 1,
+                                                                   contents.total_pages)), bullet="•")
     if contents.folds:
         flow.paragraph(catalog.get("cover.fold"), bullet="•")
     decks: dict[str, list[str]] = {}   # stock -> the hidden components printed on it

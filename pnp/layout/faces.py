@@ -29,7 +29,7 @@ from pnp.layout.colors import BLACK, Inks
 from pnp.layout.primitives import (QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol,
                                    Text, TextLine)
 from pnp.layout.text import MIN_SIZE, Measurer, fit_or_fail
-from pnp.limits import MAX_LENGTH_MM, MAX_QR_BYTES, MAX_REPEAT, MAX_TEXT_SIZE_PT
+from pnp.limits import MAX_LENGTH_MM, MAX_QR_BYTES, MAX_REPEAT, MAX_TEXT_SIZE_PT, BudgetError, WorkBudget
 from pnp.model import Component, Copy, Element, Face, Game, Piece, PrintOptions
 from pnp.units import POINTS_PER_MM, pt
 
@@ -103,6 +103,8 @@ class FaceResolver:
         self._faces: dict[tuple[int, int], tuple[tuple, ...]] = {}
         self._folded: dict[tuple[int, int], Mapping[str, Any]] = {}
         self._inks: dict[str | None, Inks] = {}
+        #: What this kit has laid out so far, against its limits.
+        self.budget = WorkBudget()
 
     # -- values --------------------------------------------------------
     def values(self, copy: Copy) -> dict[str, Any]:
@@ -187,16 +189,101 @@ class FaceResolver:
         try:
             if element.when is not None and not element.when.holds(context.values):
                 return ()
+            self._spend(element, context, props)
             if "repeat" not in props:
                 layer = _RESOLVE[element.type](props, context, context.values, 0.0, 0.0)
-                return layer if type(layer) is tuple else tuple(layer)
-            return tuple(_repeated(element, props, context))
+                layer = layer if type(layer) is tuple else tuple(layer)
+            else:
+                layer = tuple(_repeated(element, props, context))
+            if element.type in _WITH_QR:
+                for code in _qr_codes(layer):
+                    self.budget.qr(code.data, element.where)
+            return layer
+        except BudgetError:
+            raise
         except KeyedError as exc:
             return _Failed(str(exc), exc.key)
         except (PnpError, ExpressionError) as exc:
             return _Failed(str(exc))
         except (KeyError, ValueError, TypeError) as exc:
             return _Failed(f"cannot resolve this {element.type} ({exc})")
+
+    def estimate(self, components: Iterable[Component]) -> None:
+        """Refuse at once (BudgetError) a kit whose elements multiply past the work budget,
+        before any face is laid out: each element's repeats times how many different
+        drawings of it the copies can make (one, unless it uses a piece's fields, its
+        colour or its copy number), times a polygon's corners.
+
+        Counted where it can be known from the template: a repeat that depends on the
+        copy counts its first copy's; the budget counted as faces are laid out stops
+        the rest."""
+        budget = WorkBudget()
+        for component in components:
+            sets = max(1, len(component.sets))
+            faces = (Face.FRONT, Face.BACK) if component.two_sided else (Face.FRONT,)
+            for face in faces:
+                using: dict[int, tuple[tuple[Element, ...], list[Piece]]] = {}
+                for piece in component.pieces:
+                    elements = face_elements(component, piece, face)
+                    using.setdefault(id(elements), (elements, []))[1].append(piece)
+                for elements, pieces in using.values():
+                    for element in elements:
+                        self._estimate(element, component, pieces, sets, budget)
+
+    def _estimate(self, element: Element, component: Component, pieces: list[Piece], sets: int,
+                  budget: WorkBudget) -> None:
+        names = set(element.names)
+        # How many different drawings each piece entry's copies can make of the element.
+        if "copy" in names:
+            each = [piece.count * sets for piece in pieces]
+        elif names & set(SET_NAMES):
+            each = [sets] * len(pieces)
+        elif names & {"id", *component.fields}:
+            each = [1] * len(pieces)
+        else:
+            each, pieces = [1], pieces[:1]   # one drawing, whatever the piece
+        props = self._folded_props(element, component)
+        repeat = props.get("repeat")
+        shapes = 0
+        for piece, drawings in zip(pieces, each):
+            count = 1
+            if repeat is not None:
+                values = {**self.params, **piece.fields, "id": piece.id, "copy": 1, "w": component.size[0],
+                          "h": component.size[1], "lang": self.catalog.lang}
+                try:
+                    for value in (repeat if isinstance(repeat, list) else [repeat]):
+                        count *= int(evaluate(value, values))
+                except (ExpressionError, KeyError, ValueError, TypeError, ArithmeticError):
+                    count = 1   # reported where the element is laid out
+                count = max(0, min(count, MAX_REPEAT))
+            shapes += drawings * count
+        if element.type == "table" and isinstance(props.get("rows"), list):
+            shapes *= max(1, sum(len(row) for row in props["rows"] if isinstance(row, list)))
+        points = props.get("points") if element.type == "polygon" else None
+        corners = shapes * len(points) if isinstance(points, (list, tuple)) else 0
+        budget.spend(shapes, corners, element.where)
+
+    def _spend(self, element: Element, context: _Context, props: Mapping[str, Any]) -> None:
+        """Count the shapes and corners an element is about to lay out, before it does
+        (:class:`~pnp.limits.WorkBudget`): past a limit, the kit stops here."""
+        repeat = props.get("repeat")
+        count = 1
+        if repeat is not None:
+            values = context.values
+            if isinstance(repeat, list):
+                count = 1
+                for index, value in enumerate(repeat):
+                    count *= copies_of(value, values, f"repeat[{index}]")
+            else:
+                count = copies_of(repeat, values, "repeat")
+            if count > MAX_REPEAT:
+                return    # refused as the element is laid out, naming its limit
+        shapes = count
+        if element.type == "table" and isinstance(props.get("rows"), list):
+            shapes *= max(1, sum(len(row) for row in props["rows"] if isinstance(row, list)))
+        points = props.get("points") if element.type == "polygon" else None
+        corners = count * len(points) if isinstance(points, (list, tuple)) else 0
+        self.budget.spend(shapes, corners, element.where)
 
     def holds(self, copy: Copy, face: Face) -> bool:
         """Whether a face of this copy resolves without a problem; nothing is reported.
@@ -245,6 +332,18 @@ def resolve_piece_face(game: Game, options: PrintOptions, measure: Measurer, com
         raise UnknownNameError(f"{component.id} has no piece {piece_id!r}; expected one of: "
                                + ", ".join(dict.fromkeys(p.id for p in component.pieces)))
     raise UnknownNameError(f"{component.id} has {number} {piece_id!r}, not a copy {copy}")
+
+
+#: Elements whose layers may hold QR codes.
+_WITH_QR = frozenset({"qr", "scoresheet"})
+
+
+def _qr_codes(layer: Iterable[Primitive]) -> Iterable[QR]:
+    for primitive in layer:
+        if type(primitive) is QR:
+            yield primitive
+        elif type(primitive) is Moved:
+            yield from _qr_codes(primitive.primitives)
 
 
 def _no_values(values: Mapping[str, Any]) -> tuple:
@@ -539,16 +638,17 @@ def _baselines(fitted, frame_h: float, valign: str) -> list[float]:
     return baselines
 
 
-def find_icon(folders: tuple[str, ...], name: str) -> str:
-    """The SVG file of an icon, read and checked once (an IconError if missing or broken)."""
+def find_icon(folders: tuple[str, ...], name: str, measure: Measurer | None = None) -> str:
+    """The SVG file of an icon, read and checked once (an IconError if missing or broken);
+    with ``measure``, every letter of its text must be in the kit's fonts."""
     from pnp.icons import load_icon  # the SVG reader loads only for kits with icons
 
-    return load_icon(folders, name).source
+    return load_icon(folders, name, measure.missing if measure is not None else None).source
 
 
 def _icon(props, c: _Context, v, dx: float, dy: float) -> Layer:
     try:
-        source = find_icon(c.icon_dirs, c.text(str(props["name"]), v, "name"))
+        source = find_icon(c.icon_dirs, c.text(str(props["name"]), v, "name"), c.measure)
     except TemplateError as exc:  # the icon this key names cannot be used
         raise KeyedError("name", str(exc)) from None
     tint = c.inks.resolve(c.color(props.get("color", "ink"), v))

@@ -247,7 +247,9 @@ def seams_layout(placement, page_h: float, catalog: Catalog, measure: Measurer) 
 
     for seam in part.seams:
         names = ", ".join(f"{n + 1}/{part.count}" for n in seam.neighbours)
-        text = catalog.get("board.cut_over" if seam.over else "board.glue_under", part=names)
+        # Each part says which it is, in the strip that is cut away or covered.
+        text = catalog.get("board.cut_over", this=part.label, part=names) if seam.over else \
+            catalog.plural("board.glue_under", len(seam.neighbours), this=part.label, part=names)
         vertical = seam.side in ("left", "right")
         length = trim.h if vertical else trim.w
         if seam.side == "left":

@@ -26,7 +26,7 @@ from pnp.layout.cover import BAND_H as COVER_BAND
 from pnp.layout.cover import PAPER, CoverContents, PlanRow, lay_out_cover, stock_of
 from pnp.layout.bounds import QUIET_BAND, quiet_band_problems
 from pnp.layout.faces import FaceResolver, Filled, ResolvedFace, face_elements
-from pnp.layout.furniture import Made, fold_layout, footer_layout, marks_layout, seams_layout
+from pnp.layout.furniture import SEPARATOR, Made, fold_layout, footer_layout, marks_layout, seams_layout
 from pnp.layout.imposition import (MARK_CLEAR, MARK_LENGTH, Box, Frame,
                                    Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
                                    page_frames)
@@ -82,6 +82,8 @@ class PagePlan(NamedTuple):
     fold_line: Mark | None = None    # a fold page's, mm from the bottom-left
     frame: Frame | None = None
     stock: str = PAPER               # the paper its sheet is printed on
+    #: A side of the printer alignment sheet, the optional last sheet of a double-sided kit.
+    alignment: bool = False
 
 
 class KitPlan:
@@ -98,6 +100,8 @@ class KitPlan:
         self.duplex = False
         #: How many sheets of paper the file is printed on
         self.sheets = 0
+        #: What laying it out counted against the kit's work budget (pnp.limits.WorkBudget)
+        self.budget = None
 
 
 def copies(component: Component) -> list[Copy]:
@@ -204,6 +208,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     page_w, page_h = page_size
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
     resolver = FaceResolver(game, options, measure, filled)
+    resolver.estimate(chosen)   # a kit past its work budget stops here, before any face is laid out
     frames = page_frames(page_w, page_h)
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
@@ -304,7 +309,10 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
         except ValueError as exc:
             raise TemplateError(f"component {opener.id!r}: {exc}") from None
     duplex = any(e.how == "both" for e in entries)
-    pages = len(entries) * (2 if duplex else 1) + 4
+    # A double-sided kit ends with the printer alignment sheet, optional, for
+    # whoever holds only the PDF: the cover says what to do with its reading.
+    alignment = cover and duplex
+    pages = len(entries) * (2 if duplex else 1) + 4 + (2 if alignment else 0)
     if pages > MAX_PAGES:
         raise TemplateError(f"the kit would take {pages} pages; the limit is {MAX_PAGES} pages in a PDF")
     placed = sum(1 for entry in entries + ([_Entry("one", opening)] if opening else [])
@@ -333,12 +341,12 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
         count = 1 if cover else 0
         for _ in range(4):
             section = _section_pages(count, attempt is not None, opening is not None, duplex)
-            layout = _number(kept, len(section), duplex)
+            layout = _number(kept, len(section), duplex, alignment)
             if not cover:
                 cover_pages: list[tuple[Primitive, ...]] = []
                 break
             contents = _contents(chosen, kept, layout, duplex, options, attempt, section,
-                                 opener)._replace(cover_pages=count)
+                                 opener, alignment)._replace(cover_pages=count)
             below_ids = contents.below
             cover_pages = lay_out_cover(game, options, page_size, contents, measure, made,
                                         lambda n: footer_layout(frames[0], page_size, options, catalog,
@@ -381,6 +389,9 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
             placements += [_front(p) for p in below.placed]
         else:
             pending.append((PagePlan(number, PageKind.COVER, sheet_no, stock=stock), 0))
+    if alignment:
+        pending += [(PagePlan(total_pages - 1, PageKind.FRONT, total_sheets, alignment=True, stock=PAPER), 0),
+                    (PagePlan(total_pages, PageKind.BACK, total_sheets, alignment=True, stock=PAPER), 0)]
     for entry, start in zip(entries, starts):
         number = start
         sheet_no = _sheet_of(start, duplex)
@@ -415,8 +426,13 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     resolved, uses = resolve_placements(game, options, placements, measure=measure, resolver=resolver)
     kit = KitPlan(game, options, page_size)
     kit.drawing_uses, kit.duplex, kit.sheets = uses, duplex, total_sheets
+    kit.budget = resolver.budget
     placed = iter(resolved)
     covers = iter(cover_pages)
+    # The alignment sheet's pages were listed first; they go last.
+    pending.sort(key=lambda entry: entry[0].number)
+    sides = _alignment_sides(page_size, options, catalog, measure, frames[0], total_pages,
+                             total_sheets) if alignment else ()
     for page, count in pending:
         placements = tuple(next(placed) for _ in range(count))
         if page.kind is PageKind.COVER and page_kinds[page.number - 1] == "cover":
@@ -425,6 +441,9 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
             continue
         if page.kind is PageKind.BLANK:
             kit.pages.append(page)
+            continue
+        if page.alignment:
+            kit.pages.append(page._replace(drawing=sides[page.kind is PageKind.BACK]))
             continue
         drawing = list(marks_layout(page.marks, page_h))
         if page.fold_line is not None:
@@ -522,15 +541,29 @@ def _sheet_of(page: int, duplex: bool) -> int:
     return (page + 1) // 2 if duplex else page
 
 
-def _number(entries: Sequence[_Entry], section: int, duplex: bool) -> tuple[list[int], int, int]:
+def _number(entries: Sequence[_Entry], section: int, duplex: bool,
+            alignment: bool = False) -> tuple[list[int], int, int]:
     """The first page of each entry, the number of pages and of sheets, after a
-    cover section of ``section`` pages."""
+    cover section of ``section`` pages (and before the alignment sheet's two)."""
     page = section + (section % 2 if duplex else 0)
     starts = []
     for entry in entries:
         starts.append(page + 1)
         page += 2 if duplex else 1
+    page += 2 if alignment else 0
     return starts, page, _sheet_of(page, duplex)
+
+
+def _alignment_sides(page_size: tuple[float, float], options: PrintOptions, catalog, measure: Measurer,
+                     frame, total_pages: int, total_sheets: int) -> tuple[tuple[Primitive, ...], ...]:
+    """The two sides of the kit's printer alignment sheet, with the kit's footers."""
+    from pnp.layout.calibration import calibration_pages
+
+    title = catalog.get("game.name") + SEPARATOR + catalog.get("calibrate.title")
+    footers = tuple(footer_layout(frame, page_size, options, catalog, measure, number, total_pages, (), kind,
+                                  total_sheets, total_sheets, title=title)
+                    for number, kind in ((total_pages - 1, PageKind.FRONT), (total_pages, PageKind.BACK)))
+    return calibration_pages(page_size, options, catalog, measure, footers)
 
 
 def _components(sheet: Sheet) -> tuple[str, ...]:
@@ -540,7 +573,8 @@ def _components(sheet: Sheet) -> tuple[str, ...]:
 def _contents(chosen: list[Component], entries: Sequence[_Entry],
               layout: tuple[list[int], int, int], duplex: bool, options: PrintOptions,
               under_cover: tuple[_Entry, Sheet, float] | None = None,
-              section: Sequence[str] = ("cover",), opener: Component | None = None) -> CoverContents:
+              section: Sequence[str] = ("cover",), opener: Component | None = None,
+              alignment: bool = False) -> CoverContents:
     """What the cover says about the pages: each component's sheets, and the print plan."""
     starts, total_pages, total_sheets = layout
     # The opening page is printed first after the cover: it comes first in the contents.
@@ -580,6 +614,8 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
         stock = entry.stock
         last = start + (1 if duplex or entry.how == "both" else 0)
         _add_row(rows, PlanRow(start, last, 1, entry.how, stock, names))
+    if alignment:
+        rows.append(PlanRow(total_pages - 1, total_pages, 1, "both", PAPER, (), alignment=True))
     sheets = [entry.sheet for entry in entries] + ([under_cover[1]] if under_cover else [])
     least, butted = _cut_bleed(sheets, options.bleed)
     return CoverContents(
@@ -591,7 +627,8 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
         boards=tuple((c, tuple(sorted(parts, key=lambda p: p.index))) for c, parts in boards.values()),
         below=below, text_bottom=text_bottom, bleed=least, butted=butted,
         backs=any(entry.how != "one" for entry in entries),
-        mount=any(c.kind in ("tile", "token", "board") and not prints_backs(c, options) for c in chosen))
+        mount=any(c.kind in ("tile", "token", "board") and not prints_backs(c, options) for c in chosen),
+        alignment=alignment)
 
 
 def _cut_bleed(sheets: Sequence[Sheet], bleed: float) -> tuple[float, bool]:
@@ -628,7 +665,8 @@ def _touches(other: Box, trim: Box, edge: tuple[str, float]) -> bool:
 
 def _add_row(rows: list[PlanRow], row: PlanRow) -> None:
     """Add a sheet to the print plan, in the row before when it is printed alike."""
-    if rows and (rows[-1].how, rows[-1].stock, rows[-1].cover) == (row.how, row.stock, row.cover):
+    if rows and not rows[-1].alignment and \
+            (rows[-1].how, rows[-1].stock, rows[-1].cover) == (row.how, row.stock, row.cover):
         last = rows[-1]
         rows[-1] = last._replace(last_page=row.last_page, sheets=last.sheets + row.sheets,
                                  components=tuple(dict.fromkeys(last.components + row.components)))
@@ -725,7 +763,9 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
     The list is resolved in place (each placement replaced by its resolved
     copy, so that a kit of thousands of pieces never holds both) and returned.
     """
-    resolver = resolver or FaceResolver(game, options, measure, filled)
+    if resolver is None:
+        resolver = FaceResolver(game, options, measure, filled)
+        resolver.estimate({id(p.copy.component): p.copy.component for p in placements}.values())
     # Face design -> the number of its only copy, or copy number -> face when
     # it has several. The copies of each design are known first, so that a
     # face printed from its design alone (a card of its own) is packed as soon

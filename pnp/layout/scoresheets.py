@@ -11,8 +11,11 @@ what was entered), the QR code; the key (what each card is worth); a heading
 per column (a player colour, a field of a log); the rows; the foot (totals and
 winners); the notes of a filled sheet. Rows of boxes share the height the page
 leaves them, so a short sheet gets roomy boxes. Every box meant for a pen is
-at least :data:`MIN_BOX` mm each way: a sheet that cannot give its boxes that
-much is a problem, reported before anything is drawn.
+at least :data:`MIN_BOX` mm each way, and a box for a number at least
+:data:`MIN_NUMBER_W` mm wide (a sign and two digits, written by hand): a
+sheet that cannot give its boxes that much is a problem, reported before
+anything is drawn. A choice is a row of small boxes to tick, one per option.
+A cell's boxes may run on two lines (``Box.breaks``), each line read as a sum.
 
 Entered numbers are printed in pen blue, worked-out totals in bold ink,
 words (a winner) in the accent colour.
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 
 from pnp.errors import TemplateError
-from pnp.layout.primitives import QR, Ellipse, Icon, Line, Primitive, Rect, Symbol, Text, TextLine
+from pnp.layout.primitives import QR, Icon, Line, Path, Primitive, Rect, Symbol, Text, TextLine
 from pnp.layout.text import fit_or_fail
 from pnp.sheet_model import Box, Cell, Key, Row, Said, Scoresheet, Words, problems
 from pnp.units import POINTS_PER_MM, pt
@@ -30,6 +33,11 @@ from pnp.units import POINTS_PER_MM, pt
 PEN = "#1d3f9a"
 #: The smallest box a pen writes in, each way (mm).
 MIN_BOX = 7.0
+#: The narrowest box a number is written in (mm): "−12" by hand.
+MIN_NUMBER_W = 10.0
+LABEL_H = 2.8          # a box's corner label, above the room to write
+LINE_GAP = 1.2         # between two lines of boxes in a cell
+TICK = 3.2             # the side of a choice's box to tick (mm)
 HEADER = 23.0          # the title band, date and hint
 TITLE_BAND = 11.0
 QR_SIZE = 21.0
@@ -46,6 +54,7 @@ DETAIL_LINE = 3.6
 OPTION_LINE = 4.4
 CHOICE_SIZE = 8.0      # the words of a choice side by side (pt)
 CHOICE_AIR = 2.0       # and the least room they leave around each word (mm)
+ICON_W = 5.0           # a choice's pictogram, before its options
 FOOT_GAP = 2.5
 NOTE_H = 5.5
 KEY_ICON_H = 7.0
@@ -138,14 +147,18 @@ class _Pen:
     def icon(self, name: str, x: float, y: float, w: float, h: float) -> None:
         from pnp.icons import load_icon  # the SVG reader loads only for kits with icons
 
-        self.out.append(Icon(load_icon(self.ctx.icon_dirs, name).source, self.x0 + x, self.y0 + y, w, h,
+        icon = load_icon(self.ctx.icon_dirs, name, self.ctx.measure.missing)
+        self.out.append(Icon(icon.source, self.x0 + x, self.y0 + y, w, h,
                              self.ink, line_art=self.ctx.inks.ink_saver))
 
     def symbol(self, shape: str, cx: float, cy: float, size: float, color: str) -> None:
         self.out.append(Symbol(shape, self.x0 + cx, self.y0 + cy, size, color))
 
-    def ring(self, cx: float, cy: float, rx: float, ry: float, color: str) -> None:
-        self.out.append(Ellipse(self.x0 + cx, self.y0 + cy, rx, ry, None, color, 0.35))
+    def tick(self, x: float, y: float, size: float, color: str) -> None:
+        """A pen's tick in the box of side ``size`` at (x, y)."""
+        corner = lambda u, v: (self.x0 + x + u * size, self.y0 + y + v * size)  # noqa: E731
+        self.out.append(Path(((corner(0.18, 0.55), corner(0.42, 0.8), corner(0.86, 0.16)),), closed=False,
+                             stroke=color, width=0.45))
 
     def qr(self, data: str, x: float, y: float, size: float) -> None:
         self.out.append(QR(data, self.x0 + x, self.y0 + y, size, self.ink))
@@ -181,21 +194,36 @@ class _Layout:
         self.col_x = [self.label_w + sum(self.col_w[:i]) for i in range(len(sheet.columns))]
 
     # -- measuring ------------------------------------------------------------
-    def box_widths(self, cell: Cell, w: float) -> tuple[list[float], list[float]]:
-        """The widths of a cell's boxes side by side, and the gap before each box after the first."""
-        # A sign's gap is kept in every row of the column, printed or not, so boxes line up.
-        gaps = [(SIGN_GAP if b.sign is not None else GAP) for b in cell.boxes[1:]]
-        inner = w - 2 * PAD - sum(gaps)
-        weights = sum(b.weight for b in cell.boxes) or 1.0
-        return [inner * b.weight / weights for b in cell.boxes], gaps
+    def placed(self, cell: Cell, w: float) -> list[tuple[Box, int, float, float, float]]:
+        """Each box of a cell: the box, its line, its left (from the cell's inner edge), its
+        width, and the gap before it (where its sign goes)."""
+        out = []
+        for number, line in enumerate(_lines(cell)):
+            # A sign's gap is kept in every row of the column, printed or not, so boxes line up;
+            # at the start of a line only a box with a sign has one.
+            gaps = [(SIGN_GAP if b.sign is not None else (GAP if i else 0.0)) for i, b in enumerate(line)]
+            inner = w - 2 * PAD - sum(gaps)
+            weights = sum(b.weight for b in line) or 1.0
+            x = 0.0
+            for box, gap in zip(line, gaps):
+                width = inner * box.weight / weights
+                x += gap
+                out.append((box, number, x, width, gap))
+                x += width
+        return out
+
+    def line_mins(self, cell: Cell) -> list[float]:
+        """The least height of each line of a cell's boxes: a pen's, with room for a corner label."""
+        return [MIN_BOX + (LABEL_H if any(b.text is not None and b.kind != "caption" for b in line) else 0.0)
+                for line in _lines(cell)]
 
     def stacked(self, box: Box, w: float) -> bool:
         """Whether a choice's words go one under the other: more than two that do not
         all fit side by side, each in its share of the box's width, in bold."""
         if len(box.options) <= 2:
             return False
-        share = w / len(box.options)
-        return any(self.pen.width(self.pen.words(o), CHOICE_SIZE, "bold") + CHOICE_AIR > share
+        share = (w - (ICON_W if box.icon else 0.0)) / len(box.options)
+        return any(self.pen.width(self.pen.words(o), CHOICE_SIZE, "bold") + CHOICE_AIR + TICK + 1.0 > share
                    for o in box.options)
 
     def row_min(self, row: Row) -> float:
@@ -206,10 +234,11 @@ class _Layout:
             return CAPTIONS_ICON_H if any(b.icon for c in row.cells for b in c.boxes) else CAPTIONS_H
         need = ROW_MIN
         for cell, w in zip(row.cells, self.col_w):
-            boxes = ROW_MIN
-            for box, bw in zip(cell.boxes, self.box_widths(cell, w)[0]):
+            lines = self.line_mins(cell)
+            for box, line, _, bw, _ in self.placed(cell, w):
                 if box.kind == "choice" and self.stacked(box, bw):
-                    boxes = max(boxes, len(box.options) * OPTION_LINE + 1.2)
+                    lines[line] = max(lines[line], len(box.options) * OPTION_LINE + 1.2)
+            boxes = sum(lines) + LINE_GAP * (len(lines) - 1) + 2 * PAD
             need = max(need, boxes + len(cell.detail) * DETAIL_LINE)
         return need
 
@@ -391,20 +420,22 @@ class _Layout:
             pen.text(x, top, w, height, text, size=8.5, style="bold", align="left", wrap=True)
 
     def cell(self, row: Row, cell: Cell, x: float, top: float, w: float, height: float) -> None:
-        """The cell's boxes side by side, each sign in the gap before its box, the detail below."""
+        """The cell's boxes side by side, line by line, each sign in the gap before its box,
+        the detail below."""
         pen = self.pen
-        boxes = cell.boxes
         detail_h = len(cell.detail) * DETAIL_LINE
         box_top = top + (0.0 if row.kind == "captions" else PAD / 2)
-        box_h = height - detail_h - (0.0 if row.kind == "captions" else PAD)
-        widths, gaps = self.box_widths(cell, w)
-        bx = x + PAD
-        for index, (box, bw) in enumerate(zip(boxes, widths)):
+        room = height - detail_h - (0.0 if row.kind == "captions" else PAD)
+        # The lines share the room as their least heights do.
+        mins = self.line_mins(cell)
+        each = (room - LINE_GAP * (len(mins) - 1)) / sum(mins)
+        line_h = [m * each for m in mins]
+        line_top = [box_top + sum(line_h[:i]) + LINE_GAP * i for i in range(len(mins))]
+        for box, line, left, bw, gap in self.placed(cell, w):
+            bx, by, bh = x + PAD + left, line_top[line], line_h[line]
             if box.sign and row.kind != "captions":
-                gap = gaps[index - 1]
-                pen.text(bx - gap, box_top, gap, box_h, box.sign, size=9, style="black")
-            self.box(row, box, bx, box_top, bw, box_h)
-            bx += bw + (gaps[index] if index < len(gaps) else 0.0)
+                pen.text(bx - gap, by, gap, bh, box.sign, size=9, style="black")
+            self.box(row, box, bx, by, bw, bh)
         y = top + height - detail_h
         for line in cell.detail:
             self.detail_line(line, x + PAD, y, w - 2 * PAD)
@@ -415,6 +446,9 @@ class _Layout:
         kind = box.kind
         if kind in ("pen", "total", "text") and (w < MIN_BOX - 1e-6 or h < MIN_BOX - 1e-6):
             raise SheetProblem(f"a box for a pen is {w:.1f} x {h:.1f} mm, below {MIN_BOX:g} mm "
+                               f"(row {pen.words(row.label)!r}): fewer columns or boxes would fit")
+        if kind in ("pen", "total") and w < MIN_NUMBER_W - 1e-6:
+            raise SheetProblem(f"a box for a number is {w:.1f} mm wide, below {MIN_NUMBER_W:g} mm "
                                f"(row {pen.words(row.label)!r}): fewer columns or boxes would fit")
         if kind == "caption":
             words = pen.words(box.text)
@@ -434,8 +468,10 @@ class _Layout:
         heavy = kind == "total"
         pen.rect(x, y, w, h, fill=pen.white, stroke=pen.ink, width=0.5 if heavy else 0.3)
         if box.text is not None:
-            pen.text(x + 0.2, y + 0.1, w - 0.4, 2.6, pen.words(box.text), size=6, align="left",
+            pen.text(x + 0.2, y + 0.1, w - 0.4, LABEL_H - 0.2, pen.words(box.text), size=6, align="left",
                      color=pen.accent)
+            # The value goes under the label.
+            y, h = y + LABEL_H - 0.4, h - LABEL_H + 0.4
         if box.value is None:
             return
         value = pen.words(box.value)
@@ -450,24 +486,31 @@ class _Layout:
             pen.text(x, y, w, h, value, size=10.5, style="bold", color=pen.pen)
 
     def choice(self, box: Box, x: float, y: float, w: float, h: float) -> None:
-        """Words to circle: side by side, or stacked when more than two do not fit so."""
+        """Options to tick, each with its small box before it: side by side, or stacked when
+        more than two do not fit so; a pictogram first if the choice has one."""
         pen = self.pen
+        if box.icon:
+            size = min(ICON_W - 1.0, h - 1.0)
+            pen.icon(box.icon, x + 0.3, y + (h - size) / 2, size, size)
+            x, w = x + ICON_W, w - ICON_W
         options = [pen.words(o) for o in box.options]
         stacked = self.stacked(box, w)
         for number, option in enumerate(options):
             if stacked:
                 line = (h - 1.2) / len(options)
-                ox, oy, ow, oh = x + 1.5, y + 0.6 + number * line, w - 3.0, line
+                ox, oy, ow, oh = x + 0.8, y + 0.6 + number * line, w - 1.6, line
             else:
                 ow = w / len(options)
                 ox, oy, oh = x + number * ow, y, h
             chosen = box.chosen == number and self.sheet.filled
-            pen.text(ox, oy, ow, oh, option, size=CHOICE_SIZE if not stacked else 7.5,
-                     style="bold" if chosen else "regular", color=pen.pen if chosen else pen.ink,
-                     wrap=not stacked)
+            tick = min(TICK, oh - 0.8)
+            tx, ty = ox + 0.6, oy + (oh - tick) / 2
+            pen.rect(tx, ty, tick, tick, fill=pen.white, stroke=pen.ink, width=0.3)
             if chosen:
-                rx = min(ow / 2, pen.width(option, CHOICE_SIZE, "bold") / 2 + 1.6)
-                pen.ring(ox + ow / 2, oy + oh / 2, rx, min(oh / 2, 2.6 if stacked else 3.4), pen.pen)
+                pen.tick(tx, ty, tick, pen.pen)
+            pen.text(tx + tick + 0.6, oy, ox + ow - tx - tick - 0.6, oh, option,
+                     size=CHOICE_SIZE if not stacked else 7.5, style="bold" if chosen else "regular",
+                     color=pen.pen if chosen else pen.ink, align="left", wrap=not stacked)
 
     def detail_line(self, line, x: float, y: float, w: float) -> None:
         """Small print: a label, then each pictogram with its number."""
@@ -487,6 +530,16 @@ class _Layout:
                 pen.text(cursor + 2.8, y, needed - 2.8 + 0.5, DETAIL_LINE, value, size=7, style="bold",
                          align="left", color=pen.pen)
             cursor += needed
+
+
+def _lines(cell: Cell) -> list[list[Box]]:
+    """A cell's boxes, line by line: a box that ``breaks`` starts a new line."""
+    lines: list[list[Box]] = [[]]
+    for box in cell.boxes:
+        if box.breaks and lines[-1]:
+            lines.append([])
+        lines[-1].append(box)
+    return lines
 
 
 def _two_lines(pen: _Pen, text: str, size: float, style: str) -> float:

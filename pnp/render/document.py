@@ -306,10 +306,13 @@ def _manifest_page(page: PagePlan) -> dict:
     """A page's manifest entry but for its items."""
     entry: dict[str, Any] = {"number": page.number, "kind": page.kind.value, "sheet": page.sheet,
                              "stock": page.stock}
-    if page.components:
+    if page.components or page.alignment:
+        # The alignment sheet's sides carry no pieces: an empty list, like any printed side's.
         entry["components"] = list(page.components)
     if page.fold_line is not None:
         entry["fold_line"] = [round(v, 3) for v in page.fold_line]
+    if page.alignment:
+        entry["alignment"] = True
     return entry
 
 

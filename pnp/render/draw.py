@@ -374,19 +374,25 @@ def _toward_white(color: str, opacity: float) -> str:
 
 
 def _draw_icon_shapes(canvas: Canvas, icon, tint: str, line_art: bool) -> None:
+    from pnp.icons import Shape as IconShape
+
     for shape in icon.shapes:
+        if type(shape) is not IconShape:
+            _draw_icon_label(canvas, shape, tint, line_art)
+            continue
         fill = tint if shape.fill == "current" else shape.fill
         stroke = tint if shape.stroke == "current" else shape.stroke
         if line_art:
             # A line drawing: outlined parts go white, dark details stay black.
             fill = fill and ("#ffffff" if stroke or luminance(fill) >= 0.3 else "#000000")
             stroke = stroke and "#000000"
+        # Transparency inside reused drawings (forms) is not carried to the
+        # pages by reportlab, so an icon's see-through parts are mixed with
+        # the paper white instead.
         if shape.opacity < 1:
-            # Transparency inside reused drawings (forms) is not carried to the
-            # pages by reportlab, so an icon's see-through parts are mixed with
-            # the paper white instead.
-            fill = fill and _toward_white(fill, shape.opacity)
-            stroke = stroke and _toward_white(stroke, shape.opacity)
+            fill = fill and shape.opacity > 0 and _toward_white(fill, shape.opacity) or None
+        if shape.stroke_opacity < 1:
+            stroke = stroke and shape.stroke_opacity > 0 and _toward_white(stroke, shape.stroke_opacity) or None
         if fill is None and stroke is None:
             continue
         canvas.saveState()
@@ -412,6 +418,29 @@ def _draw_icon_shapes(canvas: Canvas, icon, tint: str, line_art: bool) -> None:
         canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None),
                         fillMode=0 if shape.even_odd else 1)
         canvas.restoreState()
+
+
+def _draw_icon_label(canvas: Canvas, label, tint: str, line_art: bool) -> None:
+    """A line of an icon's text, in the kit's fonts, in the icon's own units (y down)."""
+    fill = tint if label.fill == "current" else label.fill
+    if fill is None:
+        return
+    if label.opacity <= 0:
+        return
+    if line_art:
+        fill = "#000000"
+    elif label.opacity < 1:
+        fill = _toward_white(fill, label.opacity)
+    canvas.saveState()
+    if label.transform:
+        canvas.transform(*label.transform)
+    canvas.translate(label.x, label.y)
+    canvas.scale(1, -1)   # the icon's y points down; text stands upright
+    set_fill(canvas, fill)
+    canvas.setFont(font_name(label.style), label.size)
+    draw = {"start": canvas.drawString, "middle": canvas.drawCentredString, "end": canvas.drawRightString}
+    draw[label.anchor](0, 0, label.text)
+    canvas.restoreState()
 
 
 _DRAW: dict[type, Callable[[Pen, Primitive, float], None]] = {

@@ -35,7 +35,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from scoring import FileError, PartForm, SessionFileError, Value, check_session, find_rules, game_ids, score_session
-from scoring.session_file import dumps as session_text, parse_session_text
+from scoring.session_file import composed, dumps as session_text, parse_session_text
 
 from pnp.errors import PnpError
 from pnp.web import bgstats, charts, entering, entry, qr, tables
@@ -268,9 +268,10 @@ class Site:
         """A posted form's fields, once its CSRF token matches the visitor's credential."""
         data = await self.body(request)
         try:
-            fields = dict(parse_qsl(data.decode("utf-8"), keep_blank_values=True, max_num_fields=100,
-                                    strict_parsing=False))
-        except (UnicodeDecodeError, ValueError):
+            # Names in composed form (NFC), as every session file is read: one name, one string.
+            fields = composed(dict(parse_qsl(data.decode("utf-8"), keep_blank_values=True, max_num_fields=100,
+                                             strict_parsing=False)))
+        except (UnicodeDecodeError, ValueError, SessionFileError):
             raise Stop(self.message(request, 400, "bad_form")) from None
         origin = request.headers.get("origin")
         if origin and origin != "null" and origin.rstrip("/") not in self.origins(request):

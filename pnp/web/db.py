@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import sys
 import threading
 from contextlib import contextmanager
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Iterator, Mapping
 
 from pnp.errors import PnpError
+from pnp.files import os_reason
 from pnp.i18n import common_catalog
 
 DATABASE_NAME = "pnp.sqlite3"
@@ -154,7 +156,37 @@ class Database:
         self._connections: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
         self._writer = threading.Lock()
+        self.refuse_foreign()
         self.migrate()
+
+    def refuse_foreign(self) -> None:
+        """DatabaseError unless the file is ours, new or absent, found by reading its header
+        only: another program's SQLite file must be refused before anything writes to it
+        (opening it as ours would switch it to a write-ahead log, with files beside it)."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        except FileNotFoundError:
+            return
+        except OSError as error:
+            raise DatabaseError(_say("cannot_open", path=self.path, reason=os_reason(error, self.path))) from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise DatabaseError(_say("not_a_file", path=self.path))
+            header = os.read(fd, 100)
+        finally:
+            os.close(fd)
+        if not header:
+            return    # made empty by a first run stopped before it wrote anything
+        if len(header) < 100 or not header.startswith(b"SQLite format 3\x00"):
+            raise DatabaseError(_say("foreign", path=self.path))
+        # SQLite's header (sqlite.org/fileformat.html): pages at 28, user_version at 60,
+        # application_id at 68, each 4 bytes, big-endian.
+        pages, user_version, application = (int.from_bytes(header[at:at + 4], "big") for at in (28, 60, 68))
+        if application == APPLICATION_ID:
+            return
+        if application != 0 or user_version != 0 or pages > 1:
+            # Another program's id or version, or tables of its own (a table takes a page of its own).
+            raise DatabaseError(_say("foreign", path=self.path))
 
     @classmethod
     def in_folder(cls, folder: Path) -> "Database":

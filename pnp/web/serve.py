@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import re
+import signal
 import socket
+import threading
 from pathlib import Path
 from typing import Callable
 
@@ -86,6 +89,37 @@ def public_url(host: str, port: int) -> str:
     return f"http://{url_host(shown)}:{port}"
 
 
+def _server(uvicorn, config):
+    """uvicorn's server, stopped gracefully by SIGHUP too (a closed terminal), as it is by
+    Ctrl-C and SIGTERM; once it has stopped, the signal is raised again so that the
+    command ends as every command does on it (:mod:`pnp.signals`: one line, exit 129)."""
+    hangup = getattr(signal, "SIGHUP", None)
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self):
+            if hangup is None or threading.current_thread() is not threading.main_thread():
+                with super().capture_signals():
+                    yield
+                return
+            previous = signal.signal(hangup, self.handle_exit)
+            hung_up = False
+            try:
+                with super().capture_signals():
+                    try:
+                        yield
+                    finally:
+                        # uvicorn raises again only the signals it handles itself.
+                        hung_up = hangup in self._captured_signals
+                        self._captured_signals = [s for s in self._captured_signals if s != hangup]
+            finally:
+                signal.signal(hangup, previous)
+            if hung_up:
+                signal.raise_signal(hangup)
+
+    return Server(config)
+
+
 def run(host: str, port: int, data: Path | None, token: str | None, echo: Callable[[str], None]) -> None:
     """Serve until interrupted; every committed entry is in ``DATA/pnp.sqlite3`` at every moment."""
     import uvicorn
@@ -115,7 +149,7 @@ def run(host: str, port: int, data: Path | None, token: str | None, echo: Callab
         # Phones poll every few seconds: a longer keep-alive spares them a new connection each time.
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_keep_alive=30, timeout_graceful_shutdown=3)
-        uvicorn.Server(config).run(sockets=[sock])
+        _server(uvicorn, config).run(sockets=[sock])
     finally:
         sock.close()
         db.close()
