@@ -5,8 +5,8 @@ costs time: it would walk the tens of thousands of objects that importing
 typer, click and reportlab creates, several times while they load and once
 more at exit. It is paused while they load; what they made is then frozen
 (kept out of every later collection) and collection resumes for the work, so
-a long ``pnp build`` still frees what it no longer uses. Together this takes
-about 20 ms off every command.
+a long ``pnp build`` still frees what it no longer uses. Loading is most of a
+short command's time, so every command gains from this.
 """
 
 import gc

@@ -140,7 +140,7 @@ def manifest_parts(manifest: dict) -> list[bytes]:
 
     Each line is written by json's C encoder, which an indented dump would not
     use. Each page is encoded as it is written and never joined to the others:
-    a 14,400-card kit's manifest (2.5 MB) is not also held as text and copied.
+    a large kit's manifest is never also held whole as text and copied.
     """
     def dump(value) -> str:
         return json.dumps(value, ensure_ascii=False)
@@ -168,7 +168,7 @@ def collector_paused():
     Laying out and drawing a kit makes a great many small objects (a shape is
     a tuple of numbers) and keeps most of them until the PDF is written; the
     collector would walk them all again and again, looking for cycles they do
-    not form (a 14,400-card deck: 0.8 s of 2 s). Reference counting still frees
+    not form, which in a large deck is a good part of the run. Reference counting still frees
     what is dropped, and the collector looks at the rest once it resumes.
     """
     was_enabled = gc.isenabled()

@@ -31,7 +31,7 @@ MAX_LENGTH_MM = 10_000.0
 #: absolute value. Shipped templates stay under 400.
 MAX_NUMBER = 1_000_000.0
 #: Physical pieces in one kit, every set counted. The largest shipped kit has 226; the
-#: benchmark of all-different cards (bench/unique.py) renders 14,400 in about 2 s and 90 MiB.
+#: benchmark of all-different cards (bench/unique.py) renders 14,400 within seconds.
 MAX_PIECES = 20_000
 #: Pages of one PDF: 20,000 cards, 9 a sheet, with their backs, make 4,446.
 MAX_PAGES = 5_000
@@ -101,29 +101,29 @@ MAX_PDF_BYTES = 256 * 1024 * 1024
 
 
 # ---- the work budget of one kit ----------------------------------------------------------------
+# Each budget is set from what one unit costs (bench/budget.py; bench/RESULTS.md) so that a kit
+# at the budget still renders within seconds.
 #: Polygon corners drawn in one kit, every corner of every repeat of every distinct drawing.
-#: A corner costs 2.2 us and 8.5 bytes of PDF when its polygon is shared, 3.9 us when each copy
-#: works its own out: 500,000 take about 2 s at most. The shipped kits draw at most 141, the
-#: deck of 14,400 different cards (bench/unique.py) 43,200; a board of 400 hexagons, 2,400.
+#: The shipped kits draw at most 141, the deck of 14,400 different cards (bench/unique.py)
+#: 43,200; a board of 400 hexagons, 2,400.
 MAX_CORNERS = 500_000
 #: Shapes laid out in one kit (each repeat of each distinct drawing of an element; a table's
-#: cells): 14 us and 400 bytes each, so 300,000 about 4 s and 120 MiB. The shipped kits lay out
+#: cells), each of which also takes memory until it is drawn. The shipped kits lay out
 #: at most 426, the deck of 14,400 different cards 86,411; 20,000 cards (the piece limit) of ten
 #: elements each, all different, 200,000.
 MAX_SHAPES = 300_000
 #: Bytes held by the different QR codes of one kit, each code counted 30 bytes more (encoding
-#: a code of its own costs about what 25 bytes do): encoding takes 0.12 ms a byte, so 30,000
-#: about 4 s. A shipped kit's codes make at most 119; 300 cards each linking to a page of its
-#: own, 27,000.
+#: a code of its own costs about what 25 bytes do). A shipped kit's codes make at most 119;
+#: 300 cards each linking to a page of its own, 27,000.
 MAX_QR_WORK = 30_000
 QR_CODE_COST = 30
 
 # ---- the work of pnp check-manifest ----------------------------------------------------------
-#: Items (pieces on pages) in one manifest: 3.4 us each to read and check. A kit at the limit of
+# Set, as the budgets above, from what each unit costs to check (bench/budget.py).
+#: Items (pieces on pages) in one manifest, each read and checked. A kit at the limit of
 #: 20,000 pieces printed with backs lists 40,000.
 MAX_MANIFEST_ITEMS = 100_000
-#: Pieces compared on the two sides of the cover's sheet (one side's times the other's): 0.24 us a
-#: pair, so 1,000,000 in 0.24 s. A shipped cover sheet has at most 6 pieces on one side and none on the other.
+#: Pieces compared on the two sides of the cover's sheet (one side's times the other's). A shipped cover sheet has at most 6 pieces on one side and none on the other.
 MAX_COVER_PAIRS = 1_000_000
 
 

@@ -13,11 +13,10 @@ from typing import Callable, Iterator, NamedTuple
 
 from pnp.signals import held, reset_in_worker
 
-#: How PNG files are compressed. Encoding is most of an export's time. On the benchmark
-#: deck at 300 dpi (bench/export.py --levels), zlib's run-length strategy at level 1 is the
-#: fastest (about 10 ms a card against 14 for plain level 1 and 20-35 for Pillow's default
-#: level 6) and its files are smaller than plain level 1's: after PNG's row filters, a flat
-#: card is mostly runs of zeros.
+#: How PNG files are compressed. Encoding is most of an export's time: zlib's run-length
+#: strategy at level 1 is the fastest setting on cards (bench/export.py --levels compares
+#: them; bench/RESULTS.md) and its files are smaller than plain level 1's: after PNG's row
+#: filters, a flat card is mostly runs of zeros.
 PNG_OPTIONS = {"compress_level": 1, "compress_type": zlib.Z_RLE}
 #: Below this many pages, starting worker processes costs more than it saves.
 PARALLEL_FROM = 24

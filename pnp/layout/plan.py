@@ -787,7 +787,7 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
         else:
             again.add(key)
     # Packing pays in a deck of many cards of their own; a kit's few would
-    # cost more time to pack (7 us each) than their memory is worth.
+    # cost more time to pack than their memory is worth.
     packing = sum(type(design) is int for design in designs.values()) >= PACKED_FROM
     for placement in placements:
         copy = placement.copy

@@ -148,11 +148,12 @@ class Packed:
 
     A deck of thousands of different cards holds every card's primitives from
     the moment its faces are checked until its page is drawn: as named tuples
-    of floats and strings, a card of seven shapes takes about 1.3 KB; packed
-    (:mod:`marshal`: each float in 9 bytes, no object per value), about 0.55 KB.
-    Iterating gives back primitives equal to those packed, field for field
-    and of the same types, so they draw the same bytes. Packing and unpacking
-    cost about 7 us a card: a deck of 14,400 different cards takes 0.1 s more.
+    of floats and strings, every value is an object of its own; packed
+    (:mod:`marshal`: each float in 9 bytes, no object per value), a card takes
+    less than half that memory. Iterating gives back primitives equal to those
+    packed, field for field and of the same types, so they draw the same bytes.
+    Packing and unpacking take time, so only large kits pack
+    (:data:`pnp.layout.plan.PACKED_FROM`).
 
     >>> shapes = (Rect(1.0, 2.0, 3.0, 4.0, fill="#ffffff"), Text((TextLine("Fox", 1.5, 8),), "bold", 12.0, "#000000"))
     >>> tuple(Packed(shapes)) == shapes

@@ -134,9 +134,8 @@ class _Ledger:
     """What the manifest says of each placement, kept from its page until the PDF is
     made: eight whole numbers per placement, in one array per page.
 
-    A tuple and a Copy for each placement took 170 bytes (a 14,400-card deck:
-    2.3 MiB, held while reportlab writes the PDF, the build's peak); the
-    numbers take 32. A component, a set, a trim or a board part is numbered
+    A tuple and a Copy for each placement would take five times the memory,
+    held while reportlab writes the PDF, the build's peak. A component, a set, a trim or a board part is numbered
     the first time it is seen (a trim is shared by the pieces in the same
     slot of every sheet); a piece is found again by its index in its component.
     """
