@@ -16,7 +16,7 @@ from scoring import Common, EntryForm, Label, Messages, Problem, SessionFileErro
 from scoring.report import part_json
 
 __all__ = ["LANGUAGES", "accepted", "choose", "field_labels", "file_error_json", "game_words", "long_date",
-           "notice_json", "number", "part_json", "problem_json", "problem_text", "web"]
+           "notice_json", "number", "part_json", "problem_json", "problem_text", "round_name", "web"]
 
 
 def web(lang: str) -> Catalog:
@@ -27,6 +27,15 @@ def web(lang: str) -> Catalog:
 def game_words(lang: str, game: str | None = None) -> Messages:
     """The rules' sentences of ``lang``, with the game's own words when ``game`` is given."""
     return messages(lang, find_rules(game) if game is not None else None)
+
+
+def round_name(game: str, lang: str, number: int) -> str:
+    """"Day 2", "Manche 2": a day or round as the game's catalog names it.
+
+    A number from an address may hold a thousand digits: past nine, it is not said.
+    """
+    return game_words(lang, game).text(f"{find_rules(game).round_word}.where",
+                                       number=number if number < 10 ** 9 else "…")
 
 
 def accepted(header: str | None) -> str | None:

@@ -1,0 +1,368 @@
+"""What every view of ``pnp serve`` shares: who is asking, in which language, and how a page or refusal is made.
+
+Who may do what:
+
+* the organiser's token (``--token``, or printed at start) starts sessions and
+  sees the history: ``Authorization: Bearer`` on the API, or the organiser
+  link once, which leaves it in a cookie;
+* each session's own token (returned when it is started, carried by its join
+  link and QR code, then kept in a cookie for that session's pages only) is
+  needed for everything about that session; the organiser's token works too;
+* a read-only key, printed on the filled scoresheet's QR code, shows a
+  session's result and nothing else.
+
+Cookies are ``HttpOnly`` and ``SameSite=Lax`` (never sent with a form posted
+from another site); every form also carries a CSRF token.  A missing token is
+401, a wrong one 403, and neither changes anything.
+
+A view is ``async def view(site, request) -> Response``; it may raise
+:class:`Stop` with a refusal made by :class:`Site`, and :func:`endpoint` turns
+it (or a database that cannot be used) into the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Awaitable, Callable
+from urllib.parse import parse_qsl, urlencode
+
+import jinja2
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from scoring import SessionFileError, find_rules
+from scoring.session_file import composed, parse_session_text
+
+from pnp.web import tables
+from pnp.web.auth import Keys, bearer, matches, new_token, token_hash
+from pnp.web.db import Database, DatabaseError
+from pnp.web.words import (
+    LANGUAGES,
+    accepted,
+    choose,
+    file_error_json,
+    game_words,
+    notice_json,
+    number,
+    problem_json,
+    round_name,
+    web,
+)
+
+HERE = Path(__file__).resolve().parent
+MAX_BODY = 256 * 1024
+ORGANISER_COOKIE = "pnp_organiser"
+SESSION_COOKIE = "pnp_session"
+DEVICE_COOKIE = "pnp_device"
+LANG_COOKIE = "pnp_lang"
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+     b"frame-ancestors 'none'; form-action 'self'; base-uri 'none'"),
+]
+
+
+class Stop(Exception):
+    """Ends a request early with a ready response (a refusal)."""
+
+    def __init__(self, response: Response) -> None:
+        self.response = response
+
+
+class SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every response (no framing, no sniffing, scripts from here only)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": list(message.get("headers", [])) + SECURITY_HEADERS}
+            await send(message)
+
+        return await self.app(scope, receive, send_with_headers)
+
+
+class Site:
+    """Everything the views share: the database, the keys, the organiser's token, the templates."""
+
+    def __init__(self, db: Database, organiser_token: str, public_url: str | None = None) -> None:
+        self.db = db
+        self.organiser_hash = token_hash(organiser_token)
+        self.keys = Keys(tables.server_secret(db))
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.templates = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(HERE / "templates"),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+
+    # -- requests ------------------------------------------------------------
+
+    def base(self, request: Request) -> str:
+        """The address phones reach the server at (the LAN address, not the laptop's loopback)."""
+        return self.public_url or str(request.base_url).rstrip("/")
+
+    def lang(self, request: Request, session_lang: object = None) -> str:
+        """The query's ``lang``, else the visitor's switch, else the browser's, else the session's."""
+        return choose(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                      accepted(request.headers.get("accept-language")), session_lang)
+
+    def session_token_hash(self, session_id: str) -> str:
+        """What the database keeps of a new session's token."""
+        return token_hash(self.keys.session_token(session_id))
+
+    def is_organiser(self, token: str | None) -> bool:
+        return matches(token, self.organiser_hash)
+
+    async def body(self, request: Request) -> bytes:
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+            raise Stop(self.api_error(request, 413, "too_large", limit=MAX_BODY // 1024))
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise Stop(self.api_error(request, 413, "too_large", limit=MAX_BODY // 1024))
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def json_body(self, request: Request, lang: str) -> object:
+        data = await self.body(request)
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise Stop(self.api_error(request, 400, "not_utf8", lang=lang)) from None
+        try:
+            return parse_session_text(text, "json")
+        except SessionFileError as error:
+            raise Stop(JSONResponse({"errors": [file_error_json(error, lang)]}, status_code=400)) from None
+
+    # -- API answers ---------------------------------------------------------
+
+    def api_error(self, request: Request, status: int, code: str, lang: str | None = None, **params) -> JSONResponse:
+        lang = lang or self.lang(request)
+        headers = {"WWW-Authenticate": 'Bearer realm="pnp"'} if status == 401 else None
+        return JSONResponse({"errors": [notice_json(code, lang, **params)]}, status_code=status, headers=headers)
+
+    def refused(self, problems, lang: str, game: str | None = None, labels: dict | None = None) -> JSONResponse:
+        return JSONResponse({"errors": [problem_json(p, lang, game, labels) for p in problems]}, status_code=422)
+
+    def out_of_turn(self, request: Request, error: tables.OutOfTurn, stored: tables.StoredSession,
+                    lang: str) -> JSONResponse:
+        return self.api_error(request, 409, "out_of_turn", lang, where=round_name(stored.game, lang, error.number),
+                              expected=round_name(stored.game, lang, error.expected))
+
+    def closed(self, request: Request, error: tables.Closed, stored: tables.StoredSession, lang: str) -> JSONResponse:
+        return self.api_error(request, 409, "closed", lang, reason=game_words(lang, stored.game).label(error.reason))
+
+    async def api_session(self, request: Request) -> tables.StoredSession:
+        """The session the API request names, once its token (or the organiser's) is checked."""
+        token = bearer(request.headers.get("authorization"))
+        if token is None:
+            raise Stop(self.api_error(request, 401, "token_missing"))
+        try:
+            stored = await run_in_threadpool(tables.get_session, self.db, request.path_params["id"])
+        except tables.UnknownSession:
+            raise Stop(self.api_error(request, 404, "unknown_session")) from None
+        if not (matches(token, stored.token_hash) or self.is_organiser(token)):
+            raise Stop(self.api_error(request, 403, "token_wrong"))
+        try:
+            find_rules(stored.game)
+        except SessionFileError as error:
+            raise Stop(JSONResponse({"errors": [file_error_json(error, self.lang(request, stored.lang))]},
+                                    status_code=409)) from None
+        return stored
+
+    def api_organiser(self, request: Request) -> None:
+        token = bearer(request.headers.get("authorization"))
+        if token is None:
+            raise Stop(self.api_error(request, 401, "token_missing"))
+        if not self.is_organiser(token):
+            raise Stop(self.api_error(request, 403, "token_wrong"))
+
+    def api_actor(self, request: Request) -> tables.Actor:
+        """Who a change sent through the API is from: the organiser (their token), else the session's holder."""
+        return tables.ORGANISER if self.is_organiser(bearer(request.headers.get("authorization"))) else tables.API
+
+    # -- pages ---------------------------------------------------------------
+
+    def page(self, request: Request, name: str, lang: str, status: int = 200, **context) -> HTMLResponse:
+        words = web(lang)
+
+        def t(key: str, **values) -> str:
+            return words.get(f"web.{key}", **values)
+
+        def tn(key: str, count: int, **values) -> str:
+            return words.plural(f"web.{key}", count, **values)
+
+        def switch(code: str) -> str:
+            # A link made of the query alone stays on this page of this server, whatever
+            # the address was ("//evil.example/x" must not become a link to that site).
+            query = dict(request.query_params)
+            query["lang"] = code
+            return f"?{urlencode(query)}"
+
+        saved = request.query_params.get("saved")
+        draft = f"{request.path_params['id']}:{saved}" if saved and "id" in request.path_params else ""
+        html = self.templates.get_template(name).render(
+            lang=lang, t=t, tn=tn, languages=LANGUAGES, switch=switch,
+            decimal=lambda value: number(value, lang), saved_draft=draft,
+            **context)
+        if lang == "fr":
+            html = french_spaces(html)
+        response = HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+        if request.query_params.get("lang") in LANGUAGES:
+            response.set_cookie(LANG_COOKIE, request.query_params["lang"], max_age=365 * 86400, samesite="lax")
+        return response
+
+    def message(self, request: Request, status: int, key: str, lang: str | None = None, **values) -> HTMLResponse:
+        lang = lang or self.lang(request)
+        return self.page(request, "message.html", lang, status, title_key=f"page.{key}.title",
+                         text_key=f"page.{key}.text", values=values)
+
+    def credential(self, request: Request, stored: tables.StoredSession) -> str | None:
+        """The cookie token that lets this visitor change ``stored`` (the session's or the organiser's)."""
+        own = request.cookies.get(SESSION_COOKIE)
+        if matches(own, stored.token_hash):
+            return own
+        organiser = request.cookies.get(ORGANISER_COOKIE)
+        if self.is_organiser(organiser):
+            return organiser
+        return None
+
+    async def page_session(self, request: Request, read_only: bool = False) -> tuple[tables.StoredSession, str | None]:
+        """The session a page is about and the visitor's credential (None: read-only key)."""
+        try:
+            stored = await run_in_threadpool(tables.get_session, self.db, request.path_params["id"])
+        except tables.UnknownSession:
+            raise Stop(self.message(request, 404, "unknown_session")) from None
+        try:
+            find_rules(stored.game)
+        except SessionFileError:
+            raise Stop(self.message(request, 409, "unknown_game", self.lang(request, stored.lang),
+                                    game=stored.game)) from None
+        credential = self.credential(request, stored)
+        if credential is None:
+            if read_only and self.keys.read_key_ok(stored.id, request.query_params.get("k")):
+                return stored, None
+            if request.cookies.get(SESSION_COOKIE) or request.cookies.get(ORGANISER_COOKIE):
+                raise Stop(self.message(request, 403, "wrong_session", self.lang(request, stored.lang)))
+            raise Stop(self.message(request, 401, "join_first", self.lang(request, stored.lang)))
+        return stored, credential
+
+    async def form(self, request: Request, credential: str | None) -> dict[str, str]:
+        """A posted form's fields, once its CSRF token matches the visitor's credential."""
+        data = await self.body(request)
+        try:
+            # Names in composed form (NFC), as every session file is read: one name, one string.
+            fields = composed(dict(parse_qsl(data.decode("utf-8"), keep_blank_values=True, max_num_fields=100,
+                                             strict_parsing=False)))
+        except (UnicodeDecodeError, ValueError, SessionFileError):
+            raise Stop(self.message(request, 400, "bad_form")) from None
+        origin = request.headers.get("origin")
+        if origin and origin != "null" and origin.rstrip("/") not in self.origins(request):
+            raise Stop(self.message(request, 403, "bad_form"))
+        if not self.keys.csrf_ok(credential, fields.get("csrf")):
+            raise Stop(self.message(request, 403, "bad_form"))
+        return fields
+
+    def origins(self, request: Request) -> set[str]:
+        found = {str(request.base_url).rstrip("/")}
+        if self.public_url:
+            found.add(self.public_url)
+        return found
+
+    def actor(self, request: Request, device: str | None) -> tables.Actor:
+        """Who a change sent from a page is from: the organiser (their cookie), else a phone known by its device key."""
+        if self.is_organiser(request.cookies.get(ORGANISER_COOKIE)):
+            return tables.ORGANISER
+        return tables.Actor("phone", token_hash(device) if device else None)
+
+    async def not_found(self, request: Request, exc: Exception) -> Response:
+        """An address nothing answers: JSON under ``/api/``, a page elsewhere."""
+        if request.url.path.startswith("/api/"):
+            return self.api_error(request, 404, "not_found")
+        return self.message(request, 404, "not_found")
+
+    async def method_not_allowed(self, request: Request, exc: Exception) -> Response:
+        if request.url.path.startswith("/api/"):
+            return self.api_error(request, 405, "method_not_allowed")
+        return self.message(request, 405, "not_found")
+
+    # -- links ---------------------------------------------------------------
+
+    def join_link(self, request: Request, session_id: str, token: str) -> str:
+        return f"{self.base(request)}/s/{session_id}/join?{urlencode({'t': token})}"
+
+    def result_link(self, request: Request, session_id: str) -> str:
+        return f"{self.base(request)}/s/{session_id}/result?{urlencode({'k': self.keys.read_key(session_id)})}"
+
+
+View = Callable[[Site, Request], Awaitable[Response]]
+
+
+def endpoint(site: Site, view: View) -> Callable[[Request], Awaitable[Response]]:
+    """``view`` as a Starlette endpoint: a :class:`Stop` is its refusal; a database that fails is 503."""
+
+    async def answer(request: Request) -> Response:
+        try:
+            return await view(site, request)
+        except Stop as stop:
+            return stop.response
+        except DatabaseError as error:
+            if request.url.path.startswith("/api/"):
+                return JSONResponse({"errors": [{"code": "database", "message": str(error)}]}, status_code=503)
+            return site.message(request, 503, "database", detail=str(error))
+
+    answer.__name__ = view.__name__
+    return answer
+
+
+# -- who is asking, from a phone ------------------------------------------------
+
+
+def device_token(request: Request) -> tuple[str, bool]:
+    """This browser's device key for the session (a cookie), and whether it is new (to be set)."""
+    given = request.cookies.get(DEVICE_COOKIE)
+    if given and 16 <= len(given) <= 100:
+        return given, False
+    return new_token(), True
+
+
+def set_device(response: Response, session_id: str, token: str) -> None:
+    response.set_cookie(DEVICE_COOKIE, token, path=f"/s/{session_id}", httponly=True, samesite="lax",
+                        max_age=30 * 86400)
+
+
+def parse_number(text: str | None) -> int | None:
+    """A day or round number from a form or a query: ASCII digits, at most six of them."""
+    if text is None or not (1 <= len(text) <= 6) or not all("0" <= c <= "9" for c in text):
+        return None
+    return int(text)
+
+
+_BEFORE_MARK = re.compile(r"(?<=\S) ([?!:;»])")
+
+
+def french_spaces(html: str) -> str:
+    """French pages: the space before ? ! : ; » and after « does not break (a "?" never starts a line).
+
+    The pages' markup has no such space of its own (their style and script are files), so the
+    whole page can be treated.
+
+    >>> french_spaces("Qui saisit ? « Jour 1 » : fini")
+    'Qui saisit\xa0? «\xa0Jour 1\xa0»\xa0: fini'
+    """
+    return _BEFORE_MARK.sub("\u00a0\\1", html).replace("« ", "«\u00a0")

@@ -1,0 +1,162 @@
+"""The JSON API of sessions and their days or rounds: start, show, read, write whole, send in parts.
+
+A day or round carries its version as an HTTP ``ETag`` (the stored state and
+the language its messages are in); a write with ``If-Match`` naming another
+version is refused with 412 and the state as it is now (RFC 9110), so a phone
+never overwrites what another one changed meanwhile.
+"""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from scoring import FileError, SessionFileError, Value, game_ids
+
+from pnp.web import tables
+from pnp.web.base import Site, Stop
+from pnp.web.words import choose, field_labels, file_error_json, notice_json, problem_json, round_name
+
+
+async def healthz(site: Site, request: Request) -> Response:
+    return JSONResponse({"ok": True})
+
+
+async def api_create(site: Site, request: Request) -> Response:
+    """``POST /api/sessions``: a new session from the organiser, its id, token and join link."""
+    site.api_organiser(request)
+    lang = site.lang(request)
+    body = await site.json_body(request, lang)
+    if not isinstance(body, dict):
+        return JSONResponse({"errors": [file_error_json(SessionFileError(FileError.NOT_A_TABLE, found=Value(body)), lang)]},
+                            status_code=422)
+    lang = choose(request.query_params.get("lang"), body.get("lang"), lang)
+    if "game" not in body:
+        error = SessionFileError(FileError.MISSING_GAME, expected=", ".join(game_ids()))
+        return JSONResponse({"errors": [file_error_json(error, lang)]}, status_code=422)
+    extra = {k: v for k, v in body.items() if k not in ("game", "players", "lang")}
+    try:
+        document = tables.start_document(body["game"], body.get("players"), body.get("lang"), extra)
+        stored = await run_in_threadpool(tables.create_session, site.db, document, site.session_token_hash)
+    except SessionFileError as error:
+        return JSONResponse({"errors": [file_error_json(error, lang)]}, status_code=422)
+    except tables.Refused as refusal:
+        return site.refused(refusal.problems, lang, body["game"] if isinstance(body["game"], str) else None)
+    token = site.keys.session_token(stored.id)
+    return JSONResponse({"id": stored.id, "token": token, "url": site.join_link(request, stored.id, token)},
+                        status_code=201, headers={"Location": f"/api/sessions/{stored.id}"})
+
+
+async def api_show(site: Site, request: Request) -> Response:
+    stored = await site.api_session(request)
+    # Scored again from the document: exactly what `pnp score check --json` says of it.
+    result, _ = tables.scored(stored.document)
+    return JSONResponse(result, headers={"Cache-Control": "no-store"})
+
+
+# -- one day or round --------------------------------------------------------------
+
+
+async def api_round(site: Site, request: Request) -> Response:
+    stored = await site.api_session(request)
+    lang = site.lang(request, stored.lang)
+    view = await _round_view(site, request, stored, lang)
+    etag = _round_etag(view, lang)
+    if etag in [tag.strip() for tag in request.headers.get("if-none-match", "").split(",")]:
+        return Response(status_code=304, headers={"ETag": etag})
+    return JSONResponse(_status_json(view, lang), headers={"ETag": etag, "Cache-Control": "no-store"})
+
+
+async def api_put_round(site: Site, request: Request) -> Response:
+    """``PUT``: the day or round whole, a new one or a correction; the session is checked again with it."""
+    stored, lang, view, body = await _write(site, request)
+    try:
+        saved = await run_in_threadpool(tables.put_round, site.db, stored.id, request.path_params["number"], body,
+                                        site.api_actor(request), _if_match(request, lang))
+    except tables.Refused as refusal:
+        return site.refused(refusal.problems, lang, stored.game, field_labels(view.state.form))
+    except tables.OutOfTurn as error:
+        return site.out_of_turn(request, error, stored, lang)
+    except tables.Stale:
+        return await _answer(site, request, stored, lang, 412, [notice_json("stale", lang)])
+    return JSONResponse(saved.stored.result, headers={"ETag": _round_etag(saved, lang)})
+
+
+async def api_patch_round(site: Site, request: Request) -> Response:
+    """``PATCH``: some players' parts or the round's own answers, kept until the day is whole."""
+    stored, lang, view, body = await _write(site, request)
+    try:
+        done = await run_in_threadpool(tables.send, site.db, stored.id, request.path_params["number"], body,
+                                       site.api_actor(request), None, _if_match(request, lang))
+    except tables.Refused as refusal:
+        labels = field_labels(view.state.form, view.state.start())
+        return site.refused(refusal.problems, lang, stored.game, labels)
+    except tables.OutOfTurn as error:
+        return site.out_of_turn(request, error, stored, lang)
+    except tables.Closed as error:
+        return site.closed(request, error, stored, lang)
+    except tables.Stale:
+        return await _answer(site, request, stored, lang, 412, [notice_json("stale", lang)])
+    # The day as this change left it: another phone's part a moment later is its own answer's.
+    return JSONResponse(_status_json(done, lang), headers={"ETag": _round_etag(done, lang)})
+
+
+async def _write(site: Site, request: Request) -> tuple[tables.StoredSession, str, tables.RoundView, object]:
+    """What a write to a day or round starts from: its session (token checked), language, stored state, and body."""
+    stored = await site.api_session(request)
+    lang = site.lang(request, stored.lang)
+    view = await _round_view(site, request, stored, lang)
+    return stored, lang, view, await site.json_body(request, lang)
+
+
+def _round_etag(view: tables.RoundView, lang: str) -> str:
+    """A round's HTTP ETag: the stored state, and the language its messages are in."""
+    return f'"{view.etag}.{lang}"'
+
+
+def _if_match(request: Request, lang: str) -> frozenset[str] | None:
+    """The state hashes an ``If-Match`` header names (strong tags of this language only), or None."""
+    header = request.headers.get("if-match")
+    if header is None:
+        return None
+    found = set()
+    for item in header.split(","):
+        item = item.strip()
+        if item == "*":
+            return frozenset({"*"})
+        if len(item) > 2 and item[0] == item[-1] == '"':
+            state, _, tag_lang = item[1:-1].rpartition(".")
+            if state and tag_lang == lang:
+                found.add(state)
+    return frozenset(found)
+
+
+async def _round_view(site: Site, request: Request, stored: tables.StoredSession, lang: str) -> tables.RoundView:
+    number = request.path_params["number"]
+    try:
+        return await run_in_threadpool(tables.round_view, site.db, stored.id, number)
+    except tables.UnknownRound as unknown:
+        raise Stop(site.api_error(request, 404, "unknown_round", lang, where=round_name(stored.game, lang, number),
+                                  highest=unknown.highest)) from None
+
+
+async def _answer(site: Site, request: Request, stored: tables.StoredSession, lang: str, status: int = 200,
+                  errors: list | None = None) -> JSONResponse:
+    """The round's state as it is now, with its ETag (and the errors of a refused change)."""
+    view = await _round_view(site, request, stored, lang)
+    content = _status_json(view, lang)
+    if errors is not None:
+        content = {"errors": errors, "current": content}
+    return JSONResponse(content, status_code=status,
+                        headers={"ETag": _round_etag(view, lang), "Cache-Control": "no-store"})
+
+
+def _status_json(view: tables.RoundView, lang: str) -> dict:
+    status, stored = view.status, view.stored
+    labels = field_labels(view.state.form, view.state.start())
+    return {"number": status.number, "committed": status.committed, "entered": list(status.entered),
+            "missing": list(status.missing), "round": status.round, "unanswered": list(status.unanswered),
+            "parts": status.parts, "corrections": status.corrections,
+            "problems": [problem_json(p, lang, stored.game, labels) for p in status.problems],
+            "session": stored.result}

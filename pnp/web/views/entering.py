@@ -1,0 +1,344 @@
+"""The entry page: a day's or round's form, a player's part of it, and a correction of one already in.
+
+Every form about a day or round carries the version of what it shows
+(:func:`pnp.web.rounds.form_version`): a form sent after what it showed has
+changed (another phone answered the same question, the day was committed
+meanwhile) is refused with a message, the fresh state shown beside each
+answer and everything typed kept in the form, to send again.  A refused
+answer (out of bounds, missing) comes back the same way, its message next to
+its question.  The pages work without JavaScript; ``static/app.js`` adds a
+draft of each form kept on the phone until the server has it.
+
+Who may change what: :func:`pnp.web.tables.send` (a phone speaks for the
+players whose parts it sent first; the organiser for everyone).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+from urllib.parse import urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from scoring import EntryForm, Kind, Messages, PartForm, Problem, Question, Value
+
+from pnp.web import entry, tables
+from pnp.web.base import Site, device_token, parse_number, set_device
+from pnp.web.rounds import UnknownRound
+from pnp.web.summary import summary
+from pnp.web.words import field_labels, game_words, part_json, problem_text, round_name, web
+
+
+# -- reading a posted form ---------------------------------------------------------
+
+
+class Typed(NamedTuple):
+    """A posted entry form: what it sends (session-file form), what is wrong with it, and the values as typed."""
+
+    body: dict
+    problems: list[Problem]
+    typed: dict
+    part: bool  # a player's part is in ``body``
+
+
+def read_fields(state, fields: dict[str, str], player: str | None) -> Typed:
+    """The round's answers (fields ``r.``) and ``player``'s part (fields ``p.``) of a posted form.
+
+    Each answer is checked against its question (bounds, choices, one given to
+    every question asked); the values as typed are kept whatever happens.
+    """
+    form = state.form
+    number = state.number if form.number is not None else None
+    body: dict = {}
+    problems: list[Problem] = []
+    typed: dict = {"r.": {}, "p.": {}}
+    round_part = state.round_part
+    if any(key.startswith("r.") for key in fields):
+        answers, unreadable = entry.part_from_fields(form.round, fields, "r.")
+        typed["r."] = {**answers, **unreadable}
+        problems += entry.refused_answers(form.round, answers, number, None)
+        problems += entry.unreadable(form.round, unreadable, number, None)
+        problems += entry.missing_answers(form.round, typed["r."], number)
+        if not problems:
+            sent_round = form.round.to_raw(answers)
+            body.update(sent_round)
+            round_part = entry.merged_round(round_part, sent_round)
+    part = False
+    if player is not None and any(key.startswith("p.") for key in fields):
+        start = entry.round_start(form, round_part)
+        if start is not None:
+            part_form = form.player_form(player, start)
+            answers, unreadable = entry.part_from_fields(part_form, fields, "p.")
+            typed["p."] = {**answers, **unreadable}
+            problems += entry.refused_answers(part_form, answers, number, player)
+            problems += entry.unreadable(part_form, unreadable, number, player)
+            problems += entry.missing_answers(part_form, typed["p."], number, player)
+            if not problems:
+                entry.put_in(body, (*form.parts_at, player), part_form.to_raw(entry.fill_defaults(part_form, answers)))
+                part = True
+    return Typed(body, problems, typed, part)
+
+
+def answer_text(question: Question, value: object, words, lang: str) -> str:
+    """An answer as the page shows it: a number, yes or no, a choice's words; a dash for none."""
+    if value is None:
+        return "–"
+    if question.kind is Kind.FLAG and isinstance(value, bool):
+        return web(lang).get("web.enter.yes" if value else "web.enter.no")
+    chosen = next((choice for choice in question.choices if choice.value == value), None)
+    if chosen is not None:
+        return words.show(chosen.label)
+    return words.show(value if isinstance(value, (int, str)) and not isinstance(value, bool) else Value(value))
+
+
+# -- the views -----------------------------------------------------------------------
+
+
+async def enter_page(site: Site, request: Request) -> Response:
+    """The entry form of the day being entered, or of ``round`` (a correction); a ``player``'s part of it."""
+    stored, credential = await site.page_session(request)
+    lang = site.lang(request, stored.lang)
+    device, fresh = device_token(request)
+    actor = site.actor(request, device)
+    entered = tables.rounds_entered(stored.document, stored.complete)
+    asked = request.query_params.get("round")
+    number = parse_number(asked) if asked is not None else entered + 1
+    if number is None:
+        return site.message(request, 404, "not_found", lang)
+    if asked is None and number > tables.rounds_in_game(stored.game):
+        return site.message(request, 409, "closed", lang)
+    response = await render(site, request, stored, credential, actor, lang, number,
+                            request.query_params.get("player"))
+    if fresh:
+        set_device(response, stored.id, device)
+    return response
+
+
+async def enter_post(site: Site, request: Request) -> Response:
+    """An entry form sent: kept (and the next step shown), or the form again with what is wrong or changed."""
+    stored, credential = await site.page_session(request)
+    lang = site.lang(request, stored.lang)
+    fields = await site.form(request, credential)
+    device, fresh = device_token(request)
+    actor = site.actor(request, device)
+    number = parse_number(fields.get("number"))
+    response = await _enter(site, request, stored, credential, actor, lang, number, fields)
+    if fresh:
+        set_device(response, stored.id, device)
+    return response
+
+
+async def _enter(site: Site, request: Request, stored: tables.StoredSession, credential: str, actor: tables.Actor,
+                 lang: str, number: int | None, fields: dict[str, str]) -> Response:
+    if number is None:
+        return site.message(request, 400, "bad_form", lang)
+    player = fields.get("player") or None
+    try:
+        view = await run_in_threadpool(tables.round_view, site.db, stored.id, number)
+    except UnknownRound:
+        return site.message(request, 404, "not_found", lang)
+    form = view.state.form
+    if form is None:
+        return RedirectResponse(f"/s/{stored.id}", status_code=303)
+    if player is not None and player not in form.players:
+        return site.message(request, 404, "not_found", lang)
+    sent = read_fields(view.state, fields, player)
+    shown = fields.get("v", "")
+
+    def again(status: int, **options) -> Response:
+        return render(site, request, stored, credential, actor, lang, number, player, status, sent, **options)
+
+    if shown != view.version(player):
+        # What this form showed has changed: nothing is sent; the fresh state beside what was typed.
+        return await again(409, problems=sent.problems, stale=True)
+    if sent.problems:
+        return await again(422, problems=sent.problems, version=shown)
+    if not sent.body:
+        query = {"player": player} if player else {}
+        return RedirectResponse(f"/s/{stored.id}/enter?{urlencode(query | {'round': number})}", status_code=303)
+    try:
+        done = await run_in_threadpool(tables.send, site.db, stored.id, number, sent.body, actor, (shown, player))
+    except tables.Stale:
+        return await again(409, stale=True)
+    except tables.Refused as refusal:
+        return await again(422, problems=refusal.problems, version=shown)
+    except tables.Forbidden:
+        return await again(403, forbidden=True, version=shown)
+    except (tables.OutOfTurn, tables.Closed):
+        return RedirectResponse(f"/s/{stored.id}", status_code=303)
+    return _next_step(stored, number, player, view.state.committed, form, sent, done)
+
+
+def _next_step(stored: tables.StoredSession, number: int, player: str | None, correction: bool,
+               form: EntryForm, sent: Typed, done: tables.RoundView) -> Response:
+    """Where a form that was kept leads: the table, the same player's form, or the list of players."""
+    saved = {"saved": f"{number}:{player or ''}"}
+    if correction:
+        return RedirectResponse(f"/s/{stored.id}?{urlencode({'fixed': number} | saved)}", status_code=303)
+    if player is not None and not sent.part:
+        return RedirectResponse(f"/s/{stored.id}/enter?{urlencode({'player': player} | saved)}", status_code=303)
+    if player is None and form.players and not done.status.committed:
+        # The whole round's answers are in: now each player enters their part.
+        return RedirectResponse(f"/s/{stored.id}/enter?{urlencode(saved)}", status_code=303)
+    return RedirectResponse(f"/s/{stored.id}?{urlencode({'sent': number} | saved)}", status_code=303)
+
+
+# -- the entry page ------------------------------------------------------------------
+
+
+async def render(site: Site, request: Request, stored: tables.StoredSession, credential: str, actor: tables.Actor,
+                 lang: str, number: int, player: str | None, status: int = 200, sent: Typed | None = None,
+                 problems: tuple | list = (), stale: bool = False, forbidden: bool = False,
+                 version: str | None = None) -> Response:
+    """The entry page of day or round ``number`` (a player's part, or the round's answers and the players)."""
+    try:
+        view = await run_in_threadpool(tables.round_view, site.db, stored.id, number)
+    except UnknownRound:
+        return site.message(request, 404, "not_found", lang)
+    state, form = view.state, view.state.form
+    if form is None:
+        return site.message(request, 409, "closed", lang)
+    if player is not None and player not in form.players:
+        return site.message(request, 404, "not_found", lang)
+    if sent is None and not problems:
+        # What is stored breaks a rule (a complete day that does not add up, a correction
+        # that does not fit yet): shown where the player can mend it.
+        problems = [p for p in view.status.problems
+                    if p.round in (None, number) and (player is None or p.player in (None, player))]
+    page = _drawing(view, actor, player, lang, sent, stale)
+    round_locked = _round_locked(page)
+    round_questions, facts, general = _round_section(page, problems, round_locked)
+    part_questions, part_general, locked = _part_section(page, problems)
+    label = round_name(stored.game, lang, number) if form.number is not None else web(lang).get("web.enter.team")
+    heading = page.words.label(form.heading(player)) if player is not None and form.number is not None else label
+    return site.page(
+        request, "entry.html", lang, status, view=summary(stored, lang), csrf=site.keys.csrf(credential),
+        number=number, player=player, heading=heading, facts=facts, round_questions=round_questions,
+        part_questions=part_questions, pick=_pick(page, stored.id, number), general=general + part_general,
+        round_label=label,
+        entered_before=player is not None and state.parts.get(player) is not None and not state.committed,
+        correcting=state.committed, stale=stale, forbidden=forbidden,
+        waiting_correction=state.committed and (player if player is not None else entry.ROUND_KEY) in state.rows,
+        locked=locked, round_locked=round_locked and player is None,
+        has_form=bool(round_questions or part_questions),
+        version=version or view.version(player), echo=sent is not None,
+        draft_key=f"{stored.id}:{number}:{player or ''}",
+        beside=sum(len(q["problems"]) for q in round_questions + part_questions))
+
+
+class _Drawing(NamedTuple):
+    """What every part of an entry page is drawn from: the day as stored, who asks, what they typed."""
+
+    view: tables.RoundView
+    actor: tables.Actor
+    player: str | None
+    lang: str
+    words: Messages
+    start: object  # the round's own answers the players' questions depend on; None until they are in
+    labels: dict
+    typed: dict
+    stale: bool
+
+    @property
+    def phone(self) -> bool:
+        return self.actor.kind == "phone"
+
+    @property
+    def mine(self) -> set[str]:
+        """The players this phone speaks for (it sent their parts first); none for the organiser."""
+        return {name for name, device in self.view.claims.items() if self.phone and device == self.actor.device}
+
+    def elsewhere(self, name: str) -> bool:
+        """Whether another phone speaks for ``name``: this one may not change their part."""
+        return self.phone and self.view.claims.get(name) not in (None, self.actor.device)
+
+    def said(self, found) -> list[str]:
+        return [problem_text(p, self.lang, self.view.stored.game, self.labels) for p in found]
+
+
+def _drawing(view: tables.RoundView, actor: tables.Actor, player: str | None, lang: str, sent: Typed | None,
+             stale: bool) -> _Drawing:
+    start = view.state.start()
+    labels = field_labels(view.state.form, start, (player,) if player is not None and start is not None else ())
+    return _Drawing(view, actor, player, lang, game_words(lang, view.stored.game), start, labels,
+                    sent.typed if sent is not None else {"r.": {}, "p.": {}}, stale)
+
+
+def _round_locked(page: _Drawing) -> bool:
+    """A committed day's own answers (who played blue) are not a phone's to change while it speaks for nobody."""
+    form = page.view.state.form
+    return (page.phone and page.view.state.committed and bool(form.players) and bool(form.round.questions)
+            and not page.mine)
+
+
+def _round_section(page: _Drawing, problems, round_locked: bool) -> tuple[list[dict], list[str], list[str]]:
+    """The round's own questions, asked or told as facts, and the messages that go to no question.
+
+    They are asked until they are answered (the players' questions depend on
+    them), when sent again, and when the organiser corrects a committed day.
+    """
+    state, form = page.view.state, page.view.state.form
+    round_answers = entry.answers_of(form.round, state.round_part)
+    asked = bool(form.round.questions) and not round_locked and (
+        page.start is None or not form.players or bool(page.typed["r."]) or (state.committed and page.player is None))
+    by_question, general = entry.where_problems_go(form.round, [p for p in problems if p.player is None])
+    questions = []
+    if asked:
+        questions = _questions(form.round, page.words, page.lang, round_answers, page.typed["r."],
+                               {k: page.said(v) for k, v in by_question.items()}, "r.",
+                               round_answers if page.stale else None)
+    facts = [page.words.label(fact.label) for fact in form.given]
+    if not asked:
+        for question in form.round.asked(round_answers):
+            if question.id in round_answers:
+                answer = answer_text(question, round_answers[question.id], page.words, page.lang)
+                facts.append(f"{page.words.label(question.label)} {answer}")
+    return questions, facts, page.said(general)
+
+
+def _part_section(page: _Drawing, problems) -> tuple[list[dict], list[str], str | None]:
+    """The player's own questions, the messages that go to none of them, and the player when another phone holds them."""
+    state, form, player = page.view.state, page.view.state.form, page.player
+    locked = player if player is not None and page.elsewhere(player) else None
+    if player is None or page.start is None or locked is not None:
+        return [], [], locked
+    stored_part = state.parts.get(player)
+    part_form = form.player_form(player, page.start)
+    answers = entry.answers_of(part_form, stored_part) if stored_part is not None else {}
+    by_question, general = entry.where_problems_go(part_form, [p for p in problems if p.player is not None])
+    questions = _questions(part_form, page.words, page.lang, answers, page.typed["p."],
+                           {k: page.said(v) for k, v in by_question.items()}, "p.",
+                           (answers if stored_part is not None else {}) if page.stale else None)
+    return questions, page.said(general), locked
+
+
+def _pick(page: _Drawing, session_id: str, number: int) -> list[dict]:
+    """The players to choose from once the round's own answers are in: whose part is in, whose is this phone's."""
+    state, form = page.view.state, page.view.state.form
+    if page.player is not None or page.start is None or not form.players:
+        return []
+    mine = page.mine
+    pick = []
+    for name in form.players:
+        query = {"player": name} | ({"round": number} if state.committed else {})
+        pick.append({"name": name, "entered": name in state.parts, "mine": name in mine,
+                     "elsewhere": page.elsewhere(name), "href": f"/s/{session_id}/enter?{urlencode(query)}"})
+    return pick
+
+
+def _questions(form: PartForm, words, lang: str, answers: dict, typed: dict, problems: dict, prefix: str,
+               saved_now: dict | None) -> list[dict]:
+    """Each question as the template draws it: its value (typed, else stored, else suggested) and messages."""
+    shown = []
+    for question, described in zip(form.questions, part_json(form, words)):
+        value = typed.get(question.id, answers.get(question.id, described["suggested"]))
+        note = None
+        if saved_now is not None:
+            saved = saved_now.get(question.id, question.suggested())
+            if saved != value:
+                note = answer_text(question, saved, words, lang)
+        shown.append({**described, "name": prefix + question.id, "value": value,
+                      "problems": problems.get(question.id, []), "saved_now": note})
+    return shown

@@ -1,0 +1,41 @@
+"""The organiser's history: every session kept, and each player's record per game, as a page and JSON."""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from pnp.web import charts, tables
+from pnp.web.base import ORGANISER_COOKIE, Site
+from pnp.web.summary import summary
+from pnp.web.words import game_words, number, web
+
+
+async def history(site: Site, request: Request) -> Response:
+    lang = site.lang(request)
+    if not site.is_organiser(request.cookies.get(ORGANISER_COOKIE)):
+        return site.message(request, 401, "welcome", lang)
+    sessions = await run_in_threadpool(tables.list_sessions, site.db)
+    records = tables.player_records(sessions)
+    words = web(lang)
+    games = []
+    for game, rows in records.items():
+        points = any(r.totals for r in rows)
+        if points:
+            chart = charts.bars([(r.name, r.average) for r in rows if r.average is not None],
+                                words.get("web.history.chart_average"), lambda v: number(v, lang))
+        else:
+            chart = charts.bars([(r.name, float(r.won)) for r in rows], words.get("web.history.chart_wins"),
+                                lambda v: number(v, lang, 0))
+        games.append({"id": game, "name": game_words(lang, game).text("game.name"),
+                      "rows": rows, "chart": chart, "points": points})
+    return site.page(request, "history.html", lang, games=games,
+                     sessions=[summary(s, lang) for s in sessions])
+
+
+async def api_history(site: Site, request: Request) -> Response:
+    site.api_organiser(request)
+    game = request.query_params.get("game")
+    sessions = await run_in_threadpool(tables.list_sessions, site.db, game)
+    return JSONResponse(tables.history_json(sessions), headers={"Cache-Control": "no-store"})
