@@ -473,35 +473,11 @@ def send(db: Database, session_id: str, number: int, body: object, actor: Actor 
         claims = _claims(connection, session_id)
         state = round_state(stored.document, stored.complete, rows, number)
         _check_version(stored, rows, state, version, if_match)
-        entered = rounds_entered(stored.document, stored.complete)
-        form = state.form
-        if form is None:
-            if state.committed or number == entered + 1:
-                raise _closed(stored.document)
-            raise OutOfTurn(number, entered + 1)
-        sent = entry.split(form, json_document(body), number)
-        round_part = entry.merged_round(state.round_part, sent.round)
-        if sent.round:
-            problems = entry.check_round_part(form, round_part, number)
-            if problems:
-                raise Refused(problems)
-        start = entry.round_start(form, round_part)
-        if sent.parts:
-            if start is None:
-                raise Refused(entry.missing_round_answer(form, round_part, number))
-            own = [problem for player, part in sent.parts.items() for problem in form.check_part(player, part, start)]
-            if own:
-                raise Refused(own)
+        sent, round_part = _checked_alone(stored, state, number, body)
         _allow(connection, session_id, state, sent, actor, claims)
-        units = dict(sent.parts)
-        if sent.round:
-            units[entry.ROUND_KEY] = round_part
-        shown = {entry.ROUND_KEY: state.round_part if state.committed or entry.ROUND_KEY in state.rows else None,
-                 **state.parts}
-        changed = {key: value for key, value in units.items() if shown.get(key) != value}
+        shown, changed = _changes_sent(state, sent, round_part)
         if not changed:
             return RoundView(stored, state, _status(stored, rows, state), state_hash(stored.document, rows), claims)
-        restore = {"document": None, "parts": _row_list(rows)}
         now = now_text()
         for key, value in changed.items():
             connection.execute(
@@ -509,39 +485,95 @@ def send(db: Database, session_id: str, number: int, body: object, actor: Actor 
                 "ON CONFLICT (session_id, number, key) DO UPDATE SET body = excluded.body, "
                 "updated_at = excluded.updated_at",
                 (session_id, number, key, json.dumps(value, ensure_ascii=False), now))
-        rows = _rows(connection, session_id)
-        outcome = "waiting" if not state.committed else "staged"
-        if not state.committed:
-            own = rows.get(number, {})
-            whole = entry.whole_round(form, own.get(entry.ROUND_KEY, {}),
-                                      {key: part for key, part in own.items() if key != entry.ROUND_KEY})
-            if whole is not None:
-                try:
-                    _save(connection, stored, with_round(stored.document, number, whole))
-                except Refused:
-                    pass  # the whole day does not add up yet: it waits, its problems in the status
-                else:
-                    connection.execute("DELETE FROM parts WHERE session_id = ? AND number = ?", (session_id, number))
-                    outcome, restore["document"] = "committed", stored.document
-        else:
-            corrected = corrected_document(stored.document, stored.complete, rows)
-            if not check_session(corrected).problems:
-                _save(connection, stored, corrected)
-                connection.execute("DELETE FROM parts WHERE session_id = ? AND number <= ?", (session_id, entered))
-                outcome, restore["document"] = "applied", stored.document
+        kept = _rows(connection, session_id)
+        outcome, replaced = _commit_if_whole(connection, stored, state, kept)
         _record(connection, session_id, number, actor, "correct" if state.committed else "enter",
-                {key: shown.get(key) for key in changed}, changed, outcome, restore, claims)
-        if outcome in ("waiting", "staged"):
-            connection.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (now, session_id))
-        if outcome == "waiting":
-            # Still the day being entered, the document as it was: its form is the one it was checked with.
-            stored = stored._replace(updated_at=now)
-            state = state._replace(rows=dict(rows.get(number, {})))
-        else:
-            stored = _load(connection, session_id)
-            rows = _rows(connection, session_id)
-            state = round_state(stored.document, stored.complete, rows, number)
-        return RoundView(stored, state, _status(stored, rows, state), state_hash(stored.document, rows), claims)
+                {key: shown.get(key) for key in changed}, changed, outcome,
+                {"document": replaced, "parts": _row_list(rows)}, claims)
+        return _left_by_send(connection, stored, state, kept, outcome, now, claims)
+
+
+def _left_by_send(connection, stored: StoredSession, state: RoundState, kept: Rows, outcome: str, now: str,
+                  claims: dict[str, str]) -> RoundView:
+    """The day as a change sent to it left it; the session marked changed when nothing was committed."""
+    if outcome in ("waiting", "staged"):
+        connection.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (now, stored.id))
+    if outcome == "waiting":
+        # Still the day being entered, the document as it was: its form is the one it was checked with.
+        stored = stored._replace(updated_at=now)
+        state = state._replace(rows=dict(kept.get(state.number, {})))
+    else:
+        stored = _load(connection, stored.id)
+        kept = _rows(connection, stored.id)
+        state = round_state(stored.document, stored.complete, kept, state.number)
+    return RoundView(stored, state, _status(stored, kept, state), state_hash(stored.document, kept), claims)
+
+
+def _checked_alone(stored: StoredSession, state: RoundState, number: int, body: object) -> tuple[entry.Split, dict]:
+    """What ``body`` sends of the day, and the round's own answers with it; Refused if it breaks a rule on its own.
+
+    The round's answers are checked together with those already in; each part
+    against its player's questions, which the round's answers decide.  Closed
+    or OutOfTurn when the day has no form to send to.
+    """
+    form = state.form
+    if form is None:
+        entered = rounds_entered(stored.document, stored.complete)
+        if state.committed or number == entered + 1:
+            raise _closed(stored.document)
+        raise OutOfTurn(number, entered + 1)
+    sent = entry.split(form, json_document(body), number)
+    round_part = entry.merged_round(state.round_part, sent.round)
+    if sent.round:
+        problems = entry.check_round_part(form, round_part, number)
+        if problems:
+            raise Refused(problems)
+    start = entry.round_start(form, round_part)
+    if sent.parts:
+        if start is None:
+            raise Refused(entry.missing_round_answer(form, round_part, number))
+        own = [problem for player, part in sent.parts.items() for problem in form.check_part(player, part, start)]
+        if own:
+            raise Refused(own)
+    return sent, round_part
+
+
+def _changes_sent(state: RoundState, sent: entry.Split, round_part: dict) -> tuple[dict, dict]:
+    """What the day showed before (by key: each player, the round's own answers under "") and what ``sent`` changes."""
+    units = dict(sent.parts)
+    if sent.round:
+        units[entry.ROUND_KEY] = round_part
+    shown = {entry.ROUND_KEY: state.round_part if state.committed or entry.ROUND_KEY in state.rows else None,
+             **state.parts}
+    return shown, {key: value for key, value in units.items() if shown.get(key) != value}
+
+
+def _commit_if_whole(connection, stored: StoredSession, state: RoundState, kept: Rows) -> tuple[str, dict | None]:
+    """Commit what waits, if it passes: the day being entered once it is whole, or a committed day's corrections.
+
+    Returns the outcome (``committed``, ``waiting``, ``applied``, ``staged``) and,
+    when the document changed, the document it replaced (for undo).
+    """
+    number = state.number
+    if not state.committed:
+        own = kept.get(number, {})
+        whole = entry.whole_round(state.form, own.get(entry.ROUND_KEY, {}),
+                                  {key: part for key, part in own.items() if key != entry.ROUND_KEY})
+        if whole is None:
+            return "waiting", None
+        try:
+            _save(connection, stored, with_round(stored.document, number, whole))
+        except Refused:
+            return "waiting", None  # the whole day does not add up yet: it waits, its problems in the status
+        connection.execute("DELETE FROM parts WHERE session_id = ? AND number = ?", (stored.id, number))
+        return "committed", stored.document
+    corrected = corrected_document(stored.document, stored.complete, kept)
+    if check_session(corrected).problems:
+        return "staged", None
+    _save(connection, stored, corrected)
+    entered = rounds_entered(stored.document, stored.complete)
+    connection.execute("DELETE FROM parts WHERE session_id = ? AND number <= ?", (stored.id, entered))
+    return "applied", stored.document
 
 
 def _units(state: RoundState, raw: object | None) -> dict:
