@@ -236,7 +236,7 @@ class _Drawing(NamedTuple):
     player: str | None
     lang: str
     words: Messages
-    start: object  # the round's own answers the players' questions depend on; None until they are in
+    start: dict | None  # the round before any part, once its own questions are answered (RoundState.start)
     labels: dict
     typed: dict
     stale: bool
@@ -276,8 +276,9 @@ def _round_locked(page: _Drawing) -> bool:
 def _round_section(page: _Drawing, problems, round_locked: bool) -> tuple[list[dict], list[str], list[str]]:
     """The round's own questions, asked or told as facts, and the messages that go to no question.
 
-    They are asked until they are answered (the players' questions depend on
-    them), when sent again, and when the organiser corrects a committed day.
+    They are asked while any is open (the players' questions depend on them),
+    in a game without players' parts, when they were just sent (the form comes
+    back), and on a committed day's own page (a correction); otherwise told.
     """
     state, form = page.view.state, page.view.state.form
     round_answers = entry.answers_of(form.round, state.round_part)
