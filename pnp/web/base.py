@@ -341,9 +341,12 @@ def device_token(request: Request) -> tuple[str, bool]:
     return new_token(), True
 
 
-def set_device(response: Response, session_id: str, token: str) -> None:
-    response.set_cookie(DEVICE_COOKIE, token, path=f"/s/{session_id}", httponly=True, samesite="lax",
-                        max_age=30 * 86400)
+def with_device(response: Response, session_id: str, device: str, fresh: bool) -> Response:
+    """``response``, leaving a new device key (``fresh``, from :func:`device_token`) in this session's cookie."""
+    if fresh:
+        response.set_cookie(DEVICE_COOKIE, device, path=f"/s/{session_id}", httponly=True, samesite="lax",
+                            max_age=30 * 86400)
+    return response
 
 
 def parse_number(text: str | None) -> int | None:

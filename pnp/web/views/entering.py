@@ -25,7 +25,7 @@ from starlette.responses import RedirectResponse, Response
 from scoring import EntryForm, Kind, Messages, PartForm, Problem, Question, Value
 
 from pnp.web import entry, tables
-from pnp.web.base import Site, device_token, parse_number, set_device
+from pnp.web.base import Site, device_token, parse_number, with_device
 from pnp.web.rounds import UnknownRound
 from pnp.web.summary import summary
 from pnp.web.words import field_labels, game_words, part_json, problem_text, round_name, web
@@ -111,9 +111,7 @@ async def enter_page(site: Site, request: Request) -> Response:
         return site.message(request, 409, "closed", lang)
     response = await render(site, request, stored, credential, actor, lang, number,
                             request.query_params.get("player"))
-    if fresh:
-        set_device(response, stored.id, device)
-    return response
+    return with_device(response, stored.id, device, fresh)
 
 
 async def enter_post(site: Site, request: Request) -> Response:
@@ -125,9 +123,7 @@ async def enter_post(site: Site, request: Request) -> Response:
     actor = site.actor(request, device)
     number = parse_number(fields.get("number"))
     response = await _enter(site, request, stored, credential, actor, lang, number, fields)
-    if fresh:
-        set_device(response, stored.id, device)
-    return response
+    return with_device(response, stored.id, device, fresh)
 
 
 async def _enter(site: Site, request: Request, stored: tables.StoredSession, credential: str, actor: tables.Actor,

@@ -10,7 +10,7 @@ from scoring import PartForm, SessionFileError, find_rules, game_ids
 
 from pnp.web import entry, tables
 from pnp.web.auth import matches
-from pnp.web.base import ORGANISER_COOKIE, SESSION_COOKIE, Site, device_token, set_device
+from pnp.web.base import ORGANISER_COOKIE, SESSION_COOKIE, Site, device_token, with_device
 from pnp.web.summary import summary
 from pnp.web.words import LANGUAGES, game_words, part_json, problem_text
 
@@ -72,9 +72,7 @@ async def join(site: Site, request: Request) -> Response:
     response = RedirectResponse(f"/s/{stored.id}", status_code=303)
     _session_cookie(response, stored.id, given)
     device, fresh = device_token(request)
-    if fresh:
-        set_device(response, stored.id, device)
-    return response
+    return with_device(response, stored.id, device, fresh)
 
 
 async def _home_page(site: Site, request: Request, lang: str, organiser: str, status: int = 200,

@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from pnp.web import qr, tables
-from pnp.web.base import DEVICE_COOKIE, Site, device_token, parse_number, set_device
+from pnp.web.base import DEVICE_COOKIE, Site, device_token, parse_number, with_device
 from pnp.web.summary import summary
 from pnp.web.views.changes import describe, undoable
 from pnp.web.words import field_labels, problem_text, round_name, web
@@ -27,9 +27,7 @@ async def table(site: Site, request: Request) -> Response:
     response = site.page(request, "table.html", lang, join_link=join_link, flash=_flash(site, request, stored, lang),
                          join_qr=qr.svg(join_link, web(lang).get("web.table.join_qr")) if join_link else None,
                          **context)
-    if fresh:
-        set_device(response, stored.id, device)
-    return response
+    return with_device(response, stored.id, device, fresh)
 
 
 async def live(site: Site, request: Request) -> Response:
