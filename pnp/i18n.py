@@ -23,11 +23,11 @@ from pnp import toml_reader
 from pnp.errors import CatalogError, KeyClash, composed
 from pnp.files import ReadError, read_regular
 from pnp.limits import MAX_TEMPLATE_BYTES, size_shown
+from pnp.resources import PACKAGE_DIR, shipped_folder
 
 #: Every language the project speaks, prints and checks catalogs for.
 LANGUAGES = ("en", "fr")
 
-PACKAGE_DIR = Path(__file__).resolve().parent
 _FORMATTER = string.Formatter()
 
 
@@ -157,14 +157,6 @@ def compare_catalogs(first: Catalog, second: Catalog) -> list[str]:
 
 
 # ------------------------------------------------------------ shipped catalogs
-
-
-def shipped_folder(name: str) -> Path | None:
-    """``templates/`` or ``fonts/``: beside pnp/ in a checkout, inside it in a wheel."""
-    for candidate in (PACKAGE_DIR.parent / name, PACKAGE_DIR / name):
-        if candidate.is_dir():
-            return candidate
-    return None
 
 
 def catalog_folder() -> Path:

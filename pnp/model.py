@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from pnp.i18n import Catalog
 from pnp.language import Condition
@@ -134,6 +134,10 @@ class Game(NamedTuple):
     catalogs: Mapping[str, Catalog]
     source: str = ""
     icon_dirs: tuple[str, ...] = ()  # where its icons are looked for, in order
+    #: The blank scoresheet of a game, by id, as its rules describe it (a
+    #: ``pnp.sheet_model.Scoresheet``): handed in by the loader from the registry
+    #: of games, so that laying out a scoresheet asks no registry and no rules.
+    blank_sheet: Callable[[str], Any] | None = None
 
     def component(self, component_id: str) -> Component:
         from pnp.errors import UnknownNameError

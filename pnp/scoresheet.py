@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp import games
 from pnp.build import write_pdf_and_manifest
 from pnp.errors import PnpError
 from pnp.layout.faces import Filled
@@ -13,14 +14,16 @@ from pnp.limits import MAX_QR_BYTES
 from pnp.model import PrintOptions
 from pnp.render.document import render_kit
 from pnp.render.fonts import MEASURER
+from pnp.sheet_model import Said
 from pnp.templates import load_shipped_game
 from pnp.units import paper_size
 
 
-def result_summary(result: Any, catalog, date: str | None = None) -> str:
+def result_summary(result: Any, catalog, date: str | None = None, verdict: Said | None = None) -> str:
     """The short text a phone reads from the filled sheet's QR code.
 
-    One line: game, date, each player's total, and the winners.
+    One line: game, date, each player's total, and the winners, or the
+    game's own ``verdict`` when its sheet gives one (a team's win or loss).
     """
     game = catalog.get("game.name")
     parts = [game] + ([date] if date else [])
@@ -28,9 +31,8 @@ def result_summary(result: Any, catalog, date: str | None = None) -> str:
         parts.append(", ".join(f"{p} {result.totals[p]}" for p in result.players))
     else:
         parts.append(", ".join(result.players))
-    outcome = getattr(result, "card_hunter", None)
-    if outcome is not None and outcome.result is not None:
-        parts.append(catalog.get("sheet.team_won" if outcome.result == "won" else "sheet.team_lost"))
+    if verdict is not None:
+        parts.append(catalog.get(verdict.key, **dict(verdict.values)))
     elif result.winners:
         tie = f" ({result.tie_break.value})" if result.tie_break is not None else ""
         parts.append(catalog.get("where.at", where=catalog.get("sheet.qr_winner"),
@@ -49,17 +51,15 @@ def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = N
     ``qr_text`` (the session's result page, from ``pnp serve``) or, without
     one, the result itself as short text.
     """
-    from scoring import find_rules
-
     game = load_shipped_game(result.game)
     if not any(c.id == "scoresheet" for c in game.components):
         raise PnpError(f"{game.id} has no scoresheet in its template")
-    qr = qr_text or result_summary(result, game.catalogs[options.lang], date)
+    sheet = games.rules(result.game).scoresheet(result, date)
+    qr = qr_text or result_summary(result, game.catalogs[options.lang], date, sheet.verdict)
     size = len(qr.encode("utf-8", "surrogatepass"))
     if size > MAX_QR_BYTES:
         raise PnpError(f"the sheet's QR code would hold {size} bytes; the limit is {MAX_QR_BYTES} "
                        "(long players' names make a long summary)")
-    sheet = find_rules(result.game).scoresheet(result, date)
     filled = Filled(sheet, qr, date)
     plan = plan_kit(game, options, paper_size(options.paper), ["scoresheet"], cover=False,
                     measure=MEASURER, filled=filled)

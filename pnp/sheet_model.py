@@ -157,6 +157,9 @@ class Scoresheet(NamedTuple):
     #: Sentences under the foot of a filled sheet: the tie-break, an unfinished game.
     notes: tuple[Words, ...] = ()
     filled: bool = False
+    #: A filled sheet's outcome in a few words when a list of winners does not say it
+    #: (a team that won or lost together): what the QR code's summary ends with.
+    verdict: Said | None = None
 
 
 def problems(sheet: Scoresheet) -> list[str]:

@@ -11,35 +11,18 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from pnp import toml_reader
+from pnp import games, toml_reader
 from pnp.elements import (BUILT_IN_COLORS, FIELD_TYPES, HEX, LATE_NAMES, SET_COLORS, SYMBOLS,
                           Scope, compile_elements, uses_of)
 from pnp.errors import KeyClash, TemplateError, UnknownNameError, composed, raise_problems
 from pnp.files import ReadError, read_regular, shown_path
-from pnp.i18n import LANGUAGES, Catalog, game_catalog, shipped_folder
+from pnp.i18n import LANGUAGES, Catalog, game_catalog
 from pnp.language import ExpressionError, evaluate, fill, number_shown, placeholder_names
 from pnp.limits import (MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MAX_REPEAT,
                         MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, MIN_PIECE_MM, size_shown)
 from pnp.model import PIECE_KINDS, Component, Element, Game, Piece, PlayerColor
+from pnp.resources import templates_dir
 from pnp.units import piece_size
-
-PACKAGE_DIR = Path(__file__).resolve().parent
-
-
-def _data_dir(name: str) -> Path:
-    folder = shipped_folder(name)
-    if folder is None:
-        raise TemplateError(f"cannot find the {name}/ folder next to {PACKAGE_DIR}")
-    return folder
-
-
-def templates_dir() -> Path:
-    return _data_dir("templates")
-
-
-def fonts_dir() -> Path:
-    return _data_dir("fonts")
-
 
 # ---------------------------------------------------------------- schemas
 
@@ -307,6 +290,7 @@ def load_game(path: Path, catalog_dir: Path | None = None,
         designers=tuple(designers), palette=dict(palette), colors=colors,
         params={k: float(v) for k, v in params.items()}, components=tuple(components),
         catalogs=catalogs, source=str(path), icon_dirs=icon_dirs or (str(shipped_icons),),
+        blank_sheet=games.blank_sheet,
     )
     return _check_faces(game, path.name)
 
@@ -655,18 +639,15 @@ def _catalog_names(game: Game, component: Component, piece: Piece, element: Elem
 
 
 def game_files() -> dict[str, Path]:
-    """The games shipped in templates/, by id (file stem)."""
-    skip = {"colors", "common"}
-    return {
-        p.stem: p for p in sorted(templates_dir().glob("*.toml"))
-        if "." not in p.stem and p.stem not in skip
-    }
+    """The games that have a kit, by id: their template files (from the registry of games)."""
+    return games.kit_files()
 
 
 def load_shipped_game(game_id: str, overrides: Mapping[str, float] | None = None) -> Game:
-    files = game_files()
-    if game_id not in files:
+    """A registered game's kit, by id."""
+    path = games.template_file(game_id)
+    if path is None:
         raise UnknownNameError(
-            f"unknown game {game_id!r}; expected one of: {', '.join(files) or '(none)'}"
+            f"unknown game {game_id!r}; expected one of: {', '.join(games.kit_files()) or '(none)'}"
         )
-    return load_game(files[game_id], overrides=overrides)
+    return load_game(path, overrides=overrides)

@@ -15,7 +15,7 @@ from scoring.errors import CatalogError, NothingToEnter, ScoringError, SessionFi
 from scoring.forms import Choice, EntryForm, Given, Kind, PartForm, Question
 from scoring.messages import Messages, messages
 from scoring.problems import Common, FileError, Problem, ProblemCode
-from scoring.result import CardHunterOutcome, PlayerRound, Result, RoundResult, ScoreLine, TieBreak
+from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, TieBreak
 from scoring.rules import GameRules, Report, Row, find_rules, game_ids, register, unregister
 from scoring.session import (
     Checked,
@@ -32,7 +32,6 @@ from scoring.terms import Label, Position, Span, Term, Value, label
 
 __all__ = [
     "LANGUAGES",
-    "CardHunterOutcome",
     "CatalogError",
     "Checked",
     "Choice",

@@ -77,6 +77,16 @@ class BeaversSession:
     game: str = ID
 
 
+@dataclass(frozen=True)
+class Seating:
+    """What a scored session holds of its own (the result's own slot): the colour each
+    player sat at, when the session names them, and whether only the final holdings
+    were entered (one ``[final]`` table, no rounds)."""
+
+    colors: Mapping[str, str]
+    final_only: bool = False
+
+
 def check_rounds(players: tuple[str, ...], rounds: tuple[Mapping[str, int], ...]) -> list[Problem]:
     """Running totals never below 0 and never more than the deck holds."""
     problems = []
@@ -212,7 +222,7 @@ class BeaversRules(GameRules):
             totals = running
             complete = len(session.rounds) == ROUNDS
         return decided_result(ID, session.players, rounds, ROUNDS, totals, complete,
-                              final_only=session.final is not None, colors=dict(session.colors))
+                              own=Seating(dict(session.colors), session.final is not None))
 
     def entry_form(self, session: BeaversSession) -> EntryForm:
         """Each player's change of currency this round (a loss is negative)."""
@@ -270,8 +280,9 @@ def seated_colors(result: Result | None) -> dict[str, str]:
     """Colour -> player: the session's colours, else the players in the rules' colour order."""
     if result is None:
         return {}
-    if result.colors:
-        return {color: player for player, color in result.colors.items()}
+    colors = result.own.colors if isinstance(result.own, Seating) else {}
+    if colors:
+        return {color: player for player, color in colors.items()}
     return dict(zip(COLORS, result.players))
 
 
@@ -293,6 +304,7 @@ __all__ = [
     "BeaversProblem",
     "BeaversRules",
     "BeaversSession",
+    "Seating",
     "check_final",
     "check_rounds",
     "seated_colors",

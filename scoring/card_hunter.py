@@ -17,7 +17,7 @@ from scoring.errors import NothingToEnter
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
 from scoring.problems import Problem, ProblemCode
-from scoring.result import CardHunterOutcome, Result
+from scoring.result import Result
 from scoring.rules import GameRules, Report
 from scoring.terms import Label, Span, Term, label
 
@@ -49,6 +49,15 @@ class CardHunterProblem(ProblemCode):
 
 
 Code = CardHunterProblem
+
+
+@dataclass(frozen=True)
+class TeamOutcome:
+    """How a game ended for the team (the result's own slot); ``result`` None while unplayed."""
+
+    difficulty: str | None
+    result: str | None
+    knockouts_left: int
 
 
 @dataclass(frozen=True)
@@ -114,7 +123,7 @@ class CardHunterRules(GameRules):
             tie_break=None,
             tied=(),
             tie_break_values={},
-            card_hunter=CardHunterOutcome(session.difficulty, session.result, session.knockouts_left),
+            own=TeamOutcome(session.difficulty, session.result, session.knockouts_left),
         )
 
     outcome_keys = ("result", "knockouts_left")
@@ -149,7 +158,7 @@ class CardHunterRules(GameRules):
         return {"result": "won", "knockouts_left": 2}
 
     def report(self, result: Result) -> Report:
-        outcome = result.card_hunter
+        outcome: TeamOutcome = result.own
         lines: list[Label] = []
         if outcome.difficulty is not None:
             lines.append(label("report.difficulty", difficulty=Term("difficulty", outcome.difficulty)))
@@ -167,7 +176,7 @@ class CardHunterRules(GameRules):
 
         A filled sheet holds the session's fight on its first line.
         """
-        outcome = result.card_hunter if result is not None else None
+        outcome: TeamOutcome | None = result.own if result is not None else None
         # Difficulty and result are wide enough for their words and boxes to tick side by side,
         # so twelve fights stay one line each.
         fields = (("date", 20), ("players_characters", 34), ("difficulty", 54), ("result", 30),
@@ -190,8 +199,12 @@ class CardHunterRules(GameRules):
                 Cell((Box("text", value=said("sheet.team_won" if fight.result == "won" else "sheet.team_lost")
                           if played else None),)),
             )))
+        verdict = None
+        if outcome is not None and outcome.result is not None:
+            verdict = said("sheet.team_won" if outcome.result == "won" else "sheet.team_lost")
         return Scoresheet(said("sheet.title"), said("sheet.ch.hint"), columns, tuple(rows),
-                          corner=said("sheet.ch.number"), dated=False, filled=result is not None)
+                          corner=said("sheet.ch.number"), dated=False, filled=result is not None,
+                          verdict=verdict)
 
 
 def _no_part(player: str, round_raw: Mapping) -> PartForm:
@@ -221,5 +234,6 @@ __all__ = [
     "CardHunterProblem",
     "CardHunterRules",
     "CardHunterSession",
+    "TeamOutcome",
     "check_outcome",
 ]

@@ -21,13 +21,14 @@ Readings of the rules:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Mapping
 
 from pnp.sheet_model import Box, Cell, Column, Row, Scoresheet, said
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Given, Kind, PartForm, Question
 from scoring.problems import Common, Problem, ProblemCode
-from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
+from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, decided_result
 from scoring.rules import GameRules
 from scoring.rules import Row as ReportRow
 from scoring.sheet import box_row, name_row, outcome_notes, seats, winner_row
@@ -126,6 +127,17 @@ def check_round(
     return problems
 
 
+class HalaliTieBreak(str, Enum):
+    """Halali's tie-break: more tiles held over both rounds (the value is what ``--json`` prints)."""
+
+    TILES = "tiles"
+
+
+def tiles_held(entry: PlayerRound) -> int:
+    """How many tiles a player held at the end of a round."""
+    return sum(line.count for line in entry.lines)
+
+
 def score_lines(tiles: Mapping[str, int]) -> tuple[ScoreLine, ...]:
     return tuple(ScoreLine("tiles", tile, tiles[tile], tiles[tile] * POINTS[tile]) for tile in TILES)
 
@@ -201,11 +213,10 @@ class HalaliRules(GameRules):
                 held = sum(tiles.values())
                 running[player] += points
                 tile_totals[player] += held
-                row.append(PlayerRound(player, lines, points, running[player], role=played.role(player),
-                                       tile_count=held))
+                row.append(PlayerRound(player, lines, points, running[player], role=played.role(player)))
             rounds.append(RoundResult(number, tuple(row)))
         complete = len(session.rounds) == ROUNDS
-        return decided_result(ID, session.players, rounds, ROUNDS, running, complete, tile_totals, TieBreak.TILES)
+        return decided_result(ID, session.players, rounds, ROUNDS, running, complete, tile_totals, HalaliTieBreak.TILES)
 
     def entry_form(self, session: HalaliSession) -> EntryForm:
         """Who plays blue (round 2: the other player, as roles swap), then each player's tiles."""
@@ -252,7 +263,7 @@ class HalaliRules(GameRules):
         return label("report.round", number=played.number, blue=blue)
 
     def report_rows(self, result: Result) -> list[ReportRow]:
-        tiles = tuple(sum(r.of(p).tile_count or 0 for r in result.rounds) for p in result.players)
+        tiles = tuple(sum(tiles_held(r.of(p)) for r in result.rounds) for p in result.players)
         return [*super().report_rows(result), ReportRow(label("report.tiles"), tiles)]
 
     def scoresheet(self, result: Result | None, date: str | None = None) -> Scoresheet:
@@ -280,10 +291,10 @@ class HalaliRules(GameRules):
                 rows.append(Row(said(f"sheet.halali.tile.{tile}"), tuple(cells), icon=TILE_ICONS[tile],
                                 points=f"\u00d7 {POINTS[tile]}"))
             rows.append(Row(said("sheet.halali.round_total"), tuple(
-                Cell((Box("total", value=str(played.of(name).tile_count) if played and name else None),
+                Cell((Box("total", value=str(tiles_held(played.of(name))) if played and name else None),
                       Box("total", value=str(played.of(name).score) if played and name else None, sign="")))
                 for name in names)))
-        tiles = {name: sum(r.of(name).tile_count or 0 for r in result.rounds) for name in names if name} \
+        tiles = {name: sum(tiles_held(r.of(name)) for r in result.rounds) for name in names if name} \
             if result is not None else {}
         foot = (
             box_row(said("sheet.halali.grand_total"), names, lambda name: str(result.totals[name])),
@@ -315,7 +326,9 @@ __all__ = [
     "HalaliRound",
     "HalaliRules",
     "HalaliSession",
+    "HalaliTieBreak",
     "check_player_round",
     "check_round",
     "round_points",
+    "tiles_held",
 ]

@@ -21,6 +21,7 @@ Readings of the rules (the text leaves these open):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Mapping
 
 from pnp.sheet_model import Box, Cell, Column, DetailLine, Key, KeyColumn, Row, Scoresheet, said, signed
@@ -28,7 +29,7 @@ from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
 from scoring.hunting_fever_counting import counting_rules, part_rules
 from scoring.problems import Problem, ProblemCode
-from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, TieBreak, decided_result
+from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, decided_result
 from scoring.rules import GameRules
 from scoring.sheet import box_row, name_row, outcome_notes, points, seats, winner_row
 from scoring.terms import Term, label
@@ -54,6 +55,13 @@ ENTRY_KEYS = ("prey", "hand", "hunter_under_lodge", "lodge_flipped")
 CARD_ICONS = {"hunter": "hunter", "wolf": "wolf", "rabbit": "rabbit", "carrot": "carrot",
               "closed_season": "no_hunting"}
 TOP_KEYS = ("game", "players", "lang", "date", "days")
+
+
+class FeverTieBreak(str, Enum):
+    """Hunting Fever's tie-break: the best single day among the tied players (the value is what
+    ``--json`` prints)."""
+
+    BEST_DAY = "best_day"
 
 
 class HuntingFeverProblem(ProblemCode):
@@ -331,7 +339,7 @@ class HuntingFeverRules(GameRules):
             rounds.append(RoundResult(number, tuple(row)))
         complete = len(session.days) == DAYS
         best = {p: (v if v is not None else 0) for p, v in best_day.items()}
-        return decided_result(ID, session.players, rounds, DAYS, running, complete, best, TieBreak.BEST_DAY)
+        return decided_result(ID, session.players, rounds, DAYS, running, complete, best, FeverTieBreak.BEST_DAY)
 
     def entry_form(self, session: HuntingFeverSession) -> EntryForm:
         """Each player in turn: where their Hunter is, the lodge, then hand and prey-pile counts."""
@@ -458,6 +466,7 @@ __all__ = [
     "RULES",
     "SET",
     "DayEntry",
+    "FeverTieBreak",
     "HuntingFeverProblem",
     "HuntingFeverRules",
     "HuntingFeverSession",

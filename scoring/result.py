@@ -2,24 +2,25 @@
 
 These frozen dataclasses are what a report or a filled scoresheet reads; they
 are built by each game's ``score`` method and never hold anything to print.
+They name no game: what a game's result holds beyond points, totals and
+winners sits in one slot, :attr:`Result.own`, which its rules module fills
+and its own report and scoresheet read.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
+from typing import Any, Mapping
 
 
 class TieBreak(str, Enum):
     """How a tie on the total was settled (the value is what ``--json`` prints).
 
-    A game with another tie-break names it with an Enum of its own; ``SHARED``
-    is every game's last resort.
+    A game's own tie-break is an Enum of its rules module (its value, what
+    ``--json`` prints); ``SHARED`` is every game's last resort.
     """
 
-    BEST_DAY = "best_day"  # Hunting Fever: best single day among the tied players
-    TILES = "tiles"  # Halali: more tiles over both rounds
     SHARED = "shared"  # still tied: every tied player wins
 
 
@@ -27,9 +28,9 @@ class TieBreak(str, Enum):
 class ScoreLine:
     """One entered count and what it scores.
 
-    ``place`` is ``prey``, ``hand`` or ``lodge`` (Hunting Fever), ``tiles``
-    (Halali) or ``currency`` (Beavers); ``item`` is the card or tile kind, or
-    ``hunter_under_lodge`` / ``lodge_flipped`` / ``change``.
+    ``place`` is where the game counts it (a pile, a hand, the tiles held) and
+    ``item`` what is counted there (a kind of card or tile, a bonus), in the
+    words of the game's rules module.
     """
 
     place: str
@@ -40,14 +41,14 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class PlayerRound:
-    """One player's day or round: the lines entered, the score, the running total."""
+    """One player's day or round: the lines entered, the score, the running total,
+    and the side the player took, in a game whose players take sides."""
 
     player: str
     lines: tuple[ScoreLine, ...]
     score: int
     running_total: int
-    role: str | None = None  # Halali: "blue" (bears, foxes) or "brown" (hunters, lumberjacks)
-    tile_count: int | None = None  # Halali: tiles held this round
+    role: str | None = None
 
     def line(self, place: str, item: str) -> ScoreLine:
         """The line for ``item`` at ``place``; KeyError if this game has none."""
@@ -59,7 +60,7 @@ class PlayerRound:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """One day (Hunting Fever) or round, every player in seating order."""
+    """One day or round, every player in seating order."""
 
     number: int  # 1-based
     players: tuple[PlayerRound, ...]
@@ -76,21 +77,15 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class CardHunterOutcome:
-    """How a cooperative Card Hunter game ended; ``result`` None while unplayed."""
-
-    difficulty: str | None
-    result: str | None
-    knockouts_left: int
-
-
-@dataclass(frozen=True)
 class Result:
     """Everything a report or scoresheet shows about one session.
 
     ``tied`` lists the players level on the best total before any tie-break
     (empty when there was no tie); ``tie_break_values`` is what settled it for
-    those players (best single day, or tiles over both rounds).
+    those players (the game's second measure: a best single round, things held).
+    ``own`` is the rest of the game's outcome, in a record of its rules module
+    (a cooperative team's result, the colours the players sat at), which its
+    report and scoresheet read; None when a game has nothing more.
     """
 
     game: str  # the game's id, as in session files
@@ -103,9 +98,7 @@ class Result:
     tie_break: Enum | None  # a TieBreak, or a game's own kind
     tied: tuple[str, ...] = ()
     tie_break_values: Mapping[str, int] = field(default_factory=dict)
-    final_only: bool = False  # Beavers entered as one [final] table, no rounds
-    card_hunter: CardHunterOutcome | None = None
-    colors: Mapping[str, str] = field(default_factory=dict)  # Beavers: player -> colour, if given
+    own: Any = None
 
 
 @dataclass(frozen=True)
@@ -129,7 +122,9 @@ def decide(
     win together and the tie-break reported is ``shared`` (the rule's "if
     there is still a tie, all tied players win" applies to those still tied).
 
-    >>> decide(("A", "B"), {"A": 5, "B": 5}, True, {"A": 9, "B": 7}, TieBreak.BEST_DAY).winners
+    >>> class Best(str, Enum):
+    ...     BEST_ROUND = "best_round"
+    >>> decide(("A", "B"), {"A": 5, "B": 5}, True, {"A": 9, "B": 7}, Best.BEST_ROUND).winners
     ('A',)
     """
     if not complete or not players:

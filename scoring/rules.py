@@ -1,12 +1,14 @@
 """One protocol for every game's rules, and the registry that finds them by game id.
 
 Shaped like python-chess's variants: each game is one class over a shared core
-(``scoring/<game>.py``), listed once in :data:`SHIPPED` and found by id with
+(``scoring/<game>.py``), listed once in the registry of games
+(:data:`pnp.games.SHIPPED`, which the kits use too) and found by id with
 :func:`find_rules`. A game kept elsewhere (a plugin, a test's toy game) joins
 at run time with :func:`register`; nothing else names the games.
 
 A game's rules module holds every fact of the game that code needs (card or
-tile kinds, set sizes, points, limits, colours, rounds, player range) and its
+tile kinds, set sizes, points, limits, colours, rounds, player range), the
+facts its kit prints (:attr:`GameRules.facts`), and its
 :class:`GameRules` reads a session, scores it, describes the entry form of the
 next day or round, gives an example, and gives the rows of the text report.
 """
@@ -17,8 +19,10 @@ import copy
 import importlib
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, NamedTuple
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple
 
+from pnp import games
 from pnp.i18n import LANGUAGES, catalog_folder, common_catalog, compare_catalogs, load_catalog, placeholders
 from pnp.sheet_model import Box, Cell, Column, Scoresheet, said
 from pnp.sheet_model import Row as SheetRow
@@ -84,6 +88,10 @@ class GameRules(ABC):
     catalog_folder: Path | None = None
     #: The top-level keys the outcome of a game without rounds is written at (Card Hunter's result).
     outcome_keys: tuple[str, ...] = ()
+    #: The facts of the game its kit prints (counts, points, values), as
+    #: ``{facts.<name>}`` in its templates and catalogs: nested tables of names to
+    #: numbers or words, taken from the constants the rules themselves use.
+    facts: Mapping[str, Any] = MappingProxyType({})
     #: The module whose ``proofs(session)`` decides each day or round exactly
     #: (``pnp score check --prove``), loaded only then; None when the game has none.
     prover: str | None = None
@@ -250,49 +258,41 @@ def catalog_problems(rules: GameRules) -> list[str]:
 
 
 # ------------------------------------------------------------------ registry
-
-#: The games that ship with the project: id -> module holding its ``RULES``.
-SHIPPED = {
-    "hunting-fever": "scoring.hunting_fever",
-    "halali": "scoring.halali",
-    "card-hunter": "scoring.card_hunter",
-    "hunting-hunting-beavers": "scoring.beavers",
-}
-
-_loaded: dict[str, GameRules] = {}
-_registered: dict[str, GameRules] = {}
+# The games are listed once, in pnp.games (the kits and the web ask there too);
+# these are the score companion's words for it.
 
 
-def register(rules: GameRules) -> GameRules:
-    """Add a game found nowhere in :data:`SHIPPED`; its id must be new.
+def register(rules: GameRules, template: Path | None = None) -> GameRules:
+    """Add a game found nowhere among the shipped ones; its id must be new.
 
-    A ValueError names an id already taken, rules that are not a
-    :class:`GameRules`, a fact every game must give that is missing, or what
-    is wrong with its catalogs (see :func:`catalog_problems`).
+    ``template`` is its kit's definition file, if it has one. A ValueError
+    names an id already taken, rules that are not a :class:`GameRules`, a
+    fact every game must give that is missing, or what is wrong with its
+    catalogs (see :func:`catalog_problems`).
     """
     if not isinstance(rules, GameRules):
         raise ValueError(f"only GameRules can be registered, not {type(rules).__name__}")
     missing = [name for name in ("id", "player_range", "rounds") if not hasattr(rules, name)]
     if missing:
         raise ValueError(f"{type(rules).__name__} does not say its {', '.join(missing)}")
-    if rules.id in SHIPPED or rules.id in _registered:
+    if rules.id in games.game_ids():
         raise ValueError(f"a game with the id {rules.id!r} is already registered")
     # A missing sentence would otherwise surface mid-command, in one language only.
     problems = catalog_problems(rules)
     if problems:
         raise ValueError(f"the catalogs of {rules.id!r} are not ready: " + "; ".join(problems))
-    _registered[rules.id] = rules
+    games.join(rules, template)
     return rules
 
 
 def unregister(game_id: str) -> None:
     """Remove a game added with :func:`register` (the shipped games stay)."""
-    _registered.pop(game_id, None)
+    games.leave(game_id)
 
 
 def game_ids() -> tuple[str, ...]:
     """Every game the companion knows: the shipped ones, then those registered."""
-    return (*SHIPPED, *_registered)
+    return games.game_ids()
 
 
 def find_rules(game_id: object) -> GameRules:
@@ -301,14 +301,10 @@ def find_rules(game_id: object) -> GameRules:
     >>> find_rules("halali").player_range
     (2, 2)
     """
-    if isinstance(game_id, str):
-        rules = _loaded.get(game_id) or _registered.get(game_id)
-        if rules is not None:
-            return rules
-        if game_id in SHIPPED:
-            rules = _loaded[game_id] = importlib.import_module(SHIPPED[game_id]).RULES
-            return rules
-    raise SessionFileError(FileError.UNKNOWN_GAME, found=Value(game_id), expected=", ".join(game_ids()))
+    rules = games.rules(game_id)
+    if rules is None:
+        raise SessionFileError(FileError.UNKNOWN_GAME, found=Value(game_id), expected=", ".join(game_ids()))
+    return rules
 
 
 __all__ = [
@@ -316,7 +312,6 @@ __all__ = [
     "Proofs",
     "Report",
     "Row",
-    "SHIPPED",
     "catalog_problems",
     "find_rules",
     "game_ids",

@@ -131,3 +131,63 @@ def test_drawing_layers_read_one_way_and_layout_needs_no_pdf_library():
         loaded = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         loaded |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
         assert not {m for m in loaded if m.split(".")[0] == "reportlab"}, name
+
+
+def reachable(edges: dict[str, set[str]], start: list[str]) -> set[str]:
+    """Every module the ``start`` modules load, directly or through others."""
+    seen, stack = set(start), list(start)
+    while stack:
+        for other in edges[stack.pop()]:
+            if other not in seen:
+                seen.add(other)
+                stack.append(other)
+    return seen
+
+
+def test_layout_reaches_no_rules_and_drawing_no_template_loader():
+    """Layout is handed what the rules say (a scoresheet's content); drawing finds its fonts
+    below the template loader (pnp.resources). Late imports and imports of imports count."""
+    edges = graph(late=True)
+    layout = [name for name in edges if name.startswith("pnp.layout")]
+    render = [name for name in edges if name.startswith("pnp.render")]
+    from_layout = reachable(edges, layout)
+    assert "pnp.layout.scoresheets" in from_layout and "pnp.elements" in from_layout  # the scan follows
+    assert sorted(m for m in from_layout if m.startswith("scoring") or m == "pnp.games") == []
+    assert sorted(m for m in reachable(edges, render) if m in ("pnp.templates", "pnp.games")
+                  or m.startswith("scoring")) == []
+    assert "pnp.resources" in edges["pnp.render.fonts"]
+
+
+def _constants_and_names(path: Path) -> tuple[set[str], set[str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    constants = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    names |= {part for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+              for alias in node.names for part in (alias.name, getattr(node, "module", None) or "")}
+    return constants, names
+
+
+def test_one_registry_of_games_and_nothing_else_names_them():
+    """pnp.games lists the games once; the kits, the score companion and the web ask it. No other
+    module of pnp/ or scoring/ names a game (but a game's own rules module its own id), so nothing
+    branches on one."""
+    from pnp import games
+    from pnp.resources import templates_dir
+    from scoring import game_ids
+
+    kits = {p.stem for p in templates_dir().glob("*.toml") if "." not in p.stem} - {"colors", "common"}
+    assert kits == set(games.SHIPPED) == set(games.kit_files())
+    assert game_ids() == games.game_ids()
+    modules_of = {module.rsplit(".", 1)[1]: game for game, module in games.SHIPPED.items()}
+    named = []
+    for name, path in modules().items():
+        if name == "pnp.games":
+            continue
+        constants, names = _constants_and_names(path)
+        own = {modules_of.get(name.rsplit(".", 1)[-1])} if name.startswith("scoring.") else set()
+        named += [(name, game) for game in set(games.SHIPPED) - own if game in constants]
+        if name.startswith("pnp."):
+            named += [(name, module) for module in modules_of
+                      if module in names | constants or any(n.endswith(f".{module}") for n in names)]
+    assert named == []

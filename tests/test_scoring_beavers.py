@@ -87,7 +87,7 @@ def test_rounds_or_final_not_both():
 def test_most_currency_wins():
     scored = result(beavers(final={"Ann": 12, "Ben": 9, "Cat": 3, "Dan": 0}))
     assert scored.complete and scored.winners == ("Ann",) and scored.tie_break is None
-    assert scored.rounds == () and scored.final_only
+    assert scored.rounds == () and scored.own.final_only
 
 
 def test_all_tied_players_win():

@@ -18,7 +18,7 @@ def test_won_with_tokens_left(left):
     assert checked.problems == ()
     scored = score_session(checked.session)
     assert scored.complete and scored.winners == ("Ann", "Ben") and scored.tie_break is None
-    assert scored.card_hunter.knockouts_left == left
+    assert scored.own.knockouts_left == left
 
 
 def test_lost_means_no_token_left_and_no_winner():

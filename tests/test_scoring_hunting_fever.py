@@ -13,6 +13,7 @@ from scoring.hunting_fever import (
     HAND_POINTS,
     PREY_POINTS,
     SET,
+    FeverTieBreak,
     day_score,
     entry,
 )
@@ -296,7 +297,7 @@ def test_tie_goes_to_best_single_day():
     result = score_session(check_session(raw).session)
     assert result.totals == {"Ann": 53, "Ben": 42, "Cat": 53}
     assert result.winners == ("Ann",)
-    assert result.tie_break is TieBreak.BEST_DAY
+    assert result.tie_break is FeverTieBreak.BEST_DAY
     assert result.tied == ("Ann", "Cat")
     assert result.tie_break_values == {"Ann": 20, "Cat": 19}
 

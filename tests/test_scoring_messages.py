@@ -303,11 +303,12 @@ def test_scoring_imports_neither_reportlab_nor_typer():
     bad, ours = done.stdout.splitlines()
     assert bad == ""
     # Of pnp, only the small pieces both packages share: errors, catalogs (the TOML reader they
-    # are read with and the limits of the files they read), the file writer and reader (and the
-    # signals it holds while renaming), and what a scoresheet holds (the rules describe their
-    # sheets with it).
+    # are read with, the limits of the files they read and where the shipped ones are), the file
+    # writer and reader (and the signals it holds while renaming), what a scoresheet holds (the
+    # rules describe their sheets with it), and the one registry of games.
     assert set(ours.split(",")) <= {"pnp", "pnp.errors", "pnp.i18n", "pnp.toml_reader", "pnp.limits",
-                                    "pnp.files", "pnp.signals", "pnp.sheet_model"}
+                                    "pnp.files", "pnp.signals", "pnp.sheet_model", "pnp.resources",
+                                    "pnp.games"}
     assert len(modules) >= 12
 
 

@@ -17,10 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.games import SHIPPED
 from pnp.limits import MAX_CORNERS, MAX_COVER_PAIRS, MAX_MANIFEST_ITEMS, MAX_QR_WORK, MAX_SHAPES
 from pnp.score_cli import score_app
 from scoring import check_session
-from scoring.rules import SHIPPED, find_rules
+from scoring.rules import find_rules
 
 runner = CliRunner()
 

@@ -373,6 +373,7 @@ class _Context:
         self.icon_dirs = game.icon_dirs
         self.colors = game.colors
         self.filled = resolver.filled
+        self.blank_sheet = game.blank_sheet
 
     def text(self, raw: str, values: Mapping[str, Any], key: str) -> str:
         """``@catalog.key`` looked up, and ``{placeholders}`` filled (the text of ``key``)."""

@@ -67,23 +67,6 @@ class SheetProblem(TemplateError):
     """A sheet that cannot be laid out: its boxes or rows do not fit the piece."""
 
 
-def blank_sheet(game_id: str) -> Scoresheet:
-    """The blank sheet of a game, as its rules describe it."""
-    # The rules are looked up only when a kit draws a scoresheet: other kits,
-    # and every other command, never load the scoring package.
-    from scoring.errors import ScoringError
-    from scoring.rules import find_rules
-
-    try:
-        rules = find_rules(game_id)
-    except ScoringError:
-        from scoring.rules import game_ids
-
-        raise SheetProblem(f"no game rules are registered for {game_id!r}, so its scoresheet has no "
-                           f"content (known: {', '.join(game_ids())})") from None
-    return rules.scoresheet(None)
-
-
 class _Pen:
     """Primitives in mm from the top-left of the sheet's box, y downwards."""
 
@@ -569,11 +552,19 @@ def lay_out_sheet(ctx, sheet: Scoresheet, x: float, y: float, w: float, h: float
 
 def lay_out_scoresheet(ctx, game_id: str, x: float, y: float, w: float, h: float,
                        qr_data: str | None) -> tuple[Primitive, ...]:
-    """A game's scoresheet in the box: filled from the session being printed, else blank."""
+    """A game's scoresheet in the box: filled from the session being printed, else blank.
+
+    The blank sheet comes from the game loaded (``Game.blank_sheet``, which asks the
+    game's rules): the layout itself knows no game and no registry.
+    """
     filled = ctx.filled
     if filled is not None and filled.sheet is not None:
         return lay_out_sheet(ctx, filled.sheet, x, y, w, h, qr_data, filled.date)
-    return lay_out_sheet(ctx, blank_sheet(game_id), x, y, w, h, qr_data)
+    blank = ctx.blank_sheet
+    if blank is None:
+        raise SheetProblem(f"nothing gives the content of {game_id!r}'s scoresheet (a game built "
+                           "without its loader has no rules to ask)")
+    return lay_out_sheet(ctx, blank(game_id), x, y, w, h, qr_data)
 
 
-__all__ = ["MIN_BOX", "PEN", "SheetProblem", "blank_sheet", "lay_out_scoresheet", "lay_out_sheet"]
+__all__ = ["MIN_BOX", "PEN", "SheetProblem", "lay_out_scoresheet", "lay_out_sheet"]

@@ -8,7 +8,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.layout.text import Measurer
-from pnp.templates import fonts_dir
+from pnp.resources import fonts_dir
 
 #: Template font names -> (registered name, file)
 FAMILY = {
