@@ -269,6 +269,18 @@ class _Formatter(string.Formatter):
 
 
 _FORMAT = _Formatter()
+
+
+def formatted(value: Any, spec: str = "") -> str:
+    """One value as a placeholder ``{name:spec}`` prints it: numbers with a true minus sign.
+
+    >>> formatted(-4, "+d"), formatted(4, "+d"), formatted("wolf")
+    ('−4', '+4', 'wolf')
+    """
+    try:
+        return _FORMAT.format_field(value, spec)
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise ExpressionError(f"cannot write {value!r} as {{:{spec}}} ({exc})") from None
 _PLACEHOLDER_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _DIGITS = re.compile(r"\d+")
 

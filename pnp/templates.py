@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from pnp import games, toml_reader
 from pnp.elements import (BUILT_IN_COLORS, FIELD_TYPES, HEX, LATE_NAMES, SET_COLORS, SYMBOLS,
                           Scope, compile_elements, uses_of)
+from pnp.facts import Facts, resolve_template, resolve_texts, uses_facts
 from pnp.errors import KeyClash, TemplateError, UnknownNameError, composed, raise_problems
 from pnp.files import ReadError, read_regular, shown_path
 from pnp.i18n import LANGUAGES, Catalog, game_catalog
@@ -108,11 +109,16 @@ def load_colors(path: Path) -> dict[str, PlayerColor]:
 
 
 def _read_toml(path: Path) -> dict:
+    return _read_source(path)[0]
+
+
+def _read_source(path: Path) -> tuple[dict, str]:
+    """A TOML file's table and its text."""
     try:
         data = read_regular(path, MAX_TEMPLATE_BYTES)
         # Every text composed (NFC): an "é" typed as e and an accent prints as the font's é.
         text = data.decode("utf-8")
-        return composed(toml_reader.loads(text), text)
+        return composed(toml_reader.loads(text), text), text
     except KeyClash as exc:
         raise TemplateError(f"{path.name}: {exc}") from None
     except ReadError as exc:
@@ -194,7 +200,10 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     (or in ``catalog_dir``), merged over the shared ``common.<lang>.toml``.
     """
     path = Path(path)
-    table = _read_toml(path)
+    table, text = _read_source(path)
+    facts = _facts_of(table)
+    if facts is not None and uses_facts(text):
+        table = _with_facts(table, facts, path.name)
     check = _Checker(path.name)
     base = templates_dir()
     colors = load_colors(base / "colors.toml")
@@ -281,7 +290,7 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     _check_values(table, check)
     check.raise_if_any()
 
-    catalogs = load_game_catalogs(path.stem, catalog_dir or path.parent)
+    catalogs = load_game_catalogs(path.stem, catalog_dir or path.parent, facts)
     shipped_icons = templates_dir() / "icons"
     own_icons = path.parent.resolve() / "icons"
     icon_dirs = tuple(str(d) for d in dict.fromkeys([own_icons, shipped_icons]) if d.is_dir())
@@ -519,9 +528,35 @@ def _is_color_value(value: str, palette: Mapping, has_sets: bool) -> bool:
         has_sets and value in SET_COLORS)
 
 
-def load_game_catalogs(stem: str, folder: Path) -> dict[str, Catalog]:
-    """The catalogs of a game in every language, each merged over the common one."""
-    return {lang: game_catalog(stem, lang, Path(folder)) for lang in LANGUAGES}
+def load_game_catalogs(stem: str, folder: Path, facts: Facts | None = None) -> dict[str, Catalog]:
+    """The catalogs of a game in every language, each merged over the common one, with the
+    game's facts written into their texts (``{facts.points.bear}``)."""
+    catalogs = {lang: game_catalog(stem, lang, Path(folder)) for lang in LANGUAGES}
+    problems: list[str] = []
+    for lang, catalog in catalogs.items():
+        if any(uses_facts(text) for text in catalog.texts.values()):
+            texts = resolve_texts(catalog.texts, facts or Facts(stem, lambda: None), f"{stem}.{lang}.toml", problems)
+            catalogs[lang] = catalog._replace(texts=texts)
+    raise_problems(problems)
+    return catalogs
+
+
+def _facts_of(table: dict) -> Facts | None:
+    """The facts of the game a template names (its ``[game] id``), when it names a game."""
+    header = table.get("game")
+    game_id = header.get("id") if isinstance(header, dict) else None
+    if not isinstance(game_id, str):
+        return None
+    # Looked up when a fact is first named: a kit that names none loads no rules.
+    return Facts(game_id, lambda: games.facts(game_id))
+
+
+def _with_facts(table: dict, facts: Facts, source: str) -> dict:
+    """The template with its game's facts filled in; every fact that cannot be is reported at once."""
+    problems: list[str] = []
+    resolve_template(table, facts, source, problems)
+    raise_problems(problems)
+    return table
 
 
 def _check_faces(game: Game, source: str) -> Game:

@@ -47,11 +47,36 @@ HUNTING_GROUNDS = 3
 #: Unit cards dealt to each player at setup, and the most a hand holds; a round draws up to 2.
 HAND = 6
 DRAW = 2
-#: Unit cards: how many of each, and their attack and defense.
+#: Unit cards: how many of each (the rules text leaves out the warriors' count: 36 is what
+#: remains of its 144 cards), and their attack and defense.
 UNITS = {"hunter": 72, "warrior": 36, "defender": 24, "war_chief": 12}
 ATTACK = {"hunter": 2, "warrior": 3, "defender": 1, "war_chief": 10}
 DEFENSE = {"hunter": 2, "warrior": 1, "defender": 5, "war_chief": 1}
+#: Currency a raid takes per unit sent: up to 2 when nobody defends, up to 1 when its attack
+#: beats the defense.
+LOOT = {"undefended": 2, "defended": 1}
+#: The kit's currency tokens: 35 worth 1 and 7 worth 5, 70 in all, more than the deck's 50
+#: beavers, so the bank never runs dry.
+TOKENS = {"small": {"value": 1, "count": 35}, "large": {"value": 5, "count": 7}}
 TOP_KEYS = ("game", "players", "lang", "date", "colors", "rounds", "final")
+#: What the kit prints of the game (``{facts.attack.hunter}`` in its template and catalogs).
+FACTS = {
+    "players": PLAYERS,
+    "colors": COLORS,
+    "rounds": ROUNDS,
+    "units": UNITS,
+    "attack": ATTACK,
+    "defense": DEFENSE,
+    "unit_cards": sum(UNITS.values()),
+    "beaver_cards": BEAVER_CARDS,
+    "beaver_deck": sum(BEAVER_CARDS.values()),
+    "beavers": BEAVERS_IN_DECK,
+    "hunting_grounds": HUNTING_GROUNDS,
+    "hand": HAND,
+    "draw": DRAW,
+    "loot": LOOT,
+    "tokens": TOKENS,
+}
 
 
 class BeaversProblem(ProblemCode):
@@ -174,6 +199,7 @@ class BeaversRules(GameRules):
     player_range = (PLAYERS, PLAYERS)
     rounds = ROUNDS
     codes = BeaversProblem
+    facts = FACTS
 
     def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> BeaversSession | None:
         reader.known_keys(raw, TOP_KEYS, At())
@@ -295,11 +321,14 @@ __all__ = [
     "COLORS",
     "DEFENSE",
     "DRAW",
+    "FACTS",
     "HAND",
     "HUNTING_GROUNDS",
+    "LOOT",
     "PLAYERS",
     "ROUNDS",
     "RULES",
+    "TOKENS",
     "UNITS",
     "BeaversProblem",
     "BeaversRules",

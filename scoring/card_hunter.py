@@ -27,17 +27,47 @@ RESULTS = ("won", "lost")
 #: Lines of the scoresheet: one fight each.
 LOG_LINES = 12
 KNOCKOUT_TOKENS = 3
-MIN_PLAYERS, MAX_PLAYERS = 1, 4
+#: The base game's players (what the kit prints); the variant rulebook adds a 4-player mode.
+MIN_PLAYERS, BASE_MAX_PLAYERS, MAX_PLAYERS = 1, 3, 4
 #: The three Characters; each has a Life and a Potion tracker.
 CHARACTERS = ("jack", "queen", "king")
 #: Every Character starts with 4 lives, and with potions by difficulty.
 LIVES = 4
 POTIONS = {"easy": 4, "normal": 3, "hard": 2}
-#: The monster: 40 cards of the four Parts' suits and 4 Rage cards; the Random deck has 4.
-MONSTER_CARDS = 44
-RAGE_CARDS = 4
-RANDOM_CARDS = 4
+#: The monster deck: for each Part (the pile a card is dealt to at setup, by the small icon
+#: at its top), how many cards of each suit by their Hit symbols, and its Rage card.
+MONSTER = {
+    "tail": {"tail": {1: 2, 2: 2, 3: 1}, "head": {3: 1}, "claws": {1: 1, 2: 1}, "wings": {2: 2}, "rage": 1},
+    "claws": {"tail": {1: 1, 2: 1}, "head": {1: 1, 2: 1}, "claws": {1: 2, 2: 1, 3: 2}, "wings": {2: 1}, "rage": 1},
+    "wings": {"tail": {1: 1, 2: 1}, "head": {1: 2}, "claws": {1: 1}, "wings": {1: 3, 2: 1, 3: 1}, "rage": 1},
+    "head": {"tail": {3: 1}, "head": {1: 1, 2: 3, 3: 1}, "claws": {2: 2}, "wings": {1: 1, 3: 1}, "rage": 1},
+}
+MONSTER_CARDS = sum(n for suits in MONSTER.values() for v in suits.values()
+                    for n in (v.values() if isinstance(v, dict) else (v,)))
+RAGE_CARDS = sum(suits["rage"] for suits in MONSTER.values())
+#: The Random deck: one card per Part's Position.
+RANDOM_CARDS = len(MONSTER)
+#: The most Characters one Position holds.
+POSITION_LIMIT = 2
+#: Lives lost per Hit symbol of a monster's attack, and by every Character in Rage Mode.
+HIT_DAMAGE = 1
+RAGE_DAMAGE = 1
 TOP_KEYS = ("game", "players", "lang", "date", "difficulty", "result", "knockouts_left")
+#: What the kit prints of the game (``{facts.monster.tail.tail.1}`` in its template and catalogs).
+FACTS = {
+    "players": {"min": MIN_PLAYERS, "max": BASE_MAX_PLAYERS},
+    "monster": MONSTER,
+    "monster_cards": MONSTER_CARDS,
+    "rage_cards": RAGE_CARDS,
+    "part_cards": MONSTER_CARDS - RAGE_CARDS,
+    "random_cards": RANDOM_CARDS,
+    "trackers": 2 * len(CHARACTERS),
+    "lives": LIVES,
+    "potions": POTIONS,
+    "knockouts": KNOCKOUT_TOKENS,
+    "position": {"most": POSITION_LIMIT, "too_many": POSITION_LIMIT + 1},
+    "damage": {"hit": HIT_DAMAGE, "rage": RAGE_DAMAGE},
+}
 
 
 class CardHunterProblem(ProblemCode):
@@ -95,6 +125,7 @@ class CardHunterRules(GameRules):
     rounds = 0
     rounds_key = None
     codes = CardHunterProblem
+    facts = FACTS
 
     def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> CardHunterSession | None:
         reader.known_keys(raw, TOP_KEYS, At())
@@ -219,13 +250,17 @@ RULES = CardHunterRules()
 
 __all__ = [
     "CHARACTERS",
+    "BASE_MAX_PLAYERS",
     "DIFFICULTIES",
+    "FACTS",
     "KNOCKOUT_TOKENS",
     "LOG_LINES",
     "LIVES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "MONSTER",
     "MONSTER_CARDS",
+    "POSITION_LIMIT",
     "POTIONS",
     "RAGE_CARDS",
     "RANDOM_CARDS",

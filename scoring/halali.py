@@ -51,6 +51,18 @@ ROUNDS = 2
 PLAYERS = 2
 ROUND_KEYS = ("blue", "tiles")
 TOP_KEYS = ("game", "players", "lang", "date", "rounds")
+#: Which side each tile belongs to: the blue and brown players' own, the rest neutral (green).
+TEAMS = {tile: next((role for role, own in OWN.items() if tile in own), "green") for tile in TILES}
+#: What the kit prints of the game (``{facts.points.bear}`` in its template and catalogs).
+FACTS = {
+    "players": PLAYERS,
+    "rounds": ROUNDS,
+    "tiles": sum(BOX.values()),
+    "box": BOX,
+    "points": POINTS,
+    "teams": TEAMS,
+    "exit_turns": EXIT_TURNS,
+}
 #: The kit's pictogram of each tile (templates/icons), for the scoresheet.
 TILE_ICONS = {"bear": "halali_bear", "fox": "halali_fox", "lumberjack": "halali_lumberjack",
               "hunter": "halali_hunter", "duck": "halali_duck", "pheasant": "halali_pheasant",
@@ -158,6 +170,7 @@ class HalaliRules(GameRules):
     player_range = (PLAYERS, PLAYERS)
     rounds = ROUNDS
     codes = HalaliProblem
+    facts = FACTS
 
     def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> HalaliSession | None:
         reader.known_keys(raw, TOP_KEYS, At())
@@ -313,6 +326,7 @@ RULES = HalaliRules()
 __all__ = [
     "BOX",
     "EXIT_TURNS",
+    "FACTS",
     "HOLDABLE",
     "OWN",
     "PLAYERS",
@@ -320,6 +334,7 @@ __all__ = [
     "ROLES",
     "ROUNDS",
     "RULES",
+    "TEAMS",
     "TILES",
     "TILE_ICONS",
     "HalaliProblem",

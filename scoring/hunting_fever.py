@@ -43,7 +43,10 @@ HAND_POINTS = {"hunter": -4, "wolf": -4, "rabbit": -2, "carrot": -1, "closed_sea
 FLIPPED_LODGE_POINTS = 4
 HUNTER_UNDER_LODGE_POINTS = 0
 DAYS = 4
-MIN_PLAYERS, MAX_PLAYERS = 3, 5
+#: The player colours of the kit's five sets of cards (and lodges), one set per player: so
+#: five players at most (each colour has its symbol, templates/colors.toml).
+COLORS = ("yellow", "green", "red", "blue", "black")
+MIN_PLAYERS, MAX_PLAYERS = 3, len(COLORS)
 #: Where a player's own Hunter can end a day, and what that sets in their entry.
 HUNTER_PLACES = {
     "hand": (("hand", "hunter"), 1),
@@ -55,6 +58,19 @@ ENTRY_KEYS = ("prey", "hand", "hunter_under_lodge", "lodge_flipped")
 CARD_ICONS = {"hunter": "hunter", "wolf": "wolf", "rabbit": "rabbit", "carrot": "carrot",
               "closed_season": "no_hunting"}
 TOP_KEYS = ("game", "players", "lang", "date", "days")
+#: What the kit prints of the game (``{facts.prey.wolf:+d}`` in its template and catalogs).
+FACTS = {
+    "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+    "colors": COLORS,
+    "days": DAYS,
+    "set": SET,
+    "set_size": sum(SET.values()),
+    "cards": sum(SET.values()) * MAX_PLAYERS,
+    "prey": PREY_POINTS,
+    "hand": HAND_POINTS,
+    "lodge_bonus": FLIPPED_LODGE_POINTS,
+    "under_lodge": HUNTER_UNDER_LODGE_POINTS,
+}
 
 
 class FeverTieBreak(str, Enum):
@@ -292,6 +308,7 @@ class HuntingFeverRules(GameRules):
     round_word = "day"
     rounds_key = "days"
     codes = HuntingFeverProblem
+    facts = FACTS
     prover = "scoring.hunting_fever_proof"
 
     def read_session(self, reader: FieldReader, raw: dict, lang: str | None) -> HuntingFeverSession | None:
@@ -455,7 +472,9 @@ RULES = HuntingFeverRules()
 __all__ = [
     "CARDS",
     "CARD_ICONS",
+    "COLORS",
     "DAYS",
+    "FACTS",
     "FLIPPED_LODGE_POINTS",
     "HAND_POINTS",
     "HUNTER_PLACES",
