@@ -17,18 +17,26 @@ from scoring.messages import Messages, messages
 from scoring.problems import Common, FileError, Problem, ProblemCode
 from scoring.result import PlayerRound, Result, RoundResult, ScoreLine, TieBreak
 from scoring.rules import GameRules, Report, Row, find_rules, game_ids, register, unregister
-from scoring.session import (
-    Checked,
-    check_session,
-    load_session,
-    new_session,
-    score_session,
-    session_date,
-    session_lang,
-    session_rules,
-)
-from scoring.session_file import SessionFile, read_session_file, write_text_atomic
 from scoring.terms import Label, Position, Span, Term, Value, label
+
+#: Names loaded on first use: a kit that reads its game's facts from the rules modules
+#: needs neither sessions nor their files (and the TOML, JSON and CSV readers they load).
+_LATE = {
+    **dict.fromkeys(("Checked", "check_session", "load_session", "new_session", "score_session",
+                     "session_date", "session_lang", "session_rules"), "scoring.session"),
+    **dict.fromkeys(("SessionFile", "read_session_file", "write_text_atomic"), "scoring.session_file"),
+}
+
+
+def __getattr__(name: str):
+    if name in _LATE:
+        import importlib
+
+        value = getattr(importlib.import_module(_LATE[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'scoring' has no attribute {name!r}")
+
 
 __all__ = [
     "LANGUAGES",
