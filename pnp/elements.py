@@ -87,6 +87,14 @@ CONDITION_NAMES = ("id", "copy", "lang")
 #: Names that number the copies of a repeated element.
 REPEAT_NAMES = ("i", "col", "row")
 
+#: The method of :class:`_ElementCheck` that checks each kind of value: a new kind is a
+#: line here and a method there.
+KIND_CHECKS = {
+    LEN: "length", COLOR: "color", TEXT: "text", NAME: "name", SHAPE: "shape", STR: "plain_text",
+    INT: "whole_number", NUM: "positive_number", BOOL: "true_or_false", REPEAT: "repeat",
+    LENS: "lengths", POINTS: "points", ROWS: "rows",
+}
+
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 #: The largest value of each plain-number key (``num``): sizes in points, leading as a
 #: multiple of the size. Lengths are bounded when a face is laid out (pnp.layout.faces).
@@ -254,64 +262,65 @@ class _ElementCheck:
         return False
 
     def value(self, kind: str, key: str, value: Any) -> None:
+        """Check one key's value by its kind (see :data:`KIND_CHECKS`)."""
         if self.too_many(key, value):
             return
-        if kind == LEN:
-            self.length(key, value)
-        elif kind == COLOR:
-            self.color(key, value)
-        elif kind == TEXT:
-            self.text(key, value)
-        elif kind == NAME:
-            self.name(key, value)
-        elif kind == SHAPE:
-            self.shape(key, value)
-        elif kind == STR:
-            if not isinstance(value, str):
-                self.expect(key, "text", value)
-        elif kind == INT:
-            if isinstance(value, bool) or not isinstance(value, int):
-                self.expect(key, "a whole number", value)
-        elif kind == NUM:
-            limit = NUMBER_LIMITS.get(key, MAX_TEXT_SIZE_PT)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                    or not (math.isfinite(value) and 0 < value <= limit):
-                self.expect(key, f"a positive number up to {limit:g} (the limit)", value)
-        elif kind == BOOL:
-            if not isinstance(value, bool):
-                self.expect(key, "true or false", value)
-        elif kind == REPEAT:
-            if isinstance(value, list):
-                if len(value) != 2:
-                    self.expect(key, "a count, or [columns, rows] for a grid", value)
-                for index, item in enumerate(value[:2]):
-                    self.length(f"{key}[{index}]", item)
-            else:
-                self.length(key, value)
-        elif kind == LENS:
-            if not isinstance(value, list):
-                self.expect(key, "a list of lengths", value)
-                return
-            for index, item in enumerate(value):
+        getattr(self, KIND_CHECKS[kind])(key, value)
+
+    def plain_text(self, key: str, value: Any) -> None:
+        if not isinstance(value, str):
+            self.expect(key, "text", value)
+
+    def whole_number(self, key: str, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.expect(key, "a whole number", value)
+
+    def positive_number(self, key: str, value: Any) -> None:
+        limit = NUMBER_LIMITS.get(key, MAX_TEXT_SIZE_PT)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not (math.isfinite(value) and 0 < value <= limit):
+            self.expect(key, f"a positive number up to {limit:g} (the limit)", value)
+
+    def true_or_false(self, key: str, value: Any) -> None:
+        if not isinstance(value, bool):
+            self.expect(key, "true or false", value)
+
+    def repeat(self, key: str, value: Any) -> None:
+        """A count, or [columns, rows] for a grid."""
+        if isinstance(value, list):
+            if len(value) != 2:
+                self.expect(key, "a count, or [columns, rows] for a grid", value)
+            for index, item in enumerate(value[:2]):
                 self.length(f"{key}[{index}]", item)
-        elif kind == POINTS:
-            if not isinstance(value, list) or not value or not all(
-                    isinstance(p, list) and len(p) == 2 for p in value):
-                self.expect(key, "a list of [x, y] points", value)
-                return
-            for index, (x, y) in enumerate(value):
-                self.length(f"{key}[{index}][0]", x)
-                self.length(f"{key}[{index}][1]", y)
-        elif kind == ROWS:
-            if not isinstance(value, list) or not all(isinstance(r, list) for r in value):
-                self.expect(key, "a list of rows, each a list of texts", value)
-                return
-            for r, row in enumerate(value):
-                if len(row) > MAX_TABLE_COLS:
-                    self.fail(f"{key}[{r}]", f"{len(row)} cells; the limit is {MAX_TABLE_COLS}")
-                    continue
-                for c, cell in enumerate(row):
-                    self.text(f"{key}[{r}][{c}]", cell)
+        else:
+            self.length(key, value)
+
+    def lengths(self, key: str, value: Any) -> None:
+        if not isinstance(value, list):
+            self.expect(key, "a list of lengths", value)
+            return
+        for index, item in enumerate(value):
+            self.length(f"{key}[{index}]", item)
+
+    def points(self, key: str, value: Any) -> None:
+        if not isinstance(value, list) or not value or not all(
+                isinstance(p, list) and len(p) == 2 for p in value):
+            self.expect(key, "a list of [x, y] points", value)
+            return
+        for index, (x, y) in enumerate(value):
+            self.length(f"{key}[{index}][0]", x)
+            self.length(f"{key}[{index}][1]", y)
+
+    def rows(self, key: str, value: Any) -> None:
+        if not isinstance(value, list) or not all(isinstance(r, list) for r in value):
+            self.expect(key, "a list of rows, each a list of texts", value)
+            return
+        for r, row in enumerate(value):
+            if len(row) > MAX_TABLE_COLS:
+                self.fail(f"{key}[{r}]", f"{len(row)} cells; the limit is {MAX_TABLE_COLS}")
+                continue
+            for c, cell in enumerate(row):
+                self.text(f"{key}[{r}][{c}]", cell)
 
     def condition(self, value: Any, pieces: list[Mapping[str, Any]], sets: tuple[str, ...]):
         if not isinstance(value, str):

@@ -83,6 +83,14 @@ def test_a_good_template_loads(tmp_path):
     (('size = "poker"', 'size = "poker"\nshrink = "yes"'), r"components\[0\].shrink: expected true or false"),
     (('size = "poker"', 'size = "poker"\nshrink = true\nback = [{ type = "background", fill = "ink" }]'),
      r"components\[0\].shrink: expected true only on a component without backs"),
+    # Once crashes of the loader, now one line each like every other mistake.
+    (('size = "poker"', 'size = []'), r"components\[0\].size: expected a card size name, 'WxH' or \[w, h\] "
+                                     r"\(unknown size \[\]; expected a name, 'WxH' or \[w, h\]\), got a list"),
+    (('size = "poker"', 'size = ["w"]'), r"components\[0\].size: .*\(a size has two values, not 1\)"),
+    (('size = "poker"', 'size = "poker"\ncorner_radius = "3"'), r"components\[0\].corner_radius: expected a length "
+                                                                r"in mm >= 0, got '3'"),
+    (('size = "poker"', 'size = "poker"\noverlap = [12]'), r"components\[0\].overlap: expected a length in mm >= 0, "
+                                                           r"got a list"),
 ])
 def test_bad_templates_name_file_key_and_expected_form(tmp_path, change, expected):
     text = GOOD.replace(*change)

@@ -1,0 +1,489 @@
+"""What a template file may hold, declared: its tables, their keys, each key's kind and default.
+
+Read top to bottom it is the template language's reference for everything
+but the elements of a face (those are :mod:`pnp.elements`'s). Each table is a
+:class:`~pnp.schema.Table` of :class:`~pnp.schema.Field` s in the order they
+are checked, then its rules, each a function named for what it decides:
+
+``GAME`` (the file) -> ``HEADER`` (``[game]``), ``PALETTE``, ``PARAMS``,
+``COMPONENTS`` -> ``COMPONENT`` (``[[components]]``) -> ``PIECE``
+(``[[components.pieces]]``, whose keys are the component's declared fields).
+
+A key added to the language is a line in one of these tables; a new kind of
+value is a spec (a small class in :mod:`pnp.schema` or here). Checking gives
+clean values (defaults filled in) from which :mod:`pnp.templates` builds the
+model; every problem is one line with the file, the key and the expected form.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Mapping
+
+from pnp.elements import BUILT_IN_COLORS, FIELD_TYPES, HEX, SET_COLORS, SYMBOLS, Scope, compile_elements
+from pnp.errors import TemplateError, UnknownNameError
+from pnp.language import ExpressionError, evaluate, number_shown
+from pnp.limits import MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MIN_PIECE_MM
+from pnp.model import PIECE_KINDS, Piece
+from pnp.schema import (MISSING, All, Checker, Field, Invalid, Kind, OneOf, Spec, Table, TableOf, When,
+                        boolean, finite_within, is_number, keep, matching)
+from pnp.units import piece_size
+
+NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+FIELD_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+#: Names a piece table uses itself, so no field may take them.
+PIECE_KEYS = ("id", "count", "front", "back")
+
+#: What a palette always holds: the cover page, footers and scoresheets draw
+#: with these names, so a game that does not set them gets these.
+PALETTE_DEFAULTS = {"ink": "#000000", "paper": "#ffffff", "light": "#eeeeee"}
+
+
+def with_defaults(palette: Mapping[str, str]) -> dict[str, str]:
+    """The palette with every name the engine draws with: black ink on white
+    paper, a light grey, the ink as accent, and the ink for good and bad points.
+
+    >>> with_defaults({"ink": "#2b2118"})["accent"]
+    '#2b2118'
+    """
+    ink = palette.get("ink", PALETTE_DEFAULTS["ink"])
+    return {**PALETTE_DEFAULTS, "accent": ink, "good": ink, "bad": ink, **palette}
+
+
+def is_color_value(value: str, palette: Mapping, has_sets: bool) -> bool:
+    return bool(HEX.match(value)) or value in palette or value in BUILT_IN_COLORS or (
+        has_sets and value in SET_COLORS)
+
+
+def list_of_text(expected: str) -> Kind:
+    return Kind(list, expected, lambda value: all(isinstance(item, str) for item in value))
+
+
+# ------------------------------------------------------------------ [game]
+
+class Players(Spec):
+    expected = "[min, max] player counts"
+
+    def read(self, value, at, check, siblings):
+        if not (isinstance(value, list) and len(value) == 2
+                and all(isinstance(p, int) and not isinstance(p, bool) and p > 0 for p in value)
+                and value[0] <= value[1]):
+            raise Invalid()
+        return value
+
+
+class RulesUrl(Spec):
+    """The cover page's QR code holds it: printable, and short enough for a phone to read."""
+
+    expected = "text"
+
+    def read(self, value, at, check, siblings):
+        if not isinstance(value, str):
+            raise Invalid()
+        size = len(value.encode("utf-8", "surrogatepass"))
+        if size > MAX_QR_BYTES or not value.isprintable():
+            raise Invalid(message=f"{size} bytes; a web address of printable characters up to the limit "
+                                  f"of {MAX_QR_BYTES} bytes (what a QR code holds and a phone still reads)")
+        return value
+
+
+HEADER = Table({
+    "id": Field(matching(NAME, "a lower-case id like 'hunting-fever'"), check_missing=True, fallback=keep),
+    "players": Field(Players(), default=[1, 1], fallback=[1, 1]),
+    "rules_url": Field(RulesUrl(), default=""),
+    "designers": Field(list_of_text("a list of names"), default=[], fallback=[]),
+}, "a table with id, players, rules_url and designers", where="[game]")
+
+
+# ------------------------------------------------------------------ [palette] and [params]
+
+class Param(Spec):
+    """A number a user may change; named first when it is past the limit, since a size or
+    length computed from it would fail too."""
+
+    expected = "a number"
+
+    def read(self, value, at, check, siblings):
+        if not is_number(value):
+            raise Invalid()
+        if not finite_within(MAX_NUMBER)(value):
+            raise Invalid(message=f"{number_shown(value)} is not a finite number up to the limit of "
+                                  f"{MAX_NUMBER:.0f}")
+        return value
+
+
+def with_overrides(params: dict, check: Checker) -> dict:
+    """The params with the user's ``--set NAME=VALUE``: a name the template lacks, or a value
+    that is not a positive number, stops the load at once (it is the command line's mistake)."""
+    for name, value in (check.overrides or {}).items():
+        if name not in params:
+            raise UnknownNameError(f"{check.source} has no setting {name!r}; it has: "
+                                   f"{', '.join(params) or '(none)'}")
+        if not (math.isfinite(value) and 0 < value <= MAX_NUMBER):
+            raise TemplateError(f"the setting {name!r} must be a positive number up to the limit of "
+                                f"{MAX_NUMBER:.0f}, got {value:g}")
+        params = {**params, name: value}
+    return params
+
+
+# A wrong entry stays in (as a name the faces may use), so one mistake is named once.
+PALETTE = TableOf(matching(HEX, "a colour #RRGGBB"), 'a table of name = "#RRGGBB"', "[palette]", "palette",
+                  keep_wrong=True)
+PARAMS = TableOf(Param(), "a table of name = number", "[params]", "params", keep_wrong=True)
+
+
+# ------------------------------------------------------------------ [[components]]
+
+class Size(Spec):
+    """A card size name, ``"WxH"`` in mm, ``[w, h]``, or ``["expr", "expr"]`` of the params."""
+
+    def read(self, value, at, check, siblings):
+        try:
+            if isinstance(value, str) and value.startswith("{"):
+                raise UnknownNameError("param sizes are written [\"expr\", \"expr\"]")
+            if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+                if len(value) != 2:
+                    raise UnknownNameError(f"a size has two values, not {len(value)}")
+                size = (evaluate(value[0], check.params), evaluate(value[1], check.params))
+            else:
+                try:
+                    size = piece_size(value)
+                except TypeError:   # [w, h] of tables or lists
+                    raise UnknownNameError(f"unknown size {value!r}; expected a name, 'WxH' or [w, h]") from None
+            if not all(math.isfinite(side) and MIN_PIECE_MM <= side <= MAX_PIECE_MM for side in size):
+                raise UnknownNameError(f"{size[0]:g} x {size[1]:g} mm; each side must be within the "
+                                       f"limits, {MIN_PIECE_MM:g} to {MAX_PIECE_MM:g} mm")
+        except (UnknownNameError, ValueError) as exc:
+            raise Invalid(expected=f"a card size name, 'WxH' or [w, h] ({exc})") from None
+        return size
+
+
+class Sets(Spec):
+    """Player colours of colors.toml, each once: a set is one player's pieces, told apart by
+    its colour, so two alike could not be (raise the pieces' counts for more of them)."""
+
+    expected = "a list of player colours"
+
+    def read(self, value, at, check, siblings):
+        if not (isinstance(value, list) and all(isinstance(s, str) for s in value)):
+            raise Invalid()
+        colors = check.colors
+        for name in value:
+            if name not in colors:
+                check.fail(at, "colours from colors.toml: " + ", ".join(colors), name)
+        for name in sorted({name for name in value if value.count(name) > 1}):
+            check.fail(at, "each colour once (a set is one player's pieces; raise the pieces' counts "
+                           "for more of them)", name)
+        return value
+
+
+def length_from_zero() -> Kind:
+    return Kind((int, float), "a length in mm >= 0", lambda value: value >= 0)
+
+
+#: At least 10 mm to glue the parts of a board; above the limit, parts would barely advance.
+OVERLAP = All(length_from_zero(), When(is_number, Kind(
+    (int, float), f"from 10 mm (to join board parts) to the limit of {MAX_OVERLAP_MM:g} mm",
+    lambda value: 10 <= value <= MAX_OVERLAP_MM)))
+
+
+class Seams(Spec):
+    """``{ x = [...], y = [...] }``: the lines a board may be split along, mm from its left
+    and from its top edge (numbers or expressions of the params), each inside the piece."""
+
+    expected = "a table { x = [...], y = [...] } of lengths in mm"
+
+    def read(self, value, at, check, siblings):
+        if not isinstance(value, dict):
+            raise Invalid()
+        check.unknown_keys(value, ("x", "y"), at)
+        size = siblings.get("size")
+        lines = []
+        for axis, length in (("x", size[0] if size else None), ("y", size[1] if size else None)):
+            lines.append(self._axis(value.get(axis, []), f"{at}.{axis}", check, length))
+        return tuple(lines)
+
+    @staticmethod
+    def _axis(values: Any, at: str, check: Checker, length: float | None) -> tuple[float, ...]:
+        if not isinstance(values, list):
+            check.fail(at, "a list of lengths in mm", values)
+            return ()
+        found = []
+        for index, value in enumerate(values):
+            where = f"{at}[{index}]"
+            try:
+                if isinstance(value, bool):
+                    raise ValueError("not a length")
+                number = evaluate(value, check.params) if isinstance(value, str) else float(value)
+            except (ExpressionError, UnknownNameError, ValueError, TypeError) as exc:
+                check.fail(where, f"a length in mm or an expression of the params ({exc})", value)
+                continue
+            if length is None:
+                continue  # the piece's size is wrong, which is named already
+            if not 0 < number < length:
+                check.fail(where, f"a line inside the piece, between 0 and {length:g} mm", value)
+                continue
+            found.append(float(number))
+        return tuple(sorted(found))
+
+
+class FieldTypes(Spec):
+    """``{ value = "int", hits = "int?" }``: the fields of each piece, and their types."""
+
+    expected = ('a table of name = "str" | "int" | "num" | "bool" | "color" (add ? for an optional '
+                'field: "int?")')
+
+    def read(self, value, at, check, siblings):
+        if not isinstance(value, dict) or not all(
+                isinstance(v, str) and v.rstrip("?") in FIELD_TYPES for v in value.values()):
+            raise Invalid()
+        for name in value:
+            if not FIELD_NAME.match(name) or name in PIECE_KEYS:
+                check.fail(at, "field names made of letters, digits and _, other than id, count, "
+                               "front and back", name)
+        return value
+
+
+class Pieces(Spec):
+    """The ``[[components.pieces]]`` tables: checked against the component's fields, built into
+    pieces once the faces are compiled (see :func:`faces`)."""
+
+    expected = "at least one [[components.pieces]] table"
+    show = False
+
+    def read(self, value, at, check, siblings):
+        if not isinstance(value, list) or not value:
+            raise Invalid()
+        table = piece_table(siblings.get("fields") or {}, siblings.get("sets") or [])
+        entries = []
+        for index, entry in enumerate(value):
+            checked = table.check(entry, f"{at}[{index}]", check)
+            if checked is not MISSING:
+                entries.append((index, entry, checked))
+        return entries
+
+
+# ------------------------------------------------------------------ [[components.pieces]]
+
+class FieldValue(Spec):
+    """A piece's value of a declared field: of its type, and a colour where the type is color."""
+
+    def __init__(self, kind: str, has_sets: bool) -> None:
+        self.kind, self.has_sets = kind, has_sets
+        self.expected = f"a value of type {kind}"
+
+    def read(self, value, at, check, siblings):
+        if (isinstance(value, bool) and self.kind != "bool") or not isinstance(value, FIELD_TYPES[self.kind]):
+            raise Invalid()
+        if self.kind == "color" and not is_color_value(value, check.palette, self.has_sets):
+            raise Invalid(expected="a colour: #RRGGBB, a palette name (" + ", ".join(sorted(check.palette)) + ")")
+        return value
+
+
+class PieceTable(Table):
+    """A piece: its id, its count, and a value of every field the component declares (an
+    optional field may be left out; a required one left out is named with its type)."""
+
+    def read(self, value, at, check, siblings):
+        checked = super().read(value, at, check, siblings)
+        checked["fields"] = fields = {}
+        for name, declared in self.declared.items():
+            kind = declared.rstrip("?")
+            if name not in value:
+                if not declared.endswith("?"):
+                    check.say(at, f"missing field {name!r} ({kind})")
+                continue
+            FieldValue(kind, self.has_sets).check(value[name], f"{at}.{name}", check)
+            fields[name] = value[name]
+        return checked
+
+
+def piece_table(declared: Mapping[str, str], sets: list) -> PieceTable:
+    table = PieceTable({
+        "id": Field(matching(NAME, "a lower-case id like 'wolf'"), check_missing=True, fallback=keep),
+        "count": Field(Kind(int, "a positive whole number", lambda value: value > 0), check_missing=True,
+                       fallback=keep),
+    }, "a table with id and count", extra_keys=("front", "back", *declared))
+    table.declared, table.has_sets = declared, bool(sets)
+    return table
+
+
+# ------------------------------------------------------------------ a component's faces and rules
+
+def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
+    """Compile the component's front and back and each piece's own, and build the pieces.
+
+    ``same_back = true`` (the "Hunt Starts Here" card) makes the back repeat the front.
+    """
+    sets = tuple(checked["sets"])
+    field_types = checked["fields"]
+    scope = Scope({n: t.rstrip("?") for n, t in field_types.items()}, frozenset(check.params), check.palette,
+                  bool(sets))
+    entries = checked["pieces"]
+    everyone = [{"id": c["id"], **c["fields"]} for _, _, c in entries]
+
+    def compiled(elements, where, pieces):
+        return compile_elements(elements, where, check.source, scope, check.problems, pieces, sets)
+
+    front = compiled(raw.get("front", []), f"{at}.front", everyone)
+    back = compiled(raw["back"], f"{at}.back", everyone) if "back" in raw else None
+    if raw.get("same_back") is True:
+        if back is not None:
+            check.fail(f"{at}.same_back", "either same_back = true or a back design, not both", True)
+        back = front
+    elif "same_back" in raw and not isinstance(raw["same_back"], bool):
+        check.fail(f"{at}.same_back", "true or false", raw["same_back"])
+    pieces = []
+    for index, entry, piece in entries:
+        pat = f"{at}.pieces[{index}]"
+        alone = [{"id": piece["id"], **piece["fields"]}]
+        own_front = compiled(entry["front"], f"{pat}.front", alone) if "front" in entry else None
+        own_back = compiled(entry["back"], f"{pat}.back", alone) if "back" in entry else None
+        if isinstance(piece["id"], str) and isinstance(piece["count"], int):
+            pieces.append(Piece(piece["id"], piece["count"], piece["fields"], own_front, own_back, index))
+    checked.update(front=front, back=back, pieces=tuple(pieces))
+
+
+def front_needed(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
+    """Every piece has a front: the component's, or its own."""
+    if not checked["front"] and not all(p.front for p in checked["pieces"]):
+        check.fail(f"{at}.front", "a front design for the component or for every piece", None, show=False)
+
+
+def opener_alone(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
+    """The page a kit opens with is printed behind the cover and read before anything is cut:
+    one page, nothing on its back, no cut."""
+    if not checked["with_cover"]:
+        return
+    one_page = not checked["sets"] and sum(p.count for p in checked["pieces"]) == 1
+    if not one_page or raw.get("cut", True) is not False or _has_back(checked):
+        check.fail(f"{at}.with_cover", "true only on one page with cut = false, one piece counted once, "
+                                       "no sets and no back", True)
+
+
+def shrinks_one_sided(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
+    """A page that shrinks has no back: its back would have to shrink alike behind it."""
+    if checked["shrink"] and _has_back(checked):
+        check.fail(f"{at}.shrink", "true only on a component without backs", True)
+
+
+#: What a hidden piece's back may not depend on: anything that differs from piece to piece.
+_PIECE_NAMES = frozenset({"id", "copy"})
+
+
+def hidden_backs_alike(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
+    """A hidden component (kept in hand or face down) has one back for all its pieces (in each
+    set): a back of its own on a piece, or a back element that names a piece's field, id or copy
+    number, would tell the pieces apart."""
+    if not checked["hidden"]:
+        return
+    back = checked["back"]
+    if back is None or raw.get("same_back") is True:
+        check.fail(f"{at}.hidden", "true only on a component with a back design of its own "
+                                   "(same_back = true shows the front, which is what a hidden piece hides)", True)
+        return
+    if checked["kind"] in ("sheet", "board") or raw.get("with_cover") is True or raw.get("shrink") is True \
+            or raw.get("cut", True) is False:
+        check.fail(f"{at}.hidden", "true only on cut pieces (cards, tiles, tokens), not on sheets, boards, "
+                                   "a page that opens the kit or one that shrinks", True)
+    for piece in checked["pieces"]:
+        if piece.back is not None:
+            check.fail(f"{at}.pieces[{piece.index}].back", "no back of its own in a hidden component: "
+                       "every piece shares the component's back", "[...]", show=False)
+    varying = _PIECE_NAMES | set(checked["fields"])
+    for element in back:
+        used = sorted(set(element.names) & varying)
+        if used:
+            check.fail(element.where.rsplit(": ", 1)[-1], "a back that is the same for every piece of a "
+                       f"hidden component; it uses {', '.join(used)}", element.type)
+
+
+def _has_back(checked: Mapping) -> bool:
+    return checked["back"] is not None or any(p.back is not None for p in checked["pieces"])
+
+
+COMPONENT = Table({
+    # A wrong id is named once: another one of its kind stands in, so no id seems used twice.
+    "id": Field(matching(NAME, "a lower-case id like 'player-cards'"), check_missing=True,
+                fallback=lambda where, raw: f"component-{where.rsplit('.', 1)[0]}"),
+    "size": Field(Size(), check_missing=True, fallback=None),
+    "sets": Field(Sets(), default=[], fallback=[]),
+    "back_kind": Field(OneOf(("optional", "required"), "'optional' or 'required'"), default="optional",
+                       fallback="optional"),
+    "kind": Field(OneOf(PIECE_KINDS, " or ".join(repr(k) for k in PIECE_KINDS)), default="card",
+                  fallback="card"),
+    "rotate": Field(boolean(), default=True, fallback=True),
+    "gutter": Field(boolean(), default=False, fallback=False),
+    "cut": Field(boolean(), default=True, fallback=True),
+    "with_cover": Field(boolean(), default=False, fallback=False),
+    "shrink": Field(boolean(), default=False, fallback=False),
+    "hidden": Field(boolean(), default=False, fallback=False),
+    "corner_radius": Field(length_from_zero(), default=0.0, fallback=0.0),
+    "overlap": Field(OVERLAP, default=12.0, fallback=12.0),
+    "seams": Field(Seams(), default=((), ()), fallback=((), ())),
+    "fields": Field(FieldTypes(), default={}, fallback={}),
+    "pieces": Field(Pieces(), check_missing=True, fallback=[]),
+}, "a [[components]] table", extra_keys=("front", "back", "same_back"),
+    after=(faces, front_needed, opener_alone, shrinks_one_sided, hidden_backs_alike))
+
+
+class Components(Spec):
+    """The ``[[components]]`` tables, each id once; checked with the game's palette and params."""
+
+    expected = "at least one [[components]] table"
+    show = False
+
+    def read(self, value, at, check, siblings):
+        if not isinstance(value, list) or not value:
+            raise Invalid()
+        check.context.update(palette=siblings["palette"], params=siblings["params"])
+        components, seen = [], set()
+        for index, raw in enumerate(value):
+            checked = COMPONENT.check(raw, f"components[{index}]", check)
+            if checked is MISSING:
+                continue
+            if checked["id"] in seen:
+                check.fail(f"components[{index}].id", "an id used once", checked["id"])
+            seen.add(checked["id"])
+            components.append(checked)
+        return components
+
+
+def one_opener(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
+    """At most one component opens the kit."""
+    listed = raw.get("components")
+    openers = [index for index, c in enumerate(listed if isinstance(listed, list) else ())
+               if isinstance(c, dict) and c.get("with_cover") is True]
+    for index in openers[1:]:
+        check.fail(f"components[{index}].with_cover", "one component that opens the kit; "
+                   f"components[{openers[0]}] already does", True)
+
+
+def pieces_within_limit(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
+    """A kit of at most MAX_PIECES pieces, every count and every set counted."""
+    pieces = sum(sum(p.count for p in c["pieces"]) * max(1, len(c["sets"])) for c in checked["components"])
+    if pieces > MAX_PIECES:
+        check.say("components", f"{pieces} pieces in the kit (every count, every set); the limit is {MAX_PIECES}")
+
+
+GAME = Table({
+    # Without its [game] table nothing else of a file can be read as a game's.
+    "game": Field(HEADER, check_missing=True, stop=True),
+    "palette": Field(PALETTE, default={}, fallback={}, then=lambda value, check: with_defaults(value)),
+    "params": Field(PARAMS, default={}, fallback={}, then=with_overrides),
+    "components": Field(Components(), check_missing=True, fallback=[]),
+}, "a template", after=(one_opener, pieces_within_limit))
+
+
+# ------------------------------------------------------------------ colors.toml
+
+COLOR = Table({
+    "rgb": Field(matching(HEX, "a colour #RRGGBB"), check_missing=True),
+    "ink": Field(matching(HEX, "a colour #RRGGBB"), check_missing=True),
+    "symbol": Field(OneOf(SYMBOLS, "one of " + ", ".join(SYMBOLS)), check_missing=True),
+}, "a table with rgb, ink and symbol")
+
+
+__all__ = ["COLOR", "COMPONENT", "GAME", "HEADER", "PALETTE", "PARAMS", "PALETTE_DEFAULTS", "is_color_value",
+           "with_defaults"]
