@@ -33,6 +33,7 @@ from pnp.layout.imposition import (MARK_CLEAR, MARK_LENGTH, Box, Frame,
 from pnp.layout.primitives import Packed, Primitive
 from pnp.layout.sheets import Item, Placed, Sheet, pack, runs_of
 from pnp.layout.text import Measurer
+from pnp.i18n import Catalog
 from pnp.limits import MAX_PAGES
 from pnp.model import Component, Copy, Face, Game, PageKind, PrintOptions
 
@@ -196,6 +197,40 @@ def _uses_copy(copy: Copy) -> bool:
     return any("copy" in element.names for element in face_elements(copy.component, copy.piece, Face.BACK))
 
 
+class _Kit(NamedTuple):
+    """What every step of planning one kit works with."""
+
+    game: Game
+    options: PrintOptions
+    page_size: tuple[float, float]
+    frames: list[Frame]
+    measure: Measurer
+    resolver: FaceResolver
+    catalog: Catalog
+
+
+class _Laid(NamedTuple):
+    """A component's pieces to lay out on sheets: whether its backs are printed, and on what paper."""
+
+    component: Component
+    backs: bool
+    stock: str
+    items: list[Item]
+
+
+class _Pages(NamedTuple):
+    """Every page of the kit in print order, before its faces are resolved and its furniture drawn."""
+
+    pending: list[tuple[PagePlan, int]]      # each page and how many placements it takes
+    placements: list[Placement]              # in page order
+    cover_pages: list[tuple[Primitive, ...]]
+    kinds: tuple[str, ...]                   # the cover section's pages: "cover", "opening", "blank"
+    duplex: bool
+    alignment: bool
+    total_pages: int
+    total_sheets: int
+
+
 def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
              component_ids: list[str] | None = None, cover: bool = True, *,
              measure: Measurer, filled: Filled | None = None, made: Made | None = None) -> KitPlan:
@@ -205,113 +240,169 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     not fit, a box outside the trim, a missing glyph or icon) is reported with
     all the others, as one TemplateError, before anything is drawn.
     """
-    page_w, page_h = page_size
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
     resolver = FaceResolver(game, options, measure, filled)
     resolver.estimate(chosen)   # a kit past its work budget stops here, before any face is laid out
-    frames = page_frames(page_w, page_h)
+    kit = _Kit(game, options, page_size, page_frames(*page_size), measure, resolver,
+               game.catalogs[options.lang])
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
+    # The sheets' layout is let go with _pages' frame, before the faces are resolved:
+    # for a deck of thousands of cards, an item and a slot each.
+    pages = _pages(kit, chosen, opener, cover, made)
+    resolved, uses = resolve_placements(game, options, pages.placements, measure=measure, resolver=resolver)
+    plan = KitPlan(game, options, page_size)
+    plan.drawing_uses, plan.duplex, plan.sheets = uses, pages.duplex, pages.total_sheets
+    plan.budget = resolver.budget
+    plan.pages = _drawn(kit, pages, resolved)
+    return plan
 
-    # What to lay out, each component's items with whether its backs are printed
-    # (backs that are printed go on fold pages unless the file is double-sided)
-    # and the paper it wants.
-    folded = not duplex_file(options)
-    laid: list[tuple[Component, bool, str, list[Item]]] = []
-    for component in chosen:
-        if component is opener:
-            continue
-        backs = prints_backs(component, options)
-        items: list[Item] = []
-        laid.append((component, backs, stock_of(component, backs, folded), items))
-        if fits_a_sheet(component, page_size, options.bleed):
-            items += [Item(copy) for copy in copies(component)]
-            continue
-        area = frames[0].area
-        splits: dict[tuple, tuple[Part, ...]] = {}   # copies whose texts lie alike split alike
-        all_copies = copies(component)
-        for copy in all_copies:
-            faces = [resolver.face(copy, Face.FRONT)] + (
-                [resolver.face(copy, Face.BACK)] if backs else [])
-            texts = tuple(box for face in faces for box in text_boxes(face.primitives, measure))
-            parts = splits.get(texts)
-            if parts is None:
-                try:
-                    parts = split_piece(area.w, area.h, *component.size, component.overlap,
-                                        component.rotate, texts, *component.seam_lines).parts
-                except ValueError as exc:
-                    raise TemplateError(f"component {component.id!r}: {exc}") from None
-                _check_pages(component, len(all_copies) * len(parts))
-                splits[texts] = parts
-            items += [Item(copy, part) for part in parts]
-    raise_problems(resolver.problems)
-    # Each piece learns which back it prints (its problems are raised with every
-    # other face's, once all are resolved).
-    two_sided = [item for _, backs, _, items in laid if backs for item in items]
-    numbered = iter(_with_backs(two_sided, resolver, measure))
-    for _, backs, _, items in laid:
-        if backs:
-            items[:] = [next(numbered) for _ in items]
-    # Every shrunk component is kept, held or not: the resolver knows a
-    # component by its id while the kit is planned.
-    shrunk: dict[tuple[str, float], tuple[Item, bool]] = {}
 
-    def shrink(item: Item, height: float) -> Item | None:
-        """The piece at ``height``, when its front still holds there."""
-        component = item.copy.component
-        # To the micrometre, and never more than EPS above the room it was given.
-        key = (component.id, math.floor(height * 1000 + 1e-3) / 1000)
-        if key not in shrunk:
-            copy = item.copy._replace(component=component._replace(size=(component.size[0], key[1])))
-            shrunk[key] = (Item(copy), resolver.holds(copy, Face.FRONT))
-        smaller, held = shrunk[key]
-        return smaller if held else None
-
-    def laid_out(join: bool) -> list[_Entry]:
-        """Every sheet: pieces in groups that print alike (with backs or one-sided) on
-        one paper, so a hidden deck is on one. With ``join``, pieces with backs that
-        are not hidden go on the paper of the hidden decks (the first one's if theirs
-        is none of them): four tokens on card stock beside the cards, rather than a
-        sheet of thick card of their own."""
-        decks = list(dict.fromkeys(stock for component, backs, stock, _ in laid
-                                   if backs and component.hidden))
-        groups: dict[tuple[bool, str], list[Item]] = {}
-        for component, backs, stock, items in laid:
-            if join and backs and not component.hidden and decks and stock not in decks:
-                stock = decks[0]
-            groups.setdefault((backs, stock), []).extend(items)
-        entries: list[_Entry] = []
-        for (backs, stock), items in groups.items():
-            runs = runs_of(items)
-            try:
-                if not backs:
-                    entries += [_Entry("one", sheet, stock=stock)
-                                for sheet in pack(runs, frames, options.bleed, shrink)]
-                elif duplex_file(options):
-                    entries += [_Entry("both", sheet, stock=stock)
-                                for sheet in pack(runs, frames, options.bleed)]
-                else:
-                    entries += _fold_entries(runs, page_size, options.bleed,
-                                             any(item.part is not None for item in items), stock)
-            except ValueError as exc:
-                raise TemplateError(str(exc)) from None
-        return entries
-
-    # Each piece on its own paper, unless joining the decks' saves a sheet.
-    decks = {stock for component, backs, stock, _ in laid if backs and component.hidden}
-    joins = (False, True) if decks and any(backs and not component.hidden and stock not in decks
-                                           for component, backs, stock, _ in laid) else (False,)
-    entries = min((laid_out(join) for join in joins), key=len)
-    opening: Sheet | None = None
-    if opener is not None:
-        try:
-            [opening] = pack(runs_of([Item(copy) for copy in copies(opener)]), frames, options.bleed)
-        except ValueError as exc:
-            raise TemplateError(f"component {opener.id!r}: {exc}") from None
+def _pages(kit: _Kit, chosen: list[Component], opener: Component | None, cover: bool,
+           made: Made | None) -> _Pages:
+    """The sheets the pieces take, the cover section that opens the kit, and every page in order."""
+    entries = _fewest_sheets(kit, _laid_out(kit, chosen, opener))
+    opening = _opening_sheet(kit, opener)
     duplex = any(e.how == "both" for e in entries)
     # A double-sided kit ends with the printer alignment sheet, optional, for
     # whoever holds only the PDF: the cover says what to do with its reading.
     alignment = cover and duplex
+    _check_totals(chosen, entries, opening, duplex, alignment)
+    best = _opening_section(kit, chosen, entries, opening, opener, cover, duplex, alignment, made)
+    starts, total_pages, total_sheets = best.layout
+    pending, placements = _section_pages_planned(kit, best, opening, duplex)
+    if alignment:
+        pending += [(PagePlan(total_pages - 1, PageKind.FRONT, total_sheets, alignment=True, stock=PAPER), 0),
+                    (PagePlan(total_pages, PageKind.BACK, total_sheets, alignment=True, stock=PAPER), 0)]
+    _sheet_pages(kit, best.entries, starts, duplex, pending, placements)
+    # The alignment sheet's pages were listed before the pieces' sheets; they go last.
+    pending.sort(key=lambda entry: entry[0].number)
+    return _Pages(pending, placements, best.cover_pages, best.pages, duplex, alignment, total_pages,
+                  total_sheets)
+
+
+def _laid_out(kit: _Kit, chosen: list[Component], opener: Component | None) -> list[_Laid]:
+    """What to lay out: each component's items (a board too big for a sheet in parts), with
+    whether its backs are printed (they go on fold pages unless the file is double-sided), the
+    paper it wants, and the back each piece prints."""
+    folded = not duplex_file(kit.options)
+    laid: list[_Laid] = []
+    for component in chosen:
+        if component is opener:
+            continue
+        backs = prints_backs(component, kit.options)
+        items = ([Item(copy) for copy in copies(component)]
+                 if fits_a_sheet(component, kit.page_size, kit.options.bleed)
+                 else _board_parts(kit, component, backs))
+        laid.append(_Laid(component, backs, stock_of(component, backs, folded), items))
+    raise_problems(kit.resolver.problems)
+    # Each piece learns which back it prints (its problems are raised with every
+    # other face's, once all are resolved).
+    two_sided = [item for entry in laid if entry.backs for item in entry.items]
+    numbered = iter(_with_backs(two_sided, kit.resolver, kit.measure))
+    for entry in laid:
+        if entry.backs:
+            entry.items[:] = [next(numbered) for _ in entry.items]
+    return laid
+
+
+def _board_parts(kit: _Kit, component: Component, backs: bool) -> list[Item]:
+    """The parts of each copy of a piece too big for a sheet, split clear of its texts
+    (copies whose texts lie alike split alike)."""
+    area = kit.frames[0].area
+    splits: dict[tuple, tuple[Part, ...]] = {}
+    all_copies = copies(component)
+    items = []
+    for copy in all_copies:
+        faces = [kit.resolver.face(copy, Face.FRONT)] + ([kit.resolver.face(copy, Face.BACK)] if backs else [])
+        texts = tuple(box for face in faces for box in text_boxes(face.primitives, kit.measure))
+        parts = splits.get(texts)
+        if parts is None:
+            try:
+                parts = split_piece(area.w, area.h, *component.size, component.overlap,
+                                    component.rotate, texts, *component.seam_lines).parts
+            except ValueError as exc:
+                raise TemplateError(f"component {component.id!r}: {exc}") from None
+            _check_pages(component, len(all_copies) * len(parts))
+            splits[texts] = parts
+        items += [Item(copy, part) for part in parts]
+    return items
+
+
+class _Shrinker:
+    """A page marked ``shrink`` at a given height: the piece at that height when its front
+    still holds there, else None. Every shrunk component is kept, held or not: the
+    resolver knows a component by its id while the kit is planned."""
+
+    def __init__(self, resolver: FaceResolver) -> None:
+        self.resolver = resolver
+        self.shrunk: dict[tuple[str, float], tuple[Item, bool]] = {}
+
+    def __call__(self, item: Item, height: float) -> Item | None:
+        component = item.copy.component
+        # To the micrometre, and never more than EPS above the room it was given.
+        key = (component.id, math.floor(height * 1000 + 1e-3) / 1000)
+        if key not in self.shrunk:
+            copy = item.copy._replace(component=component._replace(size=(component.size[0], key[1])))
+            self.shrunk[key] = (Item(copy), self.resolver.holds(copy, Face.FRONT))
+        smaller, held = self.shrunk[key]
+        return smaller if held else None
+
+
+def _fewest_sheets(kit: _Kit, laid: list[_Laid]) -> list[_Entry]:
+    """Every sheet in print order: each piece on its own paper, unless joining the pieces
+    with backs to the hidden decks' paper saves a sheet."""
+    shrink = _Shrinker(kit.resolver)
+    decks = {entry.stock for entry in laid if entry.backs and entry.component.hidden}
+    joins = (False, True) if decks and any(entry.backs and not entry.component.hidden and entry.stock not in decks
+                                           for entry in laid) else (False,)
+    return min((_sheets_on_papers(kit, laid, join, shrink) for join in joins), key=len)
+
+
+def _sheets_on_papers(kit: _Kit, laid: list[_Laid], join: bool, shrink: _Shrinker) -> list[_Entry]:
+    """Every sheet: pieces in groups that print alike (with backs or one-sided) on one
+    paper, so a hidden deck is on one. With ``join``, pieces with backs that are not
+    hidden go on the paper of the hidden decks (the first one's if theirs is none of
+    them): four tokens on card stock beside the cards, rather than a sheet of thick card
+    of their own."""
+    options = kit.options
+    decks = list(dict.fromkeys(entry.stock for entry in laid if entry.backs and entry.component.hidden))
+    groups: dict[tuple[bool, str], list[Item]] = {}
+    for component, backs, stock, items in laid:
+        if join and backs and not component.hidden and decks and stock not in decks:
+            stock = decks[0]
+        groups.setdefault((backs, stock), []).extend(items)
+    entries: list[_Entry] = []
+    for (backs, stock), items in groups.items():
+        runs = runs_of(items)
+        try:
+            if not backs:
+                entries += [_Entry("one", sheet, stock=stock)
+                            for sheet in pack(runs, kit.frames, options.bleed, shrink)]
+            elif duplex_file(options):
+                entries += [_Entry("both", sheet, stock=stock) for sheet in pack(runs, kit.frames, options.bleed)]
+            else:
+                entries += _fold_entries(runs, kit.page_size, options.bleed,
+                                         any(item.part is not None for item in items), stock)
+        except ValueError as exc:
+            raise TemplateError(str(exc)) from None
+    return entries
+
+
+def _opening_sheet(kit: _Kit, opener: Component | None) -> Sheet | None:
+    """The sheet of the page the kit opens with (the rules summary), if it has one."""
+    if opener is None:
+        return None
+    try:
+        [opening] = pack(runs_of([Item(copy) for copy in copies(opener)]), kit.frames, kit.options.bleed)
+    except ValueError as exc:
+        raise TemplateError(f"component {opener.id!r}: {exc}") from None
+    return opening
+
+
+def _check_totals(chosen: list[Component], entries: list[_Entry], opening: Sheet | None, duplex: bool,
+                  alignment: bool) -> None:
+    """A kit within the pages a PDF may have, with every piece placed."""
     pages = len(entries) * (2 if duplex else 1) + 4 + (2 if alignment else 0)
     if pages > MAX_PAGES:
         raise TemplateError(f"the kit would take {pages} pages; the limit is {MAX_PAGES} pages in a PDF")
@@ -321,56 +412,68 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     if placed != expected:  # packing is pure arithmetic: this guards it, it never drops a piece
         raise TemplateError(f"{expected - placed} of {expected} pieces could not be placed on a sheet")
 
-    # Pages. The kit opens with its cover section: the cover (its text may go
-    # on to more pages) and the opening page, the rules summary, on the back of
-    # the cover when the cover fits one page. The cover's own sheet may instead
-    # take the pieces of a one-sided sheet below its text; nothing is then
-    # printed behind them, so the opening page goes on a sheet of its own.
-    # Whichever uses fewer sheets is kept, the summary behind the cover on a tie.
-    # The cover's length only moves later pages in a one-sided file, so it is
-    # laid out until the numbers it prints stop changing.
-    catalog = game.catalogs[options.lang]
+
+def _opening_section(kit: _Kit, chosen: list[Component], entries: list[_Entry], opening: Sheet | None,
+                     opener: Component | None, cover: bool, duplex: bool, alignment: bool,
+                     made: Made | None) -> _Section:
+    """How the kit opens: the cover (its text may go on to more pages) and the opening page,
+    the rules summary, on the back of the cover when the cover fits one page. The cover's
+    own sheet may instead take the pieces of a one-sided sheet below its text; nothing is
+    then printed behind them, so the opening page goes on a sheet of its own. Whichever
+    uses fewer sheets is kept, the summary behind the cover on a tie."""
     tries: list[tuple[_Entry, Sheet, float] | None] = [None]
     if cover:
-        below_cover = _under_cover(entries, page_size, options.bleed)
+        below_cover = _under_cover(entries, kit.page_size, kit.options.bleed)
         if below_cover is not None:
             tries.append(below_cover)
     best: _Section | None = None
     for attempt in tries:
         kept = [e for e in entries if attempt is None or e is not attempt[0]]
-        count = 1 if cover else 0
-        for _ in range(4):
-            section = _section_pages(count, attempt is not None, opening is not None, duplex)
-            layout = _number(kept, len(section), duplex, alignment)
-            if not cover:
-                cover_pages: list[tuple[Primitive, ...]] = []
-                break
-            contents = _contents(chosen, kept, layout, duplex, options, attempt, section,
-                                 opener, alignment)._replace(cover_pages=count)
-            below_ids = contents.below
-            cover_pages = lay_out_cover(game, options, page_size, contents, measure, made,
-                                        lambda n: footer_layout(frames[0], page_size, options, catalog,
-                                                                measure, n, layout[1],
-                                                                below_ids if n == 1 else ()))
-            if len(cover_pages) == count:
-                break
-            count = len(cover_pages)
-        else:
-            raise AssertionError("the cover's length did not settle")
+        section, layout, cover_pages = _settled_cover(kit, chosen, kept, attempt, opening, opener, cover,
+                                                      duplex, alignment, made)
         if attempt is not None and len(cover_pages) > (2 if duplex else 1):
             continue  # the continuation would print behind the pieces' own sheet
         if best is None or layout[2] < best.layout[2]:
             best = _Section(kept, attempt[1] if attempt else None, section, cover_pages, layout,
                             attempt[0].stock if attempt else PAPER)
     assert best is not None
-    entries, below, cover_pages, layout = best.entries, best.below, best.cover_pages, best.layout
-    starts, total_pages, total_sheets = layout
+    return best
 
-    # Faces, resolved once per design: placements in page order, each page's
-    # count of them beside it.
+
+def _settled_cover(kit: _Kit, chosen: list[Component], kept: list[_Entry],
+                   attempt: tuple[_Entry, Sheet, float] | None, opening: Sheet | None,
+                   opener: Component | None, cover: bool, duplex: bool, alignment: bool,
+                   made: Made | None) -> tuple[tuple[str, ...], tuple[list[int], int, int], list]:
+    """The cover section's pages, the pages' numbers, and the cover laid out. The cover's
+    length only moves later pages in a one-sided file, so it is laid out until the numbers
+    it prints stop changing."""
+    options, page_size = kit.options, kit.page_size
+    count = 1 if cover else 0
+    for _ in range(4):
+        section = _section_pages(count, attempt is not None, opening is not None, duplex)
+        layout = _number(kept, len(section), duplex, alignment)
+        if not cover:
+            return section, layout, []
+        contents = _contents(chosen, kept, layout, duplex, options, attempt, section,
+                             opener, alignment)._replace(cover_pages=count)
+        below_ids = contents.below
+        cover_pages = lay_out_cover(kit.game, options, page_size, contents, kit.measure, made,
+                                    lambda n: footer_layout(kit.frames[0], page_size, options, kit.catalog,
+                                                            kit.measure, n, layout[1],
+                                                            below_ids if n == 1 else ()))
+        if len(cover_pages) == count:
+            return section, layout, cover_pages
+        count = len(cover_pages)
+    raise AssertionError("the cover's length did not settle")
+
+
+def _section_pages_planned(kit: _Kit, best: _Section, opening: Sheet | None, duplex: bool
+                           ) -> tuple[list[tuple[PagePlan, int]], list[Placement]]:
+    """The cover section's pages and the placements they take: the cover's sheet takes the
+    paper of the pieces below its text, if any."""
     pending: list[tuple[PagePlan, int]] = []
     placements: list[Placement] = []
-    # The cover's sheet takes the paper of the pieces below its text, if any.
+    below = best.below
     cover_stock = best.below_stock if below is not None else PAPER
     for number, what in enumerate(best.pages, start=1):
         sheet_no = _sheet_of(number, duplex)
@@ -384,17 +487,21 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
             placements += [_front(p) for p in opening.placed]
         elif number == 1 and below is not None:
             pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(below), (),
-                                     below.marks if options.crop_marks else (), frame=below.frame,
+                                     below.marks if kit.options.crop_marks else (), frame=below.frame,
                                      stock=stock), len(below.placed)))
             placements += [_front(p) for p in below.placed]
         else:
             pending.append((PagePlan(number, PageKind.COVER, sheet_no, stock=stock), 0))
-    if alignment:
-        pending += [(PagePlan(total_pages - 1, PageKind.FRONT, total_sheets, alignment=True, stock=PAPER), 0),
-                    (PagePlan(total_pages, PageKind.BACK, total_sheets, alignment=True, stock=PAPER), 0)]
-    for entry, start in zip(entries, starts):
-        number = start
-        sheet_no = _sheet_of(start, duplex)
+    return pending, placements
+
+
+def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], duplex: bool,
+                 pending: list[tuple[PagePlan, int]], placements: list[Placement]) -> None:
+    """Each sheet's pages and the placements they take: a one-sided sheet (with a blank page
+    behind it in a double-sided file), a front and its back, or a fold page."""
+    options, page_w = kit.options, kit.page_size[0]
+    for entry, number in zip(entries, starts):
+        sheet_no = _sheet_of(number, duplex)
         names = _components(entry.sheet)
         marks = entry.sheet.marks if options.crop_marks else ()
         fronts = [_front(p) for p in entry.sheet.placed]
@@ -419,44 +526,45 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
                             len(fronts) + len(backs)))
             placements += fronts + backs
 
-    # The sheets' layout is in the placements now: it is let go before the
-    # faces are resolved (for a deck of thousands of cards, an item and a slot each).
-    page_kinds = best.pages
-    laid = two_sided = numbered = items = entries = kept = tries = best = attempt = below_cover = None
-    resolved, uses = resolve_placements(game, options, placements, measure=measure, resolver=resolver)
-    kit = KitPlan(game, options, page_size)
-    kit.drawing_uses, kit.duplex, kit.sheets = uses, duplex, total_sheets
-    kit.budget = resolver.budget
+
+def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan]:
+    """Every page with its resolved placements and what it draws besides: the cover's
+    contents, crop marks, board seams, the fold line, the footer; the alignment sheet's sides."""
+    page_size, options, catalog, measure = kit.page_size, kit.options, kit.catalog, kit.measure
+    page_h = page_size[1]
     placed = iter(resolved)
-    covers = iter(cover_pages)
-    # The alignment sheet's pages were listed first; they go last.
-    pending.sort(key=lambda entry: entry[0].number)
-    sides = _alignment_sides(page_size, options, catalog, measure, frames[0], total_pages,
-                             total_sheets) if alignment else ()
-    for page, count in pending:
+    covers = iter(pages.cover_pages)
+    sides = _alignment_sides(page_size, options, catalog, measure, kit.frames[0], pages.total_pages,
+                             pages.total_sheets) if pages.alignment else ()
+    done = []
+    for page, count in pages.pending:
         placements = tuple(next(placed) for _ in range(count))
-        if page.kind is PageKind.COVER and page_kinds[page.number - 1] == "cover":
-            drawing = (*marks_layout(page.marks, page_h), *next(covers))
-            kit.pages.append(page._replace(placements=placements, drawing=drawing))
-            continue
-        if page.kind is PageKind.BLANK:
-            kit.pages.append(page)
-            continue
-        if page.alignment:
-            kit.pages.append(page._replace(drawing=sides[page.kind is PageKind.BACK]))
-            continue
-        drawing = list(marks_layout(page.marks, page_h))
-        if page.fold_line is not None:
-            drawing += fold_layout(page.fold_line, page_size, catalog, measure)
-        for placement in placements:
-            if placement.part is not None and placement.face is Face.FRONT:
-                drawing += seams_layout(placement, page_h, catalog, measure)
-        drawing += footer_layout(page.frame or frames[0], page_size, options, catalog, measure,
-                                 page.number, total_pages, page.components, page.kind,
-                                 page.sheet, total_sheets,
-                                 fold_line=page.fold_line)
-        kit.pages.append(page._replace(placements=placements, drawing=tuple(drawing)))
-    return kit
+        if page.kind is PageKind.COVER and pages.kinds[page.number - 1] == "cover":
+            done.append(page._replace(placements=placements,
+                                      drawing=(*marks_layout(page.marks, page_h), *next(covers))))
+        elif page.kind is PageKind.BLANK:
+            done.append(page)
+        elif page.alignment:
+            done.append(page._replace(drawing=sides[page.kind is PageKind.BACK]))
+        else:
+            done.append(page._replace(placements=placements, drawing=_furniture(kit, page, placements, pages)))
+    return done
+
+
+def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pages: _Pages
+               ) -> tuple[Primitive, ...]:
+    """What a sheet's page draws over its pieces: crop marks, the fold line, board seams, the footer."""
+    page_size, catalog, measure = kit.page_size, kit.catalog, kit.measure
+    drawing = list(marks_layout(page.marks, page_size[1]))
+    if page.fold_line is not None:
+        drawing += fold_layout(page.fold_line, page_size, catalog, measure)
+    for placement in placements:
+        if placement.part is not None and placement.face is Face.FRONT:
+            drawing += seams_layout(placement, page_size[1], catalog, measure)
+    drawing += footer_layout(page.frame or kit.frames[0], page_size, kit.options, catalog, measure,
+                             page.number, pages.total_pages, page.components, page.kind,
+                             page.sheet, pages.total_sheets, fold_line=page.fold_line)
+    return tuple(drawing)
 
 
 def _check_pages(component: Component, sheets: int) -> None:
