@@ -5,7 +5,8 @@ Usage: python bench/outputs.py OUT [--sessions DIR] > hashes.txt
 Runs, each in a fresh process: ``pnp build`` plain, with ``--ink-saver``, with
 ``--fold`` and with ``--no-duplex`` (every kit in English and French, on A4 and
 US Letter); ``pnp calibrate`` in both languages and papers; ``pnp export
-halali`` as PNG, PDF and Tabletop Simulator files; ``pnp score sheet`` for
+halali`` as PNG, PDF and Tabletop Simulator files, and ``card-hunter``'s decks
+for Tabletop Simulator; ``pnp score sheet`` for
 sessions of every game (finished, unfinished, tied) in both languages and
 papers. Prints one ``sha256  path`` line per file written under OUT, sorted.
 
@@ -58,6 +59,8 @@ def run_all(out: Path, session_files: list[Path]) -> None:
             pnp("calibrate", "--lang", lang, "--paper", paper, "--out", str(out / "calibrate"))
     for fmt in ("png", "pdf", "tts"):
         pnp("export", "halali", "--format", fmt, "--out", str(out / f"export-{fmt}"))
+    # Halali's pieces are tiles: Card Hunter's decks go on Tabletop Simulator's card sheets.
+    pnp("export", "card-hunter", "--format", "tts", "--out", str(out / "export-tts-decks"))
     (out / "sheets").mkdir()
     for session in session_files:
         for lang in ("en", "fr"):

@@ -168,92 +168,133 @@ class _Sheet(NamedTuple):
     backs: list[int]            # page index of each card's back (or of a blank back)
 
 
-def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url, progress):
-    folder = output.folder
-    catalog = game.catalogs[options.lang]
-    pages: list[FacePage] = []
-    pixels: list[tuple[int, int]] = []
+class _TtsFaces:
+    """Every face a Tabletop Simulator save shows: card decks as sheets of a grid (a deck
+    may need several), and the other pieces (tiles, tokens, boards, sheets) one by one."""
 
-    def page(copy: Copy, face: Face, size_px: tuple[int, int]) -> int:
+    def __init__(self) -> None:
+        self.pages: list[FacePage] = []
+        self.pixels: list[tuple[int, int]] = []
+        self.sheets: list[_Sheet] = []
+        self.singles: list[tuple[Component, Copy, int, int | None]] = []
+
+    def page(self, copy: Copy, face: Face, size_px: tuple[int, int]) -> int:
         # The trim alone: Tabletop Simulator shows all of an image. Rasterising
         # stretches the page to the exact pixels (a fraction of a pixel at most).
-        pages.append(FacePage(copy, face, copy.component.size, (0.0, 0.0)))
-        pixels.append(size_px)
-        return len(pages) - 1
+        self.pages.append(FacePage(copy, face, copy.component.size, (0.0, 0.0)))
+        self.pixels.append(size_px)
+        return len(self.pages) - 1
 
-    sheets: list[_Sheet] = []
-    singles: list[tuple[Component, Copy, int, int | None]] = []   # tiles, tokens, boards, sheets
+    def add_decks(self, component: Component, dpi: int, deck_number: int) -> int:
+        """The sheets of a component's decks; the number of the last deck."""
+        for deck_name, deck in tts_decks(component):
+            deck_number += 1
+            for start in range(0, len(deck), TTS_CARDS_PER_SHEET):
+                cards = deck[start:start + TTS_CARDS_PER_SHEET]
+                grid = sheet_grid(len(cards), component.size, dpi)
+                check_cells(component, grid)
+                number = start // TTS_CARDS_PER_SHEET + 1
+                # In the component's own folder: no other component's file can take its name.
+                name = f"{deck_name}-{number}" if len(deck) > TTS_CARDS_PER_SHEET else deck_name
+                self.sheets.append(_Sheet(f"{component.id}/{name}", deck_number, cards, grid,
+                                          [self.page(c, Face.FRONT, grid.cell) for c in cards],
+                                          [self.page(c, Face.BACK, grid.cell) for c in cards]))
+        return deck_number
+
+    def add_singles(self, component: Component, dpi: int) -> None:
+        size = tts_pixels(component.size, dpi)
+        two_faced = component.two_sided and not _same_back(component)
+        for copy in copies(component):
+            self.singles.append((component, copy, self.page(copy, Face.FRONT, size),
+                                 self.page(copy, Face.BACK, size) if two_faced else None))
+
+
+class _Pictures:
+    """The faces rasterised, each distinct drawing once, and where their images are written."""
+
+    def __init__(self, game: Game, options: PrintOptions, faces: _TtsFaces, dpi: int, output: _Output,
+                 base_url: str | None, progress: Progress | None) -> None:
+        self.drawn = faces_pdf(game, options, faces.pages)
+        self.pixels = faces.pixels
+        unique = sorted(set(self.drawn.same_as))
+        jobs = [Job(i, faces.pixels[i], False, dpi) for i in unique]
+        self.raw = {job.page: data for job, data in rasterise(self.drawn.pdf, jobs, _counter(progress, len(jobs)))}
+        self.output, self.base_url = output, base_url
+
+    def picture(self, index: int):
+        from PIL import Image as PilImage
+
+        i = self.drawn.same_as[index]
+        return PilImage.frombytes("RGB", self.pixels[i], self.raw[i])
+
+    def digest(self, index: int) -> bytes:
+        """What the face's pixels are, to tell two faces apart that were drawn apart."""
+        return hashlib.sha1(self.raw[self.drawn.same_as[index]]).digest()
+
+    def save(self, relative: str, image) -> str:
+        """Write an image; the address a saved game finds it at."""
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG", **PNG_OPTIONS)
+        self.output.add(relative, buffer.getvalue())
+        if self.base_url:
+            return self.base_url.rstrip("/") + "/" + quote(relative)
+        return (self.output.folder / relative).resolve().as_uri()
+
+    def grid_image(self, grid, indexes: list[int]):
+        """The faces side by side in the sheet's grid, row by row."""
+        from PIL import Image as PilImage
+
+        image = PilImage.new("RGB", grid.pixels, "white")
+        for slot, index in enumerate(indexes):
+            row, col = divmod(slot, grid.columns)
+            image.paste(self.picture(index), (col * grid.cell[0], row * grid.cell[1]))
+        return image
+
+
+def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url, progress):
+    """The Tabletop Simulator save of the kept components and its images; the sizes shown."""
+    faces = _TtsFaces()
     deck_number = 0
     for component, _ in kept:
         if component.kind == "card":
-            for deck_name, deck in tts_decks(component):
-                deck_number += 1
-                for start in range(0, len(deck), TTS_CARDS_PER_SHEET):
-                    cards = deck[start:start + TTS_CARDS_PER_SHEET]
-                    grid = sheet_grid(len(cards), component.size, dpi)
-                    check_cells(component, grid)
-                    number = start // TTS_CARDS_PER_SHEET + 1
-                    # In the component's own folder: no other component's file can take its name.
-                    name = f"{deck_name}-{number}" if len(deck) > TTS_CARDS_PER_SHEET else deck_name
-                    sheets.append(_Sheet(f"{component.id}/{name}", deck_number, cards, grid,
-                                         [page(c, Face.FRONT, grid.cell) for c in cards],
-                                         [page(c, Face.BACK, grid.cell) for c in cards]))
+            deck_number = faces.add_decks(component, dpi, deck_number)
         else:
-            size = tts_pixels(component.size, dpi)
-            two_faced = component.two_sided and not _same_back(component)
-            for copy in copies(component):
-                singles.append((component, copy, page(copy, Face.FRONT, size),
-                                page(copy, Face.BACK, size) if two_faced else None))
+            faces.add_singles(component, dpi)
     check_unique((_single_stem(component, copy) + f"-{face}.png", component.id, copy)
-                 for component, copy, _, back in singles for face in ("front", "back")[:2 if back else 1])
+                 for component, copy, _, back in faces.singles for face in ("front", "back")[:2 if back else 1])
+    pictures = _Pictures(game, options, faces, dpi, output, base_url, progress)
+    catalog = game.catalogs[options.lang]
+    sizes: list[str] = []
+    objects = _deck_objects(catalog, faces.sheets, pictures, sizes)
+    _single_objects(catalog, faces.singles, pictures, objects)
+    sizes += [f"{component.id} {_size(tts_pixels(component.size, dpi))}"
+              for component, _ in kept if component.kind != "card"]
+    saved = {"SaveName": "", "GameMode": "", "Date": "", "VersionNumber": "", "GameType": "",
+             "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
+             "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
+             "XmlUI": "", "ObjectStates": objects}
+    main = output.add(f"{game.id}_{options.lang}.json",
+                      (json.dumps(saved, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+    return sizes, main
 
-    drawn = faces_pdf(game, options, pages)
-    unique = sorted(set(drawn.same_as))
-    jobs = [Job(i, pixels[i], False, dpi) for i in unique]
-    raw = {job.page: data for job, data in rasterise(drawn.pdf, jobs, _counter(progress, len(jobs)))}
 
-    from PIL import Image as PilImage
-
-    def picture(index: int):
-        i = drawn.same_as[index]
-        return PilImage.frombytes("RGB", pixels[i], raw[i])
-
-    sizes = []
-
-    def url(relative: str) -> str:
-        if base_url:
-            return base_url.rstrip("/") + "/" + quote(relative)
-        return (folder / relative).resolve().as_uri()
-
-    def save(relative: str, image) -> str:
-        buffer = io.BytesIO()
-        image.save(buffer, "PNG", **PNG_OPTIONS)
-        output.add(relative, buffer.getvalue())
-        return url(relative)
-
-    objects = []
+def _deck_objects(catalog, sheets: list[_Sheet], pictures: _Pictures, sizes: list[str]) -> list[dict]:
+    """Each deck's sheets written as images, and its saved object: a deck, or a card alone."""
     decks: dict[int, list[tuple[dict, list[dict], list[Copy]]]] = {}
     for deck_key, sheet in enumerate(sheets, start=1):
         grid = sheet.grid
-        face_sheet = PilImage.new("RGB", grid.pixels, "white")
-        for slot, index in enumerate(sheet.fronts):
-            row, col = divmod(slot, grid.columns)
-            face_sheet.paste(picture(index), (col * grid.cell[0], row * grid.cell[1]))
+        face_sheet = pictures.grid_image(grid, sheet.fronts)
         # Backs of different pieces are drawn apart but often look alike: compare pixels.
-        same_back = len({hashlib.sha1(raw[drawn.same_as[i]]).digest() for i in sheet.backs}) == 1
+        same_back = len({pictures.digest(i) for i in sheet.backs}) == 1
         if same_back:
-            back_url = save(f"{sheet.name}-back.png", picture(sheet.backs[0]))
+            back_url = pictures.save(f"{sheet.name}-back.png", pictures.picture(sheet.backs[0]))
         else:
-            back_sheet = PilImage.new("RGB", grid.pixels, "white")
-            for slot, index in enumerate(sheet.backs):
-                row, col = divmod(slot, grid.columns)
-                back_sheet.paste(picture(index), (col * grid.cell[0], row * grid.cell[1]))
-            back_url = save(f"{sheet.name}-backs.png", back_sheet)
+            back_url = pictures.save(f"{sheet.name}-backs.png", pictures.grid_image(grid, sheet.backs))
         # The first empty slot shows the back: TTS's hidden face if a player's hand hides cards.
         if len(sheet.cards) < grid.columns * grid.rows:
             row, col = divmod(len(sheet.cards), grid.columns)
-            face_sheet.paste(picture(sheet.backs[0]), (col * grid.cell[0], row * grid.cell[1]))
-        face_url = save(f"{sheet.name}-faces.png", face_sheet)
+            face_sheet.paste(pictures.picture(sheet.backs[0]), (col * grid.cell[0], row * grid.cell[1]))
+        face_url = pictures.save(f"{sheet.name}-faces.png", face_sheet)
         sizes.append(f"{sheet.name.rpartition('/')[2]} {grid.columns} x {grid.rows} sheet {_size(grid.pixels)}")
         custom = {str(deck_key): {"FaceURL": face_url, "BackURL": back_url,
                                   "NumWidth": grid.columns, "NumHeight": grid.rows,
@@ -261,6 +302,7 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url
         cards = [_card(catalog, copy, card_id(deck_key, slot), custom, sheet.deck)
                  for slot, copy in enumerate(sheet.cards)]
         decks.setdefault(sheet.deck, []).append((custom, cards, sheet.cards))
+    objects: list[dict] = []
     for parts in decks.values():
         custom = {key: value for part, _, _ in parts for key, value in part.items()}
         cards = [card for _, deck_cards, _ in parts for card in deck_cards]
@@ -274,32 +316,26 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url
             objects.append(_object("DeckCustom", nickname, len(objects), face_down=True) | {
                 "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom,
                 "ContainedObjects": cards})
+    return objects
 
+
+def _single_objects(catalog, singles: list[tuple[Component, Copy, int, int | None]], pictures: _Pictures,
+                    objects: list[dict]) -> None:
+    """Each piece that is not a card, its images written once per picture (the 48 Halali
+    tiles share one back), as a saved object of its own."""
     saved_images: dict[bytes, str] = {}
     for component, copy, front, back in singles:
         stem = _single_stem(component, copy)
 
         def image_url(index: int, face: str) -> str:
-            # One file per picture: the 48 Halali tiles share one back.
-            key = hashlib.sha1(raw[drawn.same_as[index]]).digest()
+            key = pictures.digest(index)
             if key not in saved_images:
-                saved_images[key] = save(f"{stem}-{face}.png", picture(index))
+                saved_images[key] = pictures.save(f"{stem}-{face}.png", pictures.picture(index))
             return saved_images[key]
 
         front_url = image_url(front, "front")
         back_url = image_url(back, "back") if back is not None else ""
         objects.append(_single(catalog, component, copy, front_url, back_url, len(objects)))
-    for component, _ in kept:
-        if component.kind != "card":
-            sizes.append(f"{component.id} {_size(tts_pixels(component.size, dpi))}")
-
-    saved = {"SaveName": "", "GameMode": "", "Date": "", "VersionNumber": "", "GameType": "",
-             "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
-             "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
-             "XmlUI": "", "ObjectStates": objects}
-    main = output.add(f"{game.id}_{options.lang}.json",
-                      (json.dumps(saved, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
-    return sizes, main
 
 
 def _single_stem(component: Component, copy: Copy) -> str:

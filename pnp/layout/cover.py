@@ -229,10 +229,27 @@ class _Flow:
         self.y -= 1.0
 
 
+class _Cover(NamedTuple):
+    """What every section of the cover is written with."""
+
+    game: Game
+    options: PrintOptions
+    contents: CoverContents
+    catalog: Catalog
+    inks: Inks
+    flow: _Flow
+    names: dict[str, str]   # component id -> its name in the kit's language
+
+    @property
+    def accent(self) -> str:
+        return self.inks.line("accent")
+
+
 def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, float],
                   contents: CoverContents, measure: Measurer, made, footer: Callable[[int], tuple]
                   ) -> list[tuple[Primitive, ...]]:
-    """The cover's pages, each a tuple of primitives, footer included.
+    """The cover's pages, each a tuple of primitives, footer included: the title band, the
+    print plan and its advice, the contents, cutting and assembly, the player colours, the credits.
 
     ``footer(n)`` lays out the footer of cover page ``n``; ``made`` says which
     tool made the kit (a :class:`~pnp.layout.furniture.Made`, or None).
@@ -240,9 +257,37 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     catalog = game.catalogs[options.lang]
     page_w, page_h = page_size
     inks = Inks(game.palette, None, options.ink_saver)
-    ink = inks.line("ink")
-    accent = inks.line("accent")
     pages: list[tuple[Primitive, ...]] = []
+    url = options.qr_url or game.rules_url
+
+    def next_page() -> None:
+        pages.append((*flow.page, *footer(len(pages) + 1)))
+        flow.page = []
+
+    flow = _Flow(measure, page_h, MARGIN + 2, page_h - BAND_H - 3, page_w - 2 * MARGIN - 4,
+                 contents.text_bottom, inks.line("ink"), next_page, page_h - MARGIN - 4)
+    flow.page = _title_band(game, options, page_w, catalog, inks, measure, made, url)
+    if url:
+        flow.paragraph(catalog.get("cover.rules_link", url=url), size=7.5)
+    cover = _Cover(game, options, contents, catalog, inks, flow,
+                   {c.id: catalog.get(f"component.{c.id}.name") for c in contents.components})
+    _print_plan(cover)
+    _print_advice(cover)
+    _contents_table(cover)
+    _cutting(cover)
+    _player_colours(cover)
+    # Credits
+    flow.heading(catalog.get("cover.credits"), cover.accent)
+    flow.paragraph(catalog.get("game.credits"), size=8)
+    flow.paragraph(catalog.get("cover.made_with"), size=7.5, style="regular")
+    pages.append((*flow.page, *footer(len(pages) + 1)))
+    return pages
+
+
+def _title_band(game: Game, options: PrintOptions, page_w: float, catalog: Catalog, inks: Inks, measure: Measurer,
+                made, url: str | None) -> list[Primitive]:
+    """The band across the top of the first page: the game's name, players, paper and
+    language, which pnp made it, and the QR code of the rules."""
     # The title band keeps to the printable area, as everything printed on a page does:
     # a home printer would leave its outer 5 mm white, and unevenly.
     band = Rect(PRINTABLE, PRINTABLE, page_w - 2 * PRINTABLE, BAND_H - PRINTABLE, fill=inks.fill("accent"),
@@ -271,41 +316,34 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
         size = fit_or_fail(measure, line, "regular", 8, pt(room), pt(5), wrap=False, leading=1.1,
                            min_size=7, where="cover").size
         first.append(Text((TextLine(line, MARGIN + 2, 29.5),), "regular", size, title_ink))
-    url = options.qr_url or game.rules_url
     if url:
         first.append(QR(url, page_w - MARGIN - QR_SIZE, BAND_H - 2 - QR_SIZE, QR_SIZE, "#000000"))
+    return first
 
-    def next_page() -> None:
-        pages.append((*flow.page, *footer(len(pages) + 1)))
-        flow.page = []
 
-    flow = _Flow(measure, page_h, MARGIN + 2, page_h - BAND_H - 3, page_w - 2 * MARGIN - 4,
-                 contents.text_bottom, ink, next_page, page_h - MARGIN - 4)
-    flow.page = first
-    if url:
-        flow.paragraph(catalog.get("cover.rules_link", url=url), size=7.5)
-    shade = inks.fill("light")
-
-    # The print plan
-    flow.heading(catalog.get("cover.how_to_print"), accent, keep=20)
-    name = {c.id: catalog.get(f"component.{c.id}.name") for c in contents.components}
-    if contents.duplex:
-        intro = catalog.get("cover.plan_duplex", pages=contents.total_pages, sheets=contents.total_sheets,
-                            paper=catalog.get(f"paper.{options.paper}"))
-    else:
-        intro = catalog.get("cover.plan_simplex", pages=contents.total_pages, sheets=contents.total_sheets,
-                            paper=catalog.get(f"paper.{options.paper}"))
-    flow.paragraph(intro, bullet="•")
+def _print_plan(cover: _Cover) -> None:
+    """How to print: the pages and sheets, then a row per run of sheets printed alike."""
+    flow, catalog, contents, options = cover.flow, cover.catalog, cover.contents, cover.options
+    flow.heading(catalog.get("cover.how_to_print"), cover.accent, keep=20)
+    intro = "cover.plan_duplex" if contents.duplex else "cover.plan_simplex"
+    flow.paragraph(catalog.get(intro, pages=contents.total_pages, sheets=contents.total_sheets,
+                               paper=catalog.get(f"paper.{options.paper}")), bullet="•")
     rows = []
     for row in contents.rows:
         how = row.how if row.how != "one" or not contents.duplex else "one_blank"
-        what = ([catalog.get("plan.cover")] if row.first_page == 1 else []) + [name[c] for c in row.components] \
-            + ([catalog.get("plan.alignment")] if row.alignment else [])
+        what = ([catalog.get("plan.cover")] if row.first_page == 1 else []) \
+            + [cover.names[c] for c in row.components] + ([catalog.get("plan.alignment")] if row.alignment else [])
         rows.append([_pages(row.first_page, row.last_page), str(row.sheets), catalog.get(f"plan.{how}"),
                      catalog.get(f"stock.{row.stock}"), ", ".join(what)])
     flow.table([catalog.get("plan.pages"), catalog.get("plan.sheets"), catalog.get("plan.sides"),
                 catalog.get("plan.stock"), catalog.get("plan.what")], rows,
-               (0.11, 0.09, 0.22, 0.24, 0.34), shade, first_bold=False)
+               (0.11, 0.09, 0.22, 0.24, 0.34), cover.inks.fill("light"), first_bold=False)
+
+
+def _print_advice(cover: _Cover) -> None:
+    """What to set and to know before printing: the scale, the alignment sheet, fold pages,
+    the decks' paper, mounting, the back offset, the ink saver (only what is true of this kit)."""
+    flow, catalog, contents, options = cover.flow, cover.catalog, cover.contents, cover.options
     flow.paragraph(catalog.get("cover.print_scale"), bullet="•")
     if contents.alignment:
         flow.paragraph(catalog.get("cover.calibrate", pages=_pages(contents.total_pages - 1,
@@ -315,7 +353,7 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     decks: dict[str, list[str]] = {}   # stock -> the hidden components printed on it
     for c in contents.components:
         if c.hidden and c.id in contents.stocks:
-            decks.setdefault(contents.stocks[c.id], []).append(name[c.id])
+            decks.setdefault(contents.stocks[c.id], []).append(cover.names[c.id])
     if decks:
         flow.paragraph(catalog.get("cover.decks", decks="; ".join(
             f"{', '.join(names)} ({catalog.get('stock.' + stock)})" for stock, names in decks.items())),
@@ -328,60 +366,64 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     if options.ink_saver:
         flow.paragraph(catalog.get("cover.ink_saver"), bullet="•")
 
-    # Contents: each component, its pieces, its sheets and how to cut it, one row each
-    # (the paper to load is the print plan's).
-    flow.heading(catalog.get("cover.contents"), accent, keep=15)
+
+def _contents_table(cover: _Cover) -> None:
+    """Each component, its pieces, its sheets and how to cut it, one row each (the paper
+    to load is the print plan's)."""
+    flow, catalog, contents = cover.flow, cover.catalog, cover.contents
+    flow.heading(catalog.get("cover.contents"), cover.accent, keep=15)
     flow.table([catalog.get("cover.component"), catalog.get("cover.pieces"), catalog.get("cover.sheets"),
                 catalog.get("cover.cut_and_use")],
-               [[name[c.id], str(contents.copies[c.id]), sheet_ranges(contents.sheets[c.id]),
+               [[cover.names[c.id], str(contents.copies[c.id]), sheet_ranges(contents.sheets[c.id]),
                  catalog.get(f"component.{c.id}.cut")] for c in contents.components],
-               (0.25, 0.08, 0.12, 0.55), shade)
+               (0.25, 0.08, 0.12, 0.55), cover.inks.fill("light"))
 
-    # Cutting and assembly: only what is true of this kit's sheets.
-    flow.heading(catalog.get("cover.how_to_cut"), accent)
+
+def _cutting(cover: _Cover) -> None:
+    """Cutting and assembly: only what is true of this kit's sheets, and each board's diagram."""
+    flow, catalog, contents = cover.flow, cover.catalog, cover.contents
+    flow.heading(catalog.get("cover.how_to_cut"), cover.accent)
     flow.paragraph(catalog.get("cover.cut_general", bleed=f"{contents.bleed:g}"), bullet="•")
     apart = ([catalog.get("cover.cut_butted")] if contents.butted else []) + (
-        [catalog.get("cover.cut_backs", gutter=f"{2 * options.bleed:g}")] if contents.backs else [])
+        [catalog.get("cover.cut_backs", gutter=f"{2 * cover.options.bleed:g}")] if contents.backs else [])
     if apart:
         flow.paragraph(" ".join(apart), bullet="•")
     if contents.below:
-        flow.paragraph(catalog.get("cover.cut_below", pieces=", ".join(name[c] for c in contents.below)),
+        flow.paragraph(catalog.get("cover.cut_below", pieces=", ".join(cover.names[c] for c in contents.below)),
                        bullet="•")
     if _shared(contents):
         flow.paragraph(catalog.get("cover.cut_shared"), bullet="•")
     for component, parts in contents.boards:
-        _assembly_diagram(flow, component, parts, catalog, inks, accent)
+        _assembly_diagram(flow, component, parts, catalog, cover.inks, cover.accent)
 
-    # Player colours: one line of swatches after their name, then what the symbols are for.
+
+def _player_colours(cover: _Cover) -> None:
+    """The kit's player colours: one line of swatches after their name, then what the symbols are for."""
+    flow, catalog, inks = cover.flow, cover.catalog, cover.inks
     sets: list[str] = []
-    for component in contents.components:
+    for component in cover.contents.components:
         for set_name in component.sets:
             if set_name not in sets:
                 sets.append(set_name)
-    if sets:
-        flow.y -= 2.0
-        flow.need(9 + 8, "colours")
-        heading = catalog.get("cover.colors")
-        x = flow.x + flow.fits(heading, "black", BODY + 1, flow.width) / pt(1) + 4
-        top = flow.down(flow.y)
-        flow.page.append(Text((TextLine(heading, flow.x, top + 5),), "black", BODY + 1, ink))
-        for set_name in sets:
-            color = game.colors[set_name]
-            label = catalog.get(f"color.{set_name}")
-            label_w = flow.fits(label, "regular", BODY, flow.x + flow.width - x - 9) / pt(1)
-            flow.page.append(Rect(x, top, 7, 7, inks.fill(color.rgb), ink, 0.6 / POINTS_PER_MM, 1.2))
-            flow.page.append(Symbol(color.symbol, x + 3.5, top + 3.5, 5, inks.line(color.ink)))
-            flow.page.append(Text((TextLine(label, x + 9, top + 5),), "regular", BODY, ink))
-            x += 12 + label_w + 3
-        flow.y -= 8.5
-        flow.paragraph(catalog.get("cover.colors_note"), size=7.5)
-
-    # Credits
-    flow.heading(catalog.get("cover.credits"), accent)
-    flow.paragraph(catalog.get("game.credits"), size=8)
-    flow.paragraph(catalog.get("cover.made_with"), size=7.5, style="regular")
-    pages.append((*flow.page, *footer(len(pages) + 1)))
-    return pages
+    if not sets:
+        return
+    ink = inks.line("ink")
+    flow.y -= 2.0
+    flow.need(9 + 8, "colours")
+    heading = catalog.get("cover.colors")
+    x = flow.x + flow.fits(heading, "black", BODY + 1, flow.width) / pt(1) + 4
+    top = flow.down(flow.y)
+    flow.page.append(Text((TextLine(heading, flow.x, top + 5),), "black", BODY + 1, ink))
+    for set_name in sets:
+        color = cover.game.colors[set_name]
+        label = catalog.get(f"color.{set_name}")
+        label_w = flow.fits(label, "regular", BODY, flow.x + flow.width - x - 9) / pt(1)
+        flow.page.append(Rect(x, top, 7, 7, inks.fill(color.rgb), ink, 0.6 / POINTS_PER_MM, 1.2))
+        flow.page.append(Symbol(color.symbol, x + 3.5, top + 3.5, 5, inks.line(color.ink)))
+        flow.page.append(Text((TextLine(label, x + 9, top + 5),), "regular", BODY, ink))
+        x += 12 + label_w + 3
+    flow.y -= 8.5
+    flow.paragraph(catalog.get("cover.colors_note"), size=7.5)
 
 
 def _pages(first: int, last: int) -> str:
