@@ -282,12 +282,34 @@ class _Flows(NamedTuple):
 
 
 def _round(f: _Formula, players: int, t: int, active, table: list[_Seat], flows: list[_Flows], stay_alls: dict):
-    """The clauses of round ``t``; returns each seat's plays and the next table."""
-    n = players
-    seats = range(n)
-    order = [(t % n + step) % n for step in seats]
-    play = []
-    for i in seats:
+    """The clauses of round ``t``; returns each seat's plays and the next table.
+
+    The steps follow the rules' order of resolution (each a method of :class:`_Round`),
+    and make their variables in that order.
+    """
+    step = _Round(f, players, t, active, table)
+    step.closed_season()
+    step.hunters()
+    step.wolves()
+    step.rabbits()
+    step.record(flows, stay_alls)
+    return step.play, step.next_table()
+
+
+class _Round:
+    """One round's clauses, built step by step: what each seat plays, what each kind of card
+    does in turn, what stays above the lodges, and the hands and Easy Prey after it."""
+
+    def __init__(self, f: _Formula, players: int, t: int, active, table: list[_Seat]) -> None:
+        self.f, self.n, self.active, self.table = f, players, active, table
+        self.seats = range(players)
+        self.order = [(t % players + step) % players for step in self.seats]
+        self.play = [self._plays(i) for i in self.seats]
+        self.easy = [seat.easy_prey for seat in table]
+
+    def _plays(self, i: int) -> dict:
+        """Seat ``i`` plays exactly one card it holds in an active round, none in an idle one."""
+        f, table, active = self.f, self.table, self.active
         row = {card: (f.var() if table[i].hand[card][0] is not False and active is not False else False)
                for card in CARDS}
         f.add(_neg(active), *row.values())
@@ -296,69 +318,90 @@ def _round(f: _Formula, players: int, t: int, active, table: list[_Seat], flows:
             if lit is not False:
                 f.add(-lit, active)
                 f.add(-lit, table[i].hand[card][0])
-        play.append(row)
-    easy = [seat.easy_prey for seat in table]
+        return row
 
-    # 1. Closed Season
-    closed_played = f.any_of(*[play[i]["closed_season"] for i in seats])
-    hunter_played = f.any_of(*[play[i]["hunter"] for i in seats])
-    poacher = [f.all_of(play[i]["hunter"], closed_played) for i in seats]
-    flipped = [f.any_of(table[i].lodge_flipped, f.all_of(play[i]["closed_season"], hunter_played)) for i in seats]
+    def closed_season(self) -> None:
+        """1. Closed Season: a Hunter played beside it is a poacher, and its player's lodge flips."""
+        f, play, seats = self.f, self.play, self.seats
+        self.closed_played = f.any_of(*[play[i]["closed_season"] for i in seats])
+        hunter_played = f.any_of(*[play[i]["hunter"] for i in seats])
+        self.poacher = [f.all_of(play[i]["hunter"], self.closed_played) for i in seats]
+        self.flipped = [f.any_of(self.table[i].lodge_flipped, f.all_of(play[i]["closed_season"], hunter_played))
+                        for i in seats]
 
-    # 2. Hunters take Wolves
-    hunting = [f.all_of(play[i]["hunter"], _neg(closed_played)) for i in seats]
-    take_h, taken_h = _takes(f, n, order, hunting, [e["wolf"] for e in easy], [p["wolf"] for p in play])
-    caught_wolf = [f.any_of(*take_h[i].values()) for i in seats]
-    under = [f.any_of(table[i].hunter_under_lodge, f.all_of(hunting[i], _neg(caught_wolf[i]))) for i in seats]
+    def hunters(self) -> None:
+        """2. Hunters take Wolves; a Hunter that takes none goes under its lodge."""
+        f, play, seats = self.f, self.play, self.seats
+        hunting = [f.all_of(play[i]["hunter"], _neg(self.closed_played)) for i in seats]
+        self.take_h, self.taken_h = _takes(f, self.n, self.order, hunting, [e["wolf"] for e in self.easy],
+                                           [p["wolf"] for p in play])
+        self.caught_wolf = [f.any_of(*self.take_h[i].values()) for i in seats]
+        self.under = [f.any_of(self.table[i].hunter_under_lodge, f.all_of(hunting[i], _neg(self.caught_wolf[i])))
+                      for i in seats]
 
-    # 3. Wolves take Rabbits
-    wolves = [f.all_of(play[i]["wolf"], _neg(taken_h[(i, 1)])) for i in seats]
-    take_w, taken_w = _takes(f, n, order, wolves, [e["rabbit"] for e in easy], [p["rabbit"] for p in play])
-    caught_rabbit = [f.any_of(*take_w[i].values()) for i in seats]
-    wolves_stay_all = f.all_of(*[p["wolf"] for p in play], *[_neg(c) for c in caught_rabbit])
+    def wolves(self) -> None:
+        """3. Wolves take Rabbits; when every seat played a Wolf and none took, they all stay."""
+        f, play, seats = self.f, self.play, self.seats
+        wolves = [f.all_of(play[i]["wolf"], _neg(self.taken_h[(i, 1)])) for i in seats]
+        self.take_w, self.taken_w = _takes(f, self.n, self.order, wolves, [e["rabbit"] for e in self.easy],
+                                           [p["rabbit"] for p in play])
+        self.caught_rabbit = [f.any_of(*self.take_w[i].values()) for i in seats]
+        self.wolves_stay_all = f.all_of(*[p["wolf"] for p in play], *[_neg(c) for c in self.caught_rabbit])
 
-    # 4. Rabbits eat Carrots and Closed Season cards
-    rabbits = [f.all_of(play[i]["rabbit"], _neg(taken_w[(i, 1)])) for i in seats]
-    take_r, taken_r = _takes(
-        f, n, order, rabbits,
-        [f.any_of(e["carrot"], e["closed_season"]) for e in easy],
-        [f.any_of(p["carrot"], p["closed_season"]) for p in play],
-    )
-    ate = [f.any_of(*take_r[i].values()) for i in seats]
-    ate_closed = []
-    for i in seats:
-        closed_at = {p: (easy if p[1] == 0 else play)[p[0]]["closed_season"] for p in take_r[i]}
-        if ate[i] is False or all(lit is False for lit in closed_at.values()):
-            ate_closed.append(False)
-            continue
-        # what the Rabbit ate was a Closed Season card (it took exactly one card)
+    def rabbits(self) -> None:
+        """4. Rabbits eat Carrots and Closed Season cards (one card each); when every seat
+        played a Rabbit and none ate, they all stay."""
+        f, play, seats, easy = self.f, self.play, self.seats, self.easy
+        self.take_r, self.taken_r = _takes(
+            f, self.n, self.order, [f.all_of(play[i]["rabbit"], _neg(self.taken_w[(i, 1)])) for i in seats],
+            [f.any_of(e["carrot"], e["closed_season"]) for e in easy],
+            [f.any_of(p["carrot"], p["closed_season"]) for p in play],
+        )
+        self.ate = [f.any_of(*self.take_r[i].values()) for i in seats]
+        self.ate_closed = [self._ate_closed_season(i) for i in seats]
+        self.ate_carrot = [f.all_of(self.ate[i], _neg(self.ate_closed[i])) for i in seats]
+        self.rabbits_stay_all = f.all_of(*[p["rabbit"] for p in play], *[_neg(a) for a in self.ate])
+
+    def _ate_closed_season(self, i: int):
+        """Whether what seat ``i``'s Rabbit ate was a Closed Season card (it took exactly one card)."""
+        f, take = self.f, self.take_r[i]
+        closed_at = {p: (self.easy if p[1] == 0 else self.play)[p[0]]["closed_season"] for p in take}
+        if self.ate[i] is False or all(lit is False for lit in closed_at.values()):
+            return False
         v = f.var()
-        f.add(-v, ate[i])
-        for p, lit in take_r[i].items():
+        f.add(-v, self.ate[i])
+        for p, lit in take.items():
             f.add(_neg(lit), _neg(closed_at[p]), v)
             f.add(-v, _neg(lit), closed_at[p])
-        ate_closed.append(v)
-    ate_carrot = [f.all_of(ate[i], _neg(ate_closed[i])) for i in seats]
-    rabbits_stay_all = f.all_of(*[p["rabbit"] for p in play], *[_neg(a) for a in ate])
+        return v
 
-    # 5. What stays above each lodge, to become Easy Prey
-    stays = [
-        {
-            "wolf": f.all_of(play[i]["wolf"], f.any_of(caught_rabbit[i], wolves_stay_all)),
-            "rabbit": f.all_of(play[i]["rabbit"], f.any_of(ate[i], rabbits_stay_all)),
-            "carrot": f.all_of(play[i]["carrot"], _neg(taken_r[(i, 1)])),
-            "closed_season": f.all_of(play[i]["closed_season"], _neg(taken_r[(i, 1)])),
-        }
-        for i in seats
-    ]
-    taken_from = {"wolf": taken_h, "rabbit": taken_w, "carrot": taken_r, "closed_season": taken_r}
-    for i in seats:
-        flow = flows[i]
-        flow.own["hunter"].append(poacher[i])
-        flow.caught["wolf"].append(caught_wolf[i])
-        flow.caught["rabbit"].append(caught_rabbit[i])
-        flow.caught["carrot"].append(ate_carrot[i])
-        flow.caught["closed_season"].append(ate_closed[i])
+    def record(self, flows: list[_Flows], stay_alls: dict) -> None:
+        """5. What stays above each lodge, to become Easy Prey; and each seat's flows of cards."""
+        f, play, seats = self.f, self.play, self.seats
+        taken_r = self.taken_r
+        self.stays = [
+            {
+                "wolf": f.all_of(play[i]["wolf"], f.any_of(self.caught_rabbit[i], self.wolves_stay_all)),
+                "rabbit": f.all_of(play[i]["rabbit"], f.any_of(self.ate[i], self.rabbits_stay_all)),
+                "carrot": f.all_of(play[i]["carrot"], _neg(taken_r[(i, 1)])),
+                "closed_season": f.all_of(play[i]["closed_season"], _neg(taken_r[(i, 1)])),
+            }
+            for i in seats
+        ]
+        for i in seats:
+            self._record_seat(i, flows[i])
+        stay_alls["wolf"].append(self.wolves_stay_all)
+        stay_alls["rabbit"].append(self.rabbits_stay_all)
+
+    def _record_seat(self, i: int, flow: _Flows) -> None:
+        f, play, easy, active = self.f, self.play, self.easy, self.active
+        taken_from = {"wolf": self.taken_h, "rabbit": self.taken_w, "carrot": self.taken_r,
+                      "closed_season": self.taken_r}
+        flow.own["hunter"].append(self.poacher[i])
+        flow.caught["wolf"].append(self.caught_wolf[i])
+        flow.caught["rabbit"].append(self.caught_rabbit[i])
+        flow.caught["carrot"].append(self.ate_carrot[i])
+        flow.caught["closed_season"].append(self.ate_closed[i])
         for card in EASY_PREY_KINDS:
             # Easy Prey nobody took goes to its owner's pile at the end of the round
             flow.own[card].append(f.all_of(active, easy[i][card], _neg(taken_from[card][(i, 0)])))
@@ -366,39 +409,39 @@ def _round(f: _Formula, players: int, t: int, active, table: list[_Seat], flows:
                 flow.taken_played[card].append(taken_from[card][(i, 1)])
                 flow.taken_easy_prey[card].append(taken_from[card][(i, 0)])
             else:
-                flow.taken_played[card].append(f.all_of(taken_r[(i, 1)], play[i][card]))
-                flow.taken_easy_prey[card].append(f.all_of(taken_r[(i, 0)], easy[i][card]))
-        for j in seats:
+                flow.taken_played[card].append(f.all_of(self.taken_r[(i, 1)], play[i][card]))
+                flow.taken_easy_prey[card].append(f.all_of(self.taken_r[(i, 0)], easy[i][card]))
+        for j in self.seats:
             if j == i:
                 continue
             # seat j's animals took seat i's cards: one card a round at most
-            flow.taken_by[(j, "wolf")].append(f.any_of(take_h[j][(i, 0)], take_h[j][(i, 1)]))
-            flow.taken_by[(j, "rabbit")].append(f.any_of(take_w[j][(i, 0)], take_w[j][(i, 1)]))
+            flow.taken_by[(j, "wolf")].append(f.any_of(self.take_h[j][(i, 0)], self.take_h[j][(i, 1)]))
+            flow.taken_by[(j, "rabbit")].append(f.any_of(self.take_w[j][(i, 0)], self.take_w[j][(i, 1)]))
             for card in ("carrot", "closed_season"):
-                flow.taken_by[(j, card)].append(f.any_of(f.all_of(take_r[j][(i, 0)], easy[i][card]),
-                                                         f.all_of(take_r[j][(i, 1)], play[i][card])))
-    stay_alls["wolf"].append(wolves_stay_all)
-    stay_alls["rabbit"].append(rabbits_stay_all)
+                flow.taken_by[(j, card)].append(f.any_of(f.all_of(self.take_r[j][(i, 0)], easy[i][card]),
+                                                         f.all_of(self.take_r[j][(i, 1)], play[i][card])))
 
-    # End of the round: hands lose the cards that did not come back
-    leaves = [
-        {
-            "hunter": f.all_of(play[i]["hunter"], _neg(caught_wolf[i])),
-            "wolf": f.any_of(taken_h[(i, 1)], stays[i]["wolf"]),
-            "rabbit": f.any_of(taken_w[(i, 1)], stays[i]["rabbit"]),
-            "carrot": play[i]["carrot"],
-            "closed_season": play[i]["closed_season"],
-        }
-        for i in seats
-    ]
-    idle = _neg(active)
-    new_table = []
-    for i in seats:
-        hand = {card: _one_less(f, table[i].hand[card], leaves[i][card]) for card in CARDS}
-        # an idle round (before the day or after it) keeps Easy Prey where it is
-        new_easy = {card: f.any_of(stays[i][card], f.all_of(idle, easy[i][card])) for card in EASY_PREY_KINDS}
-        new_table.append(_Seat(hand, new_easy, under[i], flipped[i]))
-    return play, new_table
+    def next_table(self) -> list[_Seat]:
+        """End of the round: hands lose the cards that did not come back; an idle round
+        (before the day or after it) keeps Easy Prey where it is."""
+        f, play, stays = self.f, self.play, self.stays
+        leaves = [
+            {
+                "hunter": f.all_of(play[i]["hunter"], _neg(self.caught_wolf[i])),
+                "wolf": f.any_of(self.taken_h[(i, 1)], stays[i]["wolf"]),
+                "rabbit": f.any_of(self.taken_w[(i, 1)], stays[i]["rabbit"]),
+                "carrot": play[i]["carrot"],
+                "closed_season": play[i]["closed_season"],
+            }
+            for i in self.seats
+        ]
+        idle = _neg(self.active)
+        new_table = []
+        for i in self.seats:
+            hand = {card: _one_less(f, self.table[i].hand[card], leaves[i][card]) for card in CARDS}
+            new_easy = {card: f.any_of(stays[i][card], f.all_of(idle, self.easy[i][card])) for card in EASY_PREY_KINDS}
+            new_table.append(_Seat(hand, new_easy, self.under[i], self.flipped[i]))
+        return new_table
 
 
 def _one_less(f: _Formula, held: list, leaves) -> list:
