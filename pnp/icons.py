@@ -144,95 +144,123 @@ def parse_path(d: str) -> list[Op]:
     >>> parse_path("M0 0 h10 v10 z")
     [('M', 0.0, 0.0), ('L', 10.0, 0.0), ('L', 10.0, 10.0), ('Z',)]
     """
-    tokens = [(c, float(n) if n else None) for c, n in _TOKEN.findall(d)]
-    ops: list[Op] = []
-    i = 0
-    x = y = sx = sy = 0.0
-    last_ctrl: tuple[float, float] | None = None
-    last_cmd = ""
-    cmd = ""
+    return _PathReader(d).read()
 
-    def numbers(count):
-        nonlocal i
+
+class _PathReader:
+    """Reads path data command by command, keeping the pen's position, where the subpath
+    started and the last control point (which a smooth curve mirrors); each command is
+    one method (see :data:`_PATH_COMMANDS`), given its origin (the pen for a relative one)."""
+
+    def __init__(self, d: str) -> None:
+        self.d = d
+        self.tokens = [(c, float(n) if n else None) for c, n in _TOKEN.findall(d)]
+        self.i = 0
+        self.ops: list[Op] = []
+        self.x = self.y = self.sx = self.sy = 0.0
+        self.last_ctrl: tuple[float, float] | None = None
+        self.last_cmd = ""
+        self.cmd = ""
+
+    def numbers(self, count: int) -> list[float]:
         values = []
         for _ in range(count):
-            if i >= len(tokens) or tokens[i][0]:
-                raise ValueError(f"path data ends early near token {i}: {d[:40]!r}")
-            values.append(tokens[i][1])
-            i += 1
+            if self.i >= len(self.tokens) or self.tokens[self.i][0]:
+                raise ValueError(f"path data ends early near token {self.i}: {self.d[:40]!r}")
+            values.append(self.tokens[self.i][1])
+            self.i += 1
         return values
 
-    if tokens and tokens[0][0] not in ("M", "m"):
-        found = tokens[0][0] or "a number"
-        raise ValueError(f"path data must start with a move-to (M), not {found}: {d[:40]!r}")
-    while i < len(tokens):
-        if tokens[i][0]:
-            cmd = tokens[i][0]
-            i += 1
-        elif not cmd:
-            raise ValueError(f"path data must start with a command: {d[:40]!r}")
-        rel = cmd.islower()
-        c = cmd.upper()
-        ox, oy = (x, y) if rel else (0.0, 0.0)
-        if c == "Z":
-            ops.append(("Z",))
-            x, y = sx, sy
-            last_ctrl = None
-            last_cmd = c
-            continue
-        if c == "M":
-            px, py = numbers(2)
-            x, y = ox + px, oy + py
-            sx, sy = x, y
-            ops.append(("M", x, y))
-            cmd = "l" if rel else "L"  # following pairs are line-tos
-            last_ctrl = None
-        elif c == "L":
-            px, py = numbers(2)
-            x, y = ox + px, oy + py
-            ops.append(("L", x, y))
-            last_ctrl = None
-        elif c == "H":
-            (px,) = numbers(1)
-            x = ox + px
-            ops.append(("L", x, y))
-            last_ctrl = None
-        elif c == "V":
-            (py,) = numbers(1)
-            y = oy + py
-            ops.append(("L", x, y))
-            last_ctrl = None
-        elif c == "C":
-            x1, y1, x2, y2, px, py = numbers(6)
-            ops.append(("C", ox + x1, oy + y1, ox + x2, oy + y2, ox + px, oy + py))
-            last_ctrl = (ox + x2, oy + y2)
-            x, y = ox + px, oy + py
-        elif c == "S":
-            x2, y2, px, py = numbers(4)
-            x1, y1 = (2 * x - last_ctrl[0], 2 * y - last_ctrl[1]) if last_cmd in "CS" and last_ctrl else (x, y)
-            ops.append(("C", x1, y1, ox + x2, oy + y2, ox + px, oy + py))
-            last_ctrl = (ox + x2, oy + y2)
-            x, y = ox + px, oy + py
-        elif c in "QT":
-            if c == "Q":
-                qx, qy, px, py = numbers(4)
-                qx, qy = ox + qx, oy + qy
-            else:
-                px, py = numbers(2)
-                qx, qy = (2 * x - last_ctrl[0], 2 * y - last_ctrl[1]) if last_cmd in "QT" and last_ctrl else (x, y)
-            ex, ey = ox + px, oy + py
-            ops.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
-                        ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey))
-            last_ctrl = (qx, qy)
-            x, y = ex, ey
-        elif c == "A":
-            rx, ry, phi, large, sweep, px, py = numbers(7)
-            ex, ey = ox + px, oy + py
-            ops.extend(_arc_to_beziers(x, y, rx, ry, phi, int(large), int(sweep), ex, ey))
-            x, y = ex, ey
-            last_ctrl = None
-        last_cmd = c
-    return ops
+    def read(self) -> list[Op]:
+        tokens = self.tokens
+        if tokens and tokens[0][0] not in ("M", "m"):
+            found = tokens[0][0] or "a number"
+            raise ValueError(f"path data must start with a move-to (M), not {found}: {self.d[:40]!r}")
+        while self.i < len(tokens):
+            if tokens[self.i][0]:
+                self.cmd = tokens[self.i][0]
+                self.i += 1
+            elif not self.cmd:
+                raise ValueError(f"path data must start with a command: {self.d[:40]!r}")
+            rel = self.cmd.islower()
+            c = self.cmd.upper()
+            ox, oy = (self.x, self.y) if rel else (0.0, 0.0)
+            getattr(self, _PATH_COMMANDS[c])(ox, oy, rel)
+            self.last_cmd = c
+        return self.ops
+
+    def close(self, ox: float, oy: float, rel: bool) -> None:
+        self.ops.append(("Z",))
+        self.x, self.y = self.sx, self.sy
+        self.last_ctrl = None
+
+    def move(self, ox: float, oy: float, rel: bool) -> None:
+        px, py = self.numbers(2)
+        self.x, self.y = ox + px, oy + py
+        self.sx, self.sy = self.x, self.y
+        self.ops.append(("M", self.x, self.y))
+        self.cmd = "l" if rel else "L"  # following pairs are line-tos
+        self.last_ctrl = None
+
+    def line(self, ox: float, oy: float, rel: bool) -> None:
+        px, py = self.numbers(2)
+        self.x, self.y = ox + px, oy + py
+        self.ops.append(("L", self.x, self.y))
+        self.last_ctrl = None
+
+    def horizontal(self, ox: float, oy: float, rel: bool) -> None:
+        (px,) = self.numbers(1)
+        self.x = ox + px
+        self.ops.append(("L", self.x, self.y))
+        self.last_ctrl = None
+
+    def vertical(self, ox: float, oy: float, rel: bool) -> None:
+        (py,) = self.numbers(1)
+        self.y = oy + py
+        self.ops.append(("L", self.x, self.y))
+        self.last_ctrl = None
+
+    def cubic(self, ox: float, oy: float, rel: bool) -> None:
+        x1, y1, x2, y2, px, py = self.numbers(6)
+        self._curve(ox + x1, oy + y1, ox + x2, oy + y2, ox + px, oy + py)
+
+    def smooth_cubic(self, ox: float, oy: float, rel: bool) -> None:
+        x2, y2, px, py = self.numbers(4)
+        x, y, last = self.x, self.y, self.last_ctrl
+        x1, y1 = (2 * x - last[0], 2 * y - last[1]) if self.last_cmd in "CS" and last else (x, y)
+        self._curve(x1, y1, ox + x2, oy + y2, ox + px, oy + py)
+
+    def _curve(self, x1: float, y1: float, x2: float, y2: float, ex: float, ey: float) -> None:
+        self.ops.append(("C", x1, y1, x2, y2, ex, ey))
+        self.last_ctrl = (x2, y2)
+        self.x, self.y = ex, ey
+
+    def quadratic(self, ox: float, oy: float, rel: bool) -> None:
+        """Q, and T (its control point the last one mirrored), as the cubic it equals."""
+        x, y, last = self.x, self.y, self.last_ctrl
+        if self.cmd.upper() == "Q":
+            qx, qy, px, py = self.numbers(4)
+            qx, qy = ox + qx, oy + qy
+        else:
+            px, py = self.numbers(2)
+            qx, qy = (2 * x - last[0], 2 * y - last[1]) if self.last_cmd in "QT" and last else (x, y)
+        ex, ey = ox + px, oy + py
+        self.ops.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
+                         ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey))
+        self.last_ctrl = (qx, qy)
+        self.x, self.y = ex, ey
+
+    def arc(self, ox: float, oy: float, rel: bool) -> None:
+        rx, ry, phi, large, sweep, px, py = self.numbers(7)
+        ex, ey = ox + px, oy + py
+        self.ops.extend(_arc_to_beziers(self.x, self.y, rx, ry, phi, int(large), int(sweep), ex, ey))
+        self.x, self.y = ex, ey
+        self.last_ctrl = None
+
+
+#: The method of :class:`_PathReader` that reads each path command.
+_PATH_COMMANDS = {"Z": "close", "M": "move", "L": "line", "H": "horizontal", "V": "vertical", "C": "cubic",
+                  "S": "smooth_cubic", "Q": "quadratic", "T": "quadratic", "A": "arc"}
 
 
 def _ellipse_ops(cx, cy, rx, ry) -> list[Op]:
