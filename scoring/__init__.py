@@ -29,13 +29,16 @@ _LATE = {
 
 
 def __getattr__(name: str):
-    if name in _LATE:
-        import importlib
+    import importlib
 
+    if name in _LATE:
         value = getattr(importlib.import_module(_LATE[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'scoring' has no attribute {name!r}")
+    elif name in ("session", "session_file"):   # the modules themselves, as `scoring.session_file`
+        value = importlib.import_module(f"scoring.{name}")
+    else:
+        raise AttributeError(f"module 'scoring' has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 __all__ = [

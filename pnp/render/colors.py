@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from reportlab.lib.rl_accel import fp_str
+from pnp.render.reportlab_internals import fp_str
 
 
 @lru_cache(maxsize=256)

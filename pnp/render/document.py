@@ -9,12 +9,9 @@ card's number) is drawn copy by copy, in its place among the shared runs.
 
 from __future__ import annotations
 
-import zlib
 from array import array
 from typing import Any, Mapping, Sequence
 
-from reportlab import rl_config
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.faces import ResolvedFace, resolve_piece_face
@@ -25,10 +22,10 @@ from pnp.model import Component, Face, Game, Piece, PrintOptions
 from pnp.options import checked
 from pnp.render.draw import Pen, draw_primitives
 from pnp.render.fonts import MEASURER, font
+from pnp.render.reportlab_internals import compress_last_page, page_ops, write_streams_plain
 from pnp.units import pt
 
-# Streams are compressed; ASCII85 on top would only make them 25% bigger.
-rl_config.useA85 = 0
+write_streams_plain()
 
 
 class Drawings:
@@ -73,7 +70,7 @@ def place(canvas: Canvas, placement: Placement, drawings: Drawings) -> None:
     pen.put(_move_to_piece, printed, x, y, placement.rotation, sheet_w, sheet_h)
     for run in placement.runs:
         drawings.draw(run, size)
-    canvas._code.append("Q")  # closes the state _move_to_piece saved
+    page_ops(canvas).append("Q")  # closes the state _move_to_piece saved
 
 
 def _move_to_piece(canvas: Canvas, printed, x: float, y: float, rotation: int,
@@ -264,24 +261,6 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
         "pages": pages,
     }
     return pdf, manifest
-
-
-def compress_last_page(canvas: Canvas) -> None:
-    """Compress the page just finished now rather than when the PDF is saved.
-
-    reportlab keeps every page's drawing as text until the end, a kilobyte and
-    a half for each card; compressed, it takes a tenth of that. The stream is
-    the one reportlab would write: the same filter, the same bytes.
-    """
-    page = canvas._doc.Pages.pages[-1]
-    stream = getattr(page, "stream", None)
-    if not page.compression or rl_config.useA85 or not isinstance(stream, str) or page.Contents:
-        return  # written as reportlab writes it
-    packed = PDFStream(content=zlib.compress(stream.encode("utf8")))
-    packed.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
-    packed.__Comment__ = "page stream"
-    page.Contents = packed
-    page.stream = None
 
 
 def render_pages(pages, page_size: tuple[float, float], title: str, lang: str,

@@ -16,15 +16,15 @@ from __future__ import annotations
 from typing import Callable
 from weakref import WeakKeyDictionary
 
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.pdfgen.textobject import rtlSupport
 
 from pnp.layout.colors import luminance
 from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol, Text
 from pnp.render.colors import fill_ops, set_fill, set_stroke, stroke_ops
 from pnp.render.fonts import font as font_name
+from pnp.render.reportlab_internals import (escaper, font_chunks, fp_str, page_ops, restore_state_record,
+                                            save_state_record, writes_text_as_drawn)
 from pnp.render.shapes import symbol_path
 from pnp.units import pt
 from pnp.qr import dark_runs, modules as qr_modules
@@ -52,7 +52,7 @@ class Pen:
         self.tf: dict[float, str] = {}      # size -> "16 Tf 19.2 TL"
         self.fonts: dict[str, object] = {}  # style -> the registered TrueType font
         # Text is written directly only where drawString would write it plainly.
-        self.direct_text = bool(canvas.bottomup) and not rtlSupport
+        self.direct_text = writes_text_as_drawn(canvas)
 
     def put(self, draw: Callable, *args) -> None:
         """Write what ``draw(canvas, *args)`` writes, recorded once per set of arguments."""
@@ -63,7 +63,7 @@ class Pen:
             if len(self.recorded) < RECORDED_LIMIT:
                 self.recorded[key] = ops
         if ops:
-            self.canvas._code.append(ops)
+            page_ops(self.canvas).append(ops)
 
     def draw(self, primitives, height: float) -> None:
         """Draw primitives in stacking order (see :func:`draw_primitives`)."""
@@ -79,14 +79,12 @@ class Pen:
         tf = self.tf.get(size)
         if tf is None:
             tf = self.tf[size] = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
-        canvas = self.canvas
-        doc = canvas._doc
-        escape = canvas._escape
+        escape = escaper(self.canvas)
         parts = []
-        current = -1
-        for subset, chunk in font.splitString(text, doc):
+        current = None
+        for subset, chunk in font_chunks(font, text, self.canvas):
             if subset != current:
-                parts.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+                parts.append(f"{subset} {tf}")
                 current = subset
             parts.append(f"({escape(chunk)}) Tj")
         return " ".join(parts)
@@ -99,18 +97,16 @@ RECORDED_LIMIT = 4096
 def _record(canvas: Canvas, draw: Callable, args: tuple) -> str:
     """The operators ``draw(canvas, *args)`` writes, taken back out of the page;
     the canvas's own record of its state is left as it was."""
-    code = canvas._code
+    code = page_ops(canvas)
     code.append("")  # a fence: a first transform must not merge into what came before
     start = len(code)
-    depth = len(canvas.state_stack)
-    canvas.push_state_stack()
+    depth = save_state_record(canvas)
     try:
         draw(canvas, *args)
     finally:
         # A recording may save a state that the drawing after it restores
         # (a piece's clip): the canvas's own record is put back as it was.
-        del canvas.state_stack[depth + 1:]
-        canvas.pop_state_stack()
+        restore_state_record(canvas, depth)
     ops = "\n".join(code[start:])
     del code[start - 1:]
     return ops
@@ -124,7 +120,7 @@ def draw_primitives(canvas: Canvas, primitives, height: float) -> None:
 
 
 def draw_moved(pen: Pen, m: Moved, height: float) -> None:
-    code = pen.canvas._code
+    code = page_ops(pen.canvas)
     code.append("q")
     pen.put(_translate, m.dx, m.dy)
     pen.draw(m.primitives, height)
@@ -136,7 +132,7 @@ def _translate(canvas: Canvas, dx: float, dy: float) -> None:
 
 
 def draw_rect(pen: Pen, r: Rect, height: float) -> None:
-    code = pen.canvas._code
+    code = page_ops(pen.canvas)
     if r.dash:
         code.append("q")
     if r.fill:
@@ -162,7 +158,7 @@ def _rect(canvas: Canvas, x, y, w, h, radius, width, dash, stroke: bool, fill: b
 
 
 def draw_ellipse(pen: Pen, e: Ellipse, height: float) -> None:
-    code = pen.canvas._code
+    code = page_ops(pen.canvas)
     if e.dash:
         code.append("q")
     if e.fill:
@@ -185,7 +181,7 @@ def _ellipse(canvas: Canvas, cx, cy, rx, ry, width, dash, stroke: bool, fill: bo
 
 
 def draw_line(pen: Pen, line: Line, height: float) -> None:
-    code = pen.canvas._code
+    code = page_ops(pen.canvas)
     code.append("q")
     code.append(stroke_ops(line.stroke))
     pen.put(_line, line.x1, line.y1, line.x2, line.y2, line.width, line.dash, line.cap, height)
@@ -202,7 +198,7 @@ def _line(canvas: Canvas, x1, y1, x2, y2, width, dash, cap, height) -> None:
 
 
 def draw_path(pen: Pen, p: Path, height: float) -> None:
-    code = pen.canvas._code
+    code = page_ops(pen.canvas)
     code.append("q")
     if p.fill:
         code.append(fill_ops(p.fill))
@@ -239,7 +235,7 @@ def draw_text(pen: Pen, t: Text, height: float) -> None:
     if not pen.direct_text:
         _draw_text_with_canvas(canvas, t, height)
         return
-    code = canvas._code
+    code = page_ops(canvas)
     code.append(fill_ops(t.color))
     if not t.rotate:
         for line in t.lines:

@@ -8,6 +8,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.layout.text import Measurer
+from pnp.render.reportlab_internals import font_characters
 from pnp.resources import fonts_dir
 
 #: Template font names -> (registered name, file)
@@ -46,7 +47,7 @@ def text_width(text: str, style: str, size: float) -> float:
 @lru_cache(maxsize=None)
 def _drawable(style: str) -> frozenset[str]:
     """The characters the font has a glyph for, and the line break."""
-    return frozenset(map(chr, pdfmetrics.getFont(font(style)).face.charToGlyph)) | {"\n"}
+    return frozenset(map(chr, font_characters(pdfmetrics.getFont(font(style))))) | {"\n"}
 
 
 def missing_glyphs(text: str, style: str) -> str:

@@ -18,6 +18,7 @@ from pnp.layout.plan import Placement, resolve_placements
 from pnp.model import Copy, Face, Game, PrintOptions
 from pnp.render.document import Drawings, place
 from pnp.render.fonts import MEASURER, font
+from pnp.render.reportlab_internals import page_ops
 from pnp.units import pt
 
 
@@ -74,7 +75,7 @@ def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage]) -> Faces
         canvas.restoreState()
         # Two pages of one size with the same drawing operators look the same:
         # copies of a face share its form, so only what differs (a number) shows here.
-        drawn = (page.page_size, page.trim, "\n".join(canvas._code))
+        drawn = (page.page_size, page.trim, "\n".join(page_ops(canvas)))
         same_as.append(first_with.setdefault(drawn, index))
         canvas.showPage()
     canvas.save()

@@ -1,0 +1,95 @@
+"""Every part of reportlab the drawing uses that reportlab does not document, in one place.
+
+The drawing writes PDF operators straight into the page reportlab is making
+(recorded once, copied wherever the same shape is drawn: see
+:class:`pnp.render.draw.Pen`), writes text as ``drawString`` would from the
+font's own subsets, and compresses each page as soon as it is finished. That
+takes reportlab's private state: the operators of the page or form being drawn
+(``Canvas._code``), its document (``_doc``), its string escaping (``_escape``),
+its saved graphics states (``state_stack``), a TrueType font's subsets and glyphs, the
+PDF objects of a page. Nothing else in pnp names them.
+
+pyproject.toml pins reportlab to the releases this is tested with;
+``tests/test_reportlab_internals.py`` checks each of these against the
+installed release, and fails naming what changed.
+"""
+
+from __future__ import annotations
+
+import zlib
+from operator import attrgetter
+from typing import Callable, Iterable, Iterator
+
+from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str  # numbers as reportlab writes them in operators: "1.5"
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import rtlSupport
+
+#: The operators of the page (or form) being drawn, the list reportlab appends to and
+#: writes out when the page ends; a new list on each page and inside each form.
+page_ops: Callable[[Canvas], list[str]] = attrgetter("_code")
+
+
+def escaper(canvas: Canvas) -> Callable[[str], str]:
+    """The canvas's escaping of a string shown in a text operator (parentheses, backslashes...)."""
+    return canvas._escape
+
+
+def font_chunks(font, text: str, canvas: Canvas) -> Iterator[tuple[str, str]]:
+    """``text`` as the runs a TrueType font writes it in: (subset's name in the PDF, characters)."""
+    doc = canvas._doc
+    for subset, chunk in font.splitString(text, doc):
+        yield font.getSubsetInternalName(subset, doc), chunk
+
+
+def font_characters(font) -> Iterable[int]:
+    """The code points a registered TrueType font has a glyph for."""
+    return font.face.charToGlyph
+
+
+def writes_text_as_drawn(canvas: Canvas) -> bool:
+    """Whether text operators written directly are what ``drawString`` would write: a canvas
+    drawn bottom-up, and reportlab not reordering right-to-left text."""
+    return bool(canvas.bottomup) and not rtlSupport
+
+
+def save_state_record(canvas: Canvas) -> int:
+    """Save the canvas's own record of its state (font, colours, line width); how deep it was."""
+    depth = len(canvas.state_stack)
+    canvas.push_state_stack()
+    return depth
+
+
+def restore_state_record(canvas: Canvas, depth: int) -> None:
+    """Put the canvas's record of its state back as it was at ``depth`` (a drawing may have
+    saved states that the drawing after it restores)."""
+    del canvas.state_stack[depth + 1:]
+    canvas.pop_state_stack()
+
+
+def write_streams_plain() -> None:
+    """Page streams compressed, without ASCII85 on top (it would only make them 25% bigger)."""
+    rl_config.useA85 = 0
+
+
+def compress_last_page(canvas: Canvas) -> None:
+    """Compress the page just finished now rather than when the PDF is saved.
+
+    reportlab keeps every page's drawing as text until the end, a kilobyte and
+    a half for each card; compressed, it takes a tenth of that. The stream is
+    the one reportlab would write: the same filter, the same bytes.
+    """
+    page = canvas._doc.Pages.pages[-1]
+    stream = getattr(page, "stream", None)
+    if not page.compression or rl_config.useA85 or not isinstance(stream, str) or page.Contents:
+        return  # written as reportlab writes it
+    packed = PDFStream(content=zlib.compress(stream.encode("utf8")))
+    packed.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+    packed.__Comment__ = "page stream"
+    page.Contents = packed
+    page.stream = None
+
+
+__all__ = ["compress_last_page", "escaper", "font_characters", "font_chunks", "fp_str", "page_ops", "restore_state_record",
+           "save_state_record", "write_streams_plain", "writes_text_as_drawn"]
