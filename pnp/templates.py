@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from pnp import games, toml_reader
 from pnp.elements import LATE_NAMES, Scope, uses_of
-from pnp.errors import KeyClash, TemplateError, composed, raise_problems
+from pnp.errors import KeyClash, TemplateError, UnknownNameError, composed, raise_problems
 from pnp.facts import Facts, resolve_template, resolve_texts, uses_facts
 from pnp.files import ReadError, read_regular, shown_path
 from pnp.i18n import LANGUAGES, Catalog, game_catalog
@@ -25,7 +25,7 @@ from pnp.limits import MAX_NUMBER, MAX_PIECES, MAX_REPEAT, MAX_TEMPLATE_BYTES, M
 from pnp.model import Component, Element, Game, Piece, PlayerColor
 from pnp.resources import templates_dir
 from pnp.schema import Checker
-from pnp.template_spec import COLOR, GAME, PALETTE_DEFAULTS, with_defaults  # noqa: F401  (the loader's names)
+from pnp.template_spec import COLOR, GAME
 
 
 def load_colors(path: Path) -> dict[str, PlayerColor]:

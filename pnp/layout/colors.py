@@ -42,7 +42,7 @@ def _lower(color: str) -> str:
 
 class Inks(NamedTuple):
     """Resolves colour names for one piece: the palette (with its defaults,
-    see :func:`pnp.templates.with_defaults`), the piece's player colour, the ink saver."""
+    see :func:`pnp.template_spec.with_defaults`), the piece's player colour, the ink saver."""
 
     palette: Mapping[str, str]
     player: PlayerColor | None
