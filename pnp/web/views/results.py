@@ -50,9 +50,9 @@ async def sheet(site: Site, request: Request) -> Response:
 
 def _has_scoresheet(game: str) -> bool:
     """Whether the game ships a kit to print a filled scoresheet on (a game joined at run time may not)."""
-    from pnp.templates import game_files
+    from pnp import games
 
-    return game in game_files()
+    return games.template_file(game) is not None
 
 
 def _filled_sheet(stored: tables.StoredSession, lang: str, paper: str, link: str) -> bytes:
