@@ -33,7 +33,8 @@ def test_no_function_is_longer_than_80_lines():
 def test_the_count_reads_nested_functions_and_methods(tmp_path):
     body = "\n".join(f"        x{i} = {i}" for i in range(LIMIT))
     (tmp_path / "pnp").mkdir()
-    (tmp_path / "pnp" / "long.py").write_text(f"class A:\n    def f(self):\n{body}\n        return 0\n", encoding="utf-8")
+    (tmp_path / "pnp" / "long.py").write_text(f"class A:\n    def f(self):\n{body}\n        return 0\n",
+                                              encoding="utf-8")
     (tmp_path / "scoring").mkdir()
     (tmp_path / "scoring" / "short.py").write_text("def g():\n    return 1\n", encoding="utf-8")
     assert long_functions(tmp_path) == [f"pnp/long.py:2 f ({LIMIT + 2} lines)"]

@@ -91,5 +91,5 @@ def compress_last_page(canvas: Canvas) -> None:
     page.stream = None
 
 
-__all__ = ["compress_last_page", "escaper", "font_characters", "font_chunks", "fp_str", "page_ops", "restore_state_record",
-           "save_state_record", "write_streams_plain", "writes_text_as_drawn"]
+__all__ = ["compress_last_page", "escaper", "font_characters", "font_chunks", "fp_str", "page_ops",
+           "restore_state_record", "save_state_record", "write_streams_plain", "writes_text_as_drawn"]
