@@ -22,6 +22,7 @@ from pnp.errors import TemplateError
 from pnp.model import PrintOptions
 from pnp.templates import load_game, load_shipped_game
 from scoring import beavers, card_hunter, halali, hunting_fever
+from test_templates_and_catalogs import CATALOG, GOOD, write_game
 
 
 @pytest.fixture
@@ -127,39 +128,13 @@ def test_each_kit_names_its_facts_and_prints_them_without_placeholders(game_id):
 
 # -- the language's checks ------------------------------------------------------------
 
-TINY = """
-[game]
-id = "{game}"
-players = [2, 2]
-
-[[components]]
-id = "cards"
-size = "poker"
-fields = {{ value = "int" }}
-
-[[components.front]]
-type = "text"
-x = 4
-y = 4
-w = "w - 8"
-h = 14
-text = "{text}"
-size = 14
-
-[[components.pieces]]
-id = "card"
-count = {count}
-value = 1
-"""
-WORDS = '[game]\nname = "Tiny"\ncredits = "{credits}"\n[component.cards]\nname = "Cards"\ncut = "Cut them."\n'
-
-
 def tiny(tmp_path, game="halali", text="x", count="1", credits="Ours."):
-    path = tmp_path / "tiny.toml"
-    path.write_text(TINY.format(game=game, text=text, count=count), encoding="utf-8")
-    for lang in ("en", "fr"):
-        (tmp_path / f"tiny.{lang}.toml").write_text(WORDS.format(credits=credits), encoding="utf-8")
-    return path
+    """The small template of the template tests, for ``game``, with a text, a count and credits."""
+    template = GOOD.replace('id = "tiny"', f'id = "{game}"').replace('text = "@card.{id}"', f'text = "{text}"')
+    template = template.replace("count = 3", f"count = {count}")
+    words = {lang: CATALOG.format(name="Tiny", fox="Fox").replace('"By someone."', f'"{credits}"')
+             for lang in ("en", "fr")}
+    return write_game(tmp_path, template, words["en"], words["fr"])
 
 
 def test_a_fact_fills_a_text_a_count_and_arithmetic(tmp_path):
