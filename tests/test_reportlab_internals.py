@@ -64,8 +64,9 @@ def test_text_written_directly_is_what_draw_string_writes():
     ops = Pen(direct).text_ops("bold", 12, text)
     assert rl.page_ops(drawn)[-1] == f"BT 1 0 0 1 10 20 Tm {ops} T* ET"
     face = pdfmetrics.getFont(font("bold"))
-    chunks = list(rl.font_chunks(face, text, direct))
-    assert chunks and all(name.startswith("/F") and isinstance(chunk, bytes) for name, chunk in chunks)
+    chunks = rl.font_chunks(face, text, direct)
+    assert chunks and all(isinstance(subset, int) and isinstance(chunk, bytes) for subset, chunk in chunks)
+    assert rl.subset_name(face, chunks[0][0], direct).startswith("/F")
     assert {ord(char) for char in text} <= set(rl.font_characters(face))
 
 

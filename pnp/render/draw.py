@@ -24,7 +24,7 @@ from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Path, Primitiv
 from pnp.render.colors import fill_ops, set_fill, set_stroke, stroke_ops
 from pnp.render.fonts import font as font_name
 from pnp.render.reportlab_internals import (escaper, font_chunks, fp_str, page_ops, restore_state_record,
-                                            save_state_record, writes_text_as_drawn)
+                                            save_state_record, subset_name, writes_text_as_drawn)
 from pnp.render.shapes import symbol_path
 from pnp.units import pt
 from pnp.qr import dark_runs, modules as qr_modules
@@ -79,12 +79,13 @@ class Pen:
         tf = self.tf.get(size)
         if tf is None:
             tf = self.tf[size] = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
-        escape = escaper(self.canvas)
+        canvas = self.canvas
+        escape = escaper(canvas)
         parts = []
-        current = None
-        for subset, chunk in font_chunks(font, text, self.canvas):
+        current = -1
+        for subset, chunk in font_chunks(font, text, canvas):
             if subset != current:
-                parts.append(f"{subset} {tf}")
+                parts.append(f"{subset_name(font, subset, canvas)} {tf}")
                 current = subset
             parts.append(f"({escape(chunk)}) Tj")
         return " ".join(parts)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import zlib
 from operator import attrgetter
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str  # numbers as reportlab writes them in operators: "1.5"
@@ -36,11 +36,14 @@ def escaper(canvas: Canvas) -> Callable[[str], str]:
     return canvas._escape
 
 
-def font_chunks(font, text: str, canvas: Canvas) -> Iterator[tuple[str, str]]:
-    """``text`` as the runs a TrueType font writes it in: (subset's name in the PDF, characters)."""
-    doc = canvas._doc
-    for subset, chunk in font.splitString(text, doc):
-        yield font.getSubsetInternalName(subset, doc), chunk
+def font_chunks(font, text: str, canvas: Canvas) -> list[tuple[int, bytes]]:
+    """``text`` as the runs a TrueType font writes it in: (its subset, the run's bytes in it)."""
+    return font.splitString(text, canvas._doc)
+
+
+def subset_name(font, subset: int, canvas: Canvas) -> str:
+    """The name a font's subset has in the PDF ("/F1+0")."""
+    return font.getSubsetInternalName(subset, canvas._doc)
 
 
 def font_characters(font) -> Iterable[int]:
@@ -92,4 +95,5 @@ def compress_last_page(canvas: Canvas) -> None:
 
 
 __all__ = ["compress_last_page", "escaper", "font_characters", "font_chunks", "fp_str", "page_ops",
-           "restore_state_record", "save_state_record", "write_streams_plain", "writes_text_as_drawn"]
+           "restore_state_record", "save_state_record", "subset_name", "write_streams_plain",
+           "writes_text_as_drawn"]
