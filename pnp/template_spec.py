@@ -56,6 +56,11 @@ def is_color_value(value: str, palette: Mapping, has_sets: bool) -> bool:
         has_sets and value in SET_COLORS)
 
 
+def flag(default: bool) -> Field:
+    """A true-or-false key; a wrong value is named and taken as the default."""
+    return Field(boolean(), default=default, fallback=default)
+
+
 def list_of_text(expected: str) -> Kind:
     return Kind(list, expected, lambda value: all(isinstance(item, str) for item in value))
 
@@ -413,12 +418,12 @@ COMPONENT = Table({
                        fallback="optional"),
     "kind": Field(OneOf(PIECE_KINDS, " or ".join(repr(k) for k in PIECE_KINDS)), default="card",
                   fallback="card"),
-    "rotate": Field(boolean(), default=True, fallback=True),
-    "gutter": Field(boolean(), default=False, fallback=False),
-    "cut": Field(boolean(), default=True, fallback=True),
-    "with_cover": Field(boolean(), default=False, fallback=False),
-    "shrink": Field(boolean(), default=False, fallback=False),
-    "hidden": Field(boolean(), default=False, fallback=False),
+    "rotate": flag(True),
+    "gutter": flag(False),
+    "cut": flag(True),
+    "with_cover": flag(False),
+    "shrink": flag(False),
+    "hidden": flag(False),
     "corner_radius": Field(length_from_zero(), default=0.0, fallback=0.0),
     "overlap": Field(OVERLAP, default=12.0, fallback=12.0),
     "seams": Field(Seams(), default=((), ()), fallback=((), ())),
