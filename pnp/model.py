@@ -108,6 +108,11 @@ class Component(NamedTuple):
     #: one back, printed with a quiet edge, on one paper, never sharing a cut with
     #: a different back and never turned differently from the rest of its deck.
     hidden: bool = False
+    #: The trim's shape (pnp.layout.outline.SHAPES): "rectangle", "rounded"
+    #: (corners of ``corner_radius``), "circle" (the ellipse filling the size) or
+    #: "hex" (flat-topped, points left and right). Circles and hexes keep a
+    #: gutter, are clipped to their outline grown by the bleed, and carry a cut guide.
+    shape: str = "rectangle"
 
     @property
     def two_sided(self) -> bool:
@@ -120,6 +125,8 @@ class Component(NamedTuple):
 
 #: The values of a component's ``kind``.
 PIECE_KINDS = ("card", "tile", "token", "board", "sheet")
+#: The trims a piece can have (a component's ``shape``; pnp.layout.outline draws them).
+SHAPES = ("rectangle", "rounded", "circle", "hex")
 
 
 class Game(NamedTuple):
@@ -138,6 +145,12 @@ class Game(NamedTuple):
     #: ``pnp.sheet_model.Scoresheet``): handed in by the loader from the registry
     #: of games, so that laying out a scoresheet asks no registry and no rules.
     blank_sheet: Callable[[str], Any] | None = None
+    #: True: a fan-made copy of someone else's game (the cover says so); false: the
+    #: designer's own game, whose cover carries its own credits and licence only.
+    fan_copy: bool = True
+    #: The command that renders this kit, for messages that suggest one: ``pnp render
+    #: hunting-fever`` for a registered game's kit, ``pnp render --template FILE`` otherwise.
+    command: str = ""
 
     def component(self, component_id: str) -> Component:
         from pnp.errors import UnknownNameError

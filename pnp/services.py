@@ -9,6 +9,11 @@ bleed it cuts away. The figures come from the services' own templates:
 - MakePlayingCards: its upload guide (poker 822 x 1122 px, "36 pixels each side
   based on a 300 DPI image" cut off), so 0.12 in of bleed, not 1/8 in.
 
+Only rectangular products are listed: the upload sizes of a service's round
+or hexagonal products (if it makes them) are not recorded here, so a round or
+hex piece is made as the square product of its size, and the export says so
+(:func:`shape_note`) rather than guess a size.
+
 Pure data and computation: no drawing here.
 """
 
@@ -17,7 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pnp.errors import PnpError
-from pnp.model import Component
+from pnp.model import Component, Game
 from pnp.units import MM_PER_INCH
 
 #: How far a piece may differ from a product's trim, per side, and still be
@@ -129,7 +134,7 @@ def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:
 def match(service: Service, component: Component) -> Match | None:
     """The product a service makes this component as, or None.
 
-    >>> from pnp.model import Component
+    >>> from pnp.model import Component, Game
     >>> poker = Component("cards", (63.5, 88.9), (), (), None)
     >>> match(THE_GAME_CRAFTER, poker).product.pixels
     (825, 1125)
@@ -150,6 +155,15 @@ def match(service: Service, component: Component) -> Match | None:
     return None
 
 
+def shape_note(service: Service, component: Component, found: Match) -> str:
+    """What an export says when a round or hex piece is made as a service's square product."""
+    if component.shape not in ("circle", "hex"):
+        return ""
+    shape = "round" if component.shape == "circle" else "hexagonal"
+    return (f"made as a square {found.product.label}: pnp lists no {shape} products of {service.name}; "
+            f"cut it to shape yourself, or choose the service's own {shape} product when you upload")
+
+
 def offered_sizes(service: Service, kind: str) -> str:
     """The sizes a service makes for one kind of piece, for messages."""
     sizes = []
@@ -161,12 +175,15 @@ def offered_sizes(service: Service, kind: str) -> str:
     return "; ".join(sizes)
 
 
-def not_made(service: Service, game_id: str, component: Component) -> str:
-    """Why a service cannot make a component, naming what it does make."""
+def not_made(service: Service, game: Game, component: Component) -> str:
+    """Why a service cannot make a component, naming what it does make (and, for a sheet,
+    the command that prints it: ``game.command``, which names a template by its file)."""
     w, h = component.size
+    game_id = game.id
     if component.kind == "sheet":
+        command = game.command or f"pnp render {game_id}"
         return (f"{game_id} {component.id} is a sheet printed on paper at home, which {service.name} "
-                f"does not make; print it with `pnp render {game_id} --component {component.id}`")
+                f"does not make; print it with `{command} --component {component.id}`")
     offered = offered_sizes(service, component.kind)
     return (f"{service.name} makes no {component.kind} of {w:g} x {h:g} mm ({game_id} {component.id}); "
             + (f"its {component.kind} sizes are: {offered}" if offered

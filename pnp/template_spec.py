@@ -25,7 +25,7 @@ from pnp.elements import BUILT_IN_COLORS, FIELD_TYPES, HEX, SET_COLORS, SYMBOLS,
 from pnp.errors import TemplateError, UnknownNameError
 from pnp.language import ExpressionError, evaluate, number_shown
 from pnp.limits import MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MIN_PIECE_MM
-from pnp.model import PIECE_KINDS, Piece
+from pnp.model import PIECE_KINDS, SHAPES, Piece, PlayerColor
 from pnp.schema import (MISSING, All, Checker, Field, Invalid, Kind, OneOf, Spec, Table, TableOf, When,
                         boolean, finite_within, is_number, keep, matching)
 from pnp.units import piece_size
@@ -98,7 +98,10 @@ HEADER = Table({
     "players": Field(Players(), default=[1, 1], fallback=[1, 1]),
     "rules_url": Field(RulesUrl(), default=""),
     "designers": Field(list_of_text("a list of names"), default=[], fallback=[]),
-}, "a table with id, players, rules_url and designers", where="[game]")
+    # True: the cover calls the kit a fan-made copy of someone else's game (the shipped kits);
+    # false: a designer's own game, whose credits and licence are its own catalogs' words.
+    "fan_copy": flag(True),
+}, "a table with id, players, rules_url, designers and fan_copy", where="[game]")
 
 
 # ------------------------------------------------------------------ [palette] and [params]
@@ -165,8 +168,9 @@ class Size(Spec):
 
 
 class Sets(Spec):
-    """Player colours of colors.toml, each once: a set is one player's pieces, told apart by
-    its colour, so two alike could not be (raise the pieces' counts for more of them)."""
+    """Player colours of colors.toml or of the template's own ``[colors]``, each once: a set is
+    one player's pieces, told apart by its colour, so two alike could not be (raise the pieces'
+    counts for more of them)."""
 
     expected = "a list of player colours"
 
@@ -176,11 +180,32 @@ class Sets(Spec):
         colors = check.colors
         for name in value:
             if name not in colors:
-                check.fail(at, "colours from colors.toml: " + ", ".join(colors), name)
+                check.fail(at, "colours from colors.toml or the template's [colors]: " + ", ".join(colors), name)
         for name in sorted({name for name in value if value.count(name) > 1}):
             check.fail(at, "each colour once (a set is one player's pieces; raise the pieces' counts "
                            "for more of them)", name)
         return value
+
+
+def trim_shape(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
+    """``shape`` and ``corner_radius`` agree: rounded corners need a radius (at most half the
+    shorter side), other shapes take none; a shape left out is "rounded" when the corners have
+    a radius. A circle or a hex is a piece cut by hand along its guide: not a sheet, a board
+    (split over sheets along straight seams) or a page used as it comes out of the printer."""
+    radius, shape = checked["corner_radius"], checked["shape"]
+    if shape is None:
+        checked["shape"] = shape = "rounded" if radius else "rectangle"
+    elif shape == "rounded" and not radius:
+        check.fail(f"{at}.corner_radius", "a radius above 0 for shape = 'rounded'", radius)
+    elif shape != "rounded" and radius and "corner_radius" in raw:
+        check.fail(f"{at}.corner_radius", f"no corner_radius with shape = {shape!r} (only 'rounded' has corners "
+                                          "to round)", radius)
+    size = checked["size"]
+    if shape == "rounded" and size and radius > min(size) / 2:
+        check.fail(f"{at}.corner_radius", f"at most half the shorter side ({min(size) / 2:g} mm)", radius)
+    if shape in ("circle", "hex") and (checked["kind"] in ("sheet", "board") or not checked["cut"]):
+        check.fail(f"{at}.shape", "'rectangle' or 'rounded' on a sheet, a board or a page with cut = false "
+                                  "(a circle or a hex is a piece cut out along its guide)", shape)
 
 
 def length_from_zero() -> Kind:
@@ -425,12 +450,13 @@ COMPONENT = Table({
     "shrink": flag(False),
     "hidden": flag(False),
     "corner_radius": Field(length_from_zero(), default=0.0, fallback=0.0),
+    "shape": Field(OneOf(SHAPES, " or ".join(repr(s) for s in SHAPES)), default=None, fallback=None),
     "overlap": Field(OVERLAP, default=12.0, fallback=12.0),
     "seams": Field(Seams(), default=((), ()), fallback=((), ())),
     "fields": Field(FieldTypes(), default={}, fallback={}),
     "pieces": Field(Pieces(), check_missing=True, fallback=[]),
 }, "a [[components]] table", extra_keys=("front", "back", "same_back"),
-    after=(faces, front_needed, opener_alone, shrinks_one_sided, hidden_backs_alike))
+    after=(trim_shape, faces, front_needed, opener_alone, shrinks_one_sided, hidden_backs_alike))
 
 
 class Components(Spec):
@@ -443,6 +469,7 @@ class Components(Spec):
         if not isinstance(value, list) or not value:
             raise Invalid()
         check.context.update(palette=siblings["palette"], params=siblings["params"])
+        check.context["colors"] = {**check.colors, **siblings.get("colors", {})}
         components, seen = [], set()
         for index, raw in enumerate(value):
             checked = COMPONENT.check(raw, f"components[{index}]", check)
@@ -465,6 +492,46 @@ def one_opener(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
                    f"components[{openers[0]}] already does", True)
 
 
+class TemplateColors(Spec):
+    """``[colors.NAME]`` tables: a game's own player colours (``rgb``, ``ink`` and ``symbol``, as
+    in colors.toml), usable in ``sets`` beside the shared ones; its catalogs name each
+    (``color.NAME``)."""
+
+    expected = "a table of [colors.NAME] tables with rgb, ink and symbol"
+    show = False
+
+    def read(self, value, at, check, siblings):
+        if not isinstance(value, dict):
+            raise Invalid()
+        colors = {}
+        for name, entry in value.items():
+            if not NAME.match(name):
+                check.fail(f"colors.{name}", "a lower-case colour name like 'gold'", name)
+                continue
+            before = len(check.problems)
+            checked = COLOR.check(entry, f"colors.{name}", check)
+            if checked is not MISSING and len(check.problems) == before:
+                colors[name] = PlayerColor(name, checked["rgb"].lower(), checked["ink"].lower(), checked["symbol"])
+        return colors
+
+
+def symbols_apart(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
+    """The player colours of a kit each have a symbol of their own: the symbol is what keeps
+    two sets apart in grayscale and for colour-blind players."""
+    colors, seen = check.colors, {}
+    for component in checked["components"]:
+        for name in component["sets"]:
+            color = colors.get(name)
+            if color is None:
+                continue
+            other = seen.setdefault(color.symbol, name)
+            if other != name:
+                check.say(f"components {component['id']}.sets", f"the colours {other!r} and {name!r} share the "
+                          f"symbol {color.symbol!r}; each player colour needs a symbol of its own (it keeps the "
+                          "sets apart in grayscale and for colour-blind players)")
+                seen[color.symbol] = name
+
+
 def pieces_within_limit(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
     """A kit of at most MAX_PIECES pieces, every count and every set counted."""
     pieces = sum(sum(p.count for p in c["pieces"]) * max(1, len(c["sets"])) for c in checked["components"])
@@ -477,8 +544,9 @@ GAME = Table({
     "game": Field(HEADER, check_missing=True, stop=True),
     "palette": Field(PALETTE, default={}, fallback={}, then=lambda value, check: with_defaults(value)),
     "params": Field(PARAMS, default={}, fallback={}, then=with_overrides),
+    "colors": Field(TemplateColors(), default={}, fallback={}),
     "components": Field(Components(), check_missing=True, fallback=[]),
-}, "a template", after=(one_opener, pieces_within_limit))
+}, "a template", after=(one_opener, symbols_apart, pieces_within_limit))
 
 
 # ------------------------------------------------------------------ colors.toml

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import shlex
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -145,6 +146,7 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     raise_problems(check.problems)
 
     header = checked["game"]
+    colors = check.colors   # the shared player colours with the template's own
     catalogs = load_game_catalogs(path.stem, catalog_dir or path.parent, facts)
     shipped_icons = templates_dir() / "icons"
     own_icons = path.parent.resolve() / "icons"
@@ -152,12 +154,21 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     game = Game(
         id=header["id"], players=tuple(header["players"]), rules_url=header["rules_url"],
         designers=tuple(header["designers"]), palette=dict(checked["palette"]), colors=colors,
+        fan_copy=header["fan_copy"],
         params={k: float(v) for k, v in checked["params"].items()},
         components=tuple(_component(c) for c in checked["components"]),
         catalogs=catalogs, source=str(path), icon_dirs=icon_dirs or (str(shipped_icons),),
-        blank_sheet=games.blank_sheet,
+        blank_sheet=games.blank_sheet, command=_command(path, header["id"]),
     )
     return _check_faces(game, path.name)
+
+
+def _command(path: Path, game_id: str) -> str:
+    """``pnp render GAME`` for a registered game's own kit, else ``pnp render --template FILE``."""
+    registered = games.template_file(game_id) if isinstance(game_id, str) else None
+    if registered is not None and Path(registered).resolve() == path.resolve():
+        return f"pnp render {game_id}"
+    return f"pnp render --template {shlex.quote(shown_path(path))}"
 
 
 def _component(checked: Mapping[str, Any]) -> Component:
@@ -165,8 +176,10 @@ def _component(checked: Mapping[str, Any]) -> Component:
     return Component(
         id=checked["id"], size=checked["size"], pieces=checked["pieces"], front=checked["front"],
         back=checked["back"], sets=tuple(checked["sets"]), rotate=checked["rotate"],
-        back_kind=checked["back_kind"], gutter=checked["gutter"],
-        corner_radius=float(checked["corner_radius"]), overlap=float(checked["overlap"]),
+        # A circle or a hex is cut by hand along its guide: never edge to edge with another.
+        back_kind=checked["back_kind"], gutter=checked["gutter"] or checked["shape"] in ("circle", "hex"),
+        corner_radius=float(checked["corner_radius"]) if checked["shape"] == "rounded" else 0.0,
+        overlap=float(checked["overlap"]), shape=checked["shape"],
         kind=checked["kind"], cut=checked["cut"], with_cover=checked["with_cover"],
         shrink=checked["shrink"], fields={n: t.rstrip("?") for n, t in checked["fields"].items()},
         seam_lines=checked["seams"], hidden=checked["hidden"],
@@ -219,6 +232,11 @@ def _check_faces(game: Game, source: str) -> Game:
             for key in (f"component.{component.id}.name", f"component.{component.id}.cut"):
                 if not catalog.has(key):
                     problems.append(f"{source}: components {component.id}: text {key!r} missing in {lang}")
+            # A player colour's name: the cover, the deck's name in Tabletop Simulator, {set_name}.
+            for name in component.sets:
+                if not catalog.has(f"color.{name}"):
+                    problems.append(f"{source}: components {component.id}: the colour {name!r} has no name in "
+                                    f"{lang} (text 'color.{name}' missing)")
     extra: dict[int, set[str]] = {}  # id(element) -> names its catalog texts use
     # id(element) -> its "@key" texts: the same for every piece drawn with it
     # (thousands of pieces may share one face design).

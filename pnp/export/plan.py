@@ -17,7 +17,7 @@ from pnp.layout.plan import copies
 from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.model import Component, Copy, Face, Game
 from pnp.render.single import FacePage
-from pnp.services import GENERIC, Service, match, not_made
+from pnp.services import GENERIC, Service, match, not_made, shape_note
 from pnp.units import MM_PER_INCH
 
 FORMATS = ("png", "pdf", "tts")
@@ -51,6 +51,7 @@ class ComponentExport(NamedTuple):
     component: Component
     product: str                # the service's product name, "" for generic
     images: tuple[Image, ...]   # fronts and backs, copy by copy (front first)
+    note: str = ""              # how a service makes a shaped piece it has no product of that shape for
 
 
 def check_choices(fmt: str, service: Service, dpi: int | None, order: str) -> int:
@@ -87,9 +88,9 @@ def chosen_components(game: Game, service: Service, names: list[str] | None,
         if found is not None:
             kept.append((component, found))
         elif names:
-            raise PnpError(not_made(service, game.id, component))
+            raise PnpError(not_made(service, game, component))
         else:
-            skipped.append(Skipped(component, not_made(service, game.id, component)))
+            skipped.append(Skipped(component, not_made(service, game, component)))
     return kept, skipped
 
 
@@ -133,7 +134,8 @@ def print_images(component: Component, found, service: Service, dpi: int,
         trim, turned, product = found.product.trim_mm(service), found.turned, found.product.name
     # The bleed is whatever the exact pixel size leaves around the trim.
     bleed = ((px[0] * MM_PER_INCH / dpi - trim[0]) / 2, (px[1] * MM_PER_INCH / dpi - trim[1]) / 2)
-    return _component_export(component, product, trim, bleed, turned, px)
+    export = _component_export(component, product, trim, bleed, turned, px)
+    return export._replace(note=shape_note(service, component, found)) if found is not None else export
 
 
 def _component_export(component, product, trim, bleed, turned, px) -> ComponentExport:

@@ -28,6 +28,7 @@ class Job(NamedTuple):
     pixels: tuple[int, int]
     encode: bool                 # True: PNG bytes; False: raw RGB bytes (to paste into a sheet)
     dpi: int                     # written into the PNG
+    alpha: bool = False          # transparent where nothing is drawn (outside a shaped trim)
 
 
 def _render(document, job: Job) -> bytes:
@@ -36,8 +37,12 @@ def _render(document, job: Job) -> bytes:
 
     w, h = job.pixels
     page = document[job.page]
-    bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
-    bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
+    if job.alpha:
+        bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGRA, rev_byteorder=True)
+        bitmap.fill_rect((255, 255, 255, 0), 0, 0, w, h)
+    else:
+        bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
+        bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
     pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0,
                                    pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)
     image = bitmap.to_pil()

@@ -31,6 +31,7 @@ from pnp.files import FolderReplacement, WriteError
 from pnp.layout.plan import copies
 from pnp.model import Component, Copy, Face, Game, PrintOptions
 from pnp.options import checked
+from pnp.render.document import CLIPPED_IN_KITS
 from pnp.render.single import FacePage, faces_pdf
 from pnp.services import Service
 
@@ -112,21 +113,29 @@ def _pdfs(game, options, exports: list[ComponentExport], order, output: _Output,
     total = sum(len(e.images) for e in exports)
     for export in exports:
         pages = [image.page for image in pdf_order(export.images, order)]
-        output.add(f"{export.component.id}.pdf", faces_pdf(game, options, pages).pdf)
+        clipped = CLIPPED_IN_KITS if not export.product else ()
+        output.add(f"{export.component.id}.pdf", faces_pdf(game, options, pages, clipped).pdf)
         w, h = pages[0].page_size
-        sizes.append(f"{export.component.id} {w:.2f} x {h:.2f} mm pages")
+        sizes.append(f"{export.component.id} {w:.2f} x {h:.2f} mm pages{'; ' + export.note if export.note else ''}")
         if progress:
             progress(len(pages), total)
     return sizes, None
 
 
+#: Shapes whose print images are transparent outside their trim grown by the bleed. Only
+#: without a service: a service's product is cut from a full, opaque image.
+SHAPED = ("rounded", "circle", "hex")
+
+
 def _pngs(game, options, exports: list[ComponentExport], dpi, output: _Output, progress):
     images = [image for export in exports for image in export.images]
-    drawn = faces_pdf(game, options, [image.page for image in images])
+    generic = all(not export.product for export in exports)
+    clipped = SHAPED if generic else ()
+    drawn = faces_pdf(game, options, [image.page for image in images], clipped)
     alike: dict[int, list[Image]] = {}
     for index, image in enumerate(images):
         alike.setdefault(drawn.same_as[index], []).append(image)
-    jobs = [Job(i, images[i].pixels, True, dpi) for i in sorted(alike)]
+    jobs = [Job(i, images[i].pixels, True, dpi, images[i].copy.component.shape in clipped) for i in sorted(alike)]
     # Each picture is written as soon as it is made, while the others are still drawn.
     for job, data in rasterise(drawn.pdf, jobs, _counter(progress, len(jobs))):
         for image in alike[job.page]:
@@ -141,7 +150,7 @@ def _pngs(game, options, exports: list[ComponentExport], dpi, output: _Output, p
                          image.pixels[0], image.pixels[1]])
     csv_path = output.add("files.csv", table.getvalue().encode("utf-8"))
     sizes = [f"{e.component.id}{' (' + e.product + ')' if e.product else ''} "
-             f"{_size(e.images[0].pixels)}" for e in exports]
+             f"{_size(e.images[0].pixels)}{'; ' + e.note if e.note else ''}" for e in exports]
     return sizes, csv_path
 
 
@@ -175,14 +184,16 @@ class _TtsFaces:
     def __init__(self) -> None:
         self.pages: list[FacePage] = []
         self.pixels: list[tuple[int, int]] = []
+        self.alpha: list[bool] = []      # transparent outside the trim: a round or hex piece alone
         self.sheets: list[_Sheet] = []
         self.singles: list[tuple[Component, Copy, int, int | None]] = []
 
-    def page(self, copy: Copy, face: Face, size_px: tuple[int, int]) -> int:
+    def page(self, copy: Copy, face: Face, size_px: tuple[int, int], alpha: bool = False) -> int:
         # The trim alone: Tabletop Simulator shows all of an image. Rasterising
         # stretches the page to the exact pixels (a fraction of a pixel at most).
         self.pages.append(FacePage(copy, face, copy.component.size, (0.0, 0.0)))
         self.pixels.append(size_px)
+        self.alpha.append(alpha)
         return len(self.pages) - 1
 
     def add_decks(self, component: Component, dpi: int, deck_number: int) -> int:
@@ -204,9 +215,10 @@ class _TtsFaces:
     def add_singles(self, component: Component, dpi: int) -> None:
         size = tts_pixels(component.size, dpi)
         two_faced = component.two_sided and not _same_back(component)
+        alpha = component.shape in CLIPPED_IN_KITS
         for copy in copies(component):
-            self.singles.append((component, copy, self.page(copy, Face.FRONT, size),
-                                 self.page(copy, Face.BACK, size) if two_faced else None))
+            self.singles.append((component, copy, self.page(copy, Face.FRONT, size, alpha),
+                                 self.page(copy, Face.BACK, size, alpha) if two_faced else None))
 
 
 class _Pictures:
@@ -215,9 +227,9 @@ class _Pictures:
     def __init__(self, game: Game, options: PrintOptions, faces: _TtsFaces, dpi: int, output: _Output,
                  base_url: str | None, progress: Progress | None) -> None:
         self.drawn = faces_pdf(game, options, faces.pages)
-        self.pixels = faces.pixels
+        self.pixels, self.alpha = faces.pixels, faces.alpha
         unique = sorted(set(self.drawn.same_as))
-        jobs = [Job(i, faces.pixels[i], False, dpi) for i in unique]
+        jobs = [Job(i, faces.pixels[i], False, dpi, faces.alpha[i]) for i in unique]
         self.raw = {job.page: data for job, data in rasterise(self.drawn.pdf, jobs, _counter(progress, len(jobs)))}
         self.output, self.base_url = output, base_url
 
@@ -225,7 +237,7 @@ class _Pictures:
         from PIL import Image as PilImage
 
         i = self.drawn.same_as[index]
-        return PilImage.frombytes("RGB", self.pixels[i], self.raw[i])
+        return PilImage.frombytes("RGBA" if self.alpha[i] else "RGB", self.pixels[i], self.raw[i])
 
     def digest(self, index: int) -> bytes:
         """What the face's pixels are, to tell two faces apart that were drawn apart."""
@@ -249,6 +261,14 @@ class _Pictures:
             row, col = divmod(slot, grid.columns)
             image.paste(self.picture(index), (col * grid.cell[0], row * grid.cell[1]))
         return image
+
+
+#: Tabletop Simulator's shapes, as its Custom Tile and Custom Deck dialogs number them. A tile
+#: is a box, a hex, a circle or a box with rounded corners; a card a rounded rectangle (what
+#: every deck was before shapes, kept), a hex or a circle. A token takes its shape from its
+#: image's transparency, which a round or hex piece's image has.
+TTS_TILE_TYPES = {"rectangle": 0, "hex": 1, "circle": 2, "rounded": 3}
+TTS_CARD_TYPES = {"hex": 3, "circle": 4}
 
 
 def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url, progress):
@@ -298,7 +318,8 @@ def _deck_objects(catalog, sheets: list[_Sheet], pictures: _Pictures, sizes: lis
         sizes.append(f"{sheet.name.rpartition('/')[2]} {grid.columns} x {grid.rows} sheet {_size(grid.pixels)}")
         custom = {str(deck_key): {"FaceURL": face_url, "BackURL": back_url,
                                   "NumWidth": grid.columns, "NumHeight": grid.rows,
-                                  "BackIsHidden": True, "UniqueBack": not same_back, "Type": 0}}
+                                  "BackIsHidden": True, "UniqueBack": not same_back,
+                                  "Type": TTS_CARD_TYPES.get(sheet.cards[0].component.shape, 0)}}
         cards = [_card(catalog, copy, card_id(deck_key, slot), custom, sheet.deck)
                  for slot, copy in enumerate(sheet.cards)]
         decks.setdefault(sheet.deck, []).append((custom, cards, sheet.cards))
@@ -397,5 +418,5 @@ def _single(catalog, component: Component, copy: Copy, front: str, back: str, in
     return _object("Custom_Tile", name, index) | {
         "CustomImage": {"ImageURL": front, "ImageSecondaryURL": back or front, "ImageScalar": 1.0,
                         "WidthScale": 0.0,
-                        "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False,
+                        "CustomTile": {"Type": TTS_TILE_TYPES[component.shape], "Thickness": 0.1, "Stackable": False,
                                        "Stretch": True}}}

@@ -54,12 +54,13 @@ def targets(page_w: float, page_h: float) -> tuple[Target, ...]:
 
 
 def calibration_pages(page_size: tuple[float, float], options: PrintOptions, catalog: Catalog,
-                      measure: Measurer, footers: tuple[tuple[Primitive, ...], ...] | None = None
-                      ) -> tuple[tuple[Primitive, ...], tuple[Primitive, ...]]:
+                      measure: Measurer, footers: tuple[tuple[Primitive, ...], ...] | None = None,
+                      command: str | None = None) -> tuple[tuple[Primitive, ...], tuple[Primitive, ...]]:
     """The front and the back page, each a tuple of primitives (mm from the top-left).
 
     ``footers``: the footers of the two pages when the sheet is the last of a kit
-    (by default, its own: a file of two pages)."""
+    (by default, its own: a file of two pages); ``command``: the command that renders the
+    kit again, when it is not ``pnp build`` (a template's)."""
     page_w, page_h = page_size
     frame = bottom_frame(page_w, page_h)
     front: list[Primitive] = []
@@ -82,8 +83,10 @@ def calibration_pages(page_size: tuple[float, float], options: PrintOptions, cat
     # Front: what this is and how to read it.
     y = text(front, catalog.get("calibrate.title"), MARGIN, MARGIN, 16, "black")
     paper = catalog.get(f"paper.{options.paper}")
-    for step in ("print", "hold", "read", "use"):
-        y = text(front, "• " + catalog.get(f"calibrate.{step}", paper=paper), MARGIN, y + 0.5, 9.5)
+    # A kit of a template names its own command to render it again (pnp build renders the shipped games).
+    for step in ("print", "hold", "read", "use_own" if command else "use"):
+        y = text(front, "• " + catalog.get(f"calibrate.{step}", paper=paper, command=command),
+                 MARGIN, y + 0.5, 9.5)
     for target in targets(page_w, page_h):
         cx, cy = target.x, page_h - target.y
         front.append(Line(cx - ARM, cy, cx + ARM, cy, INK, HAIR * 2))

@@ -276,12 +276,21 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     _contents_table(cover)
     _cutting(cover)
     _player_colours(cover)
-    # Credits
-    flow.heading(catalog.get("cover.credits"), cover.accent)
-    flow.paragraph(catalog.get("game.credits"), size=8)
-    flow.paragraph(catalog.get("cover.made_with"), size=7.5, style="regular")
+    _credits(cover)
     pages.append((*flow.page, *footer(len(pages) + 1)))
     return pages
+
+
+def _credits(cover: _Cover) -> None:
+    """The game's credits and licence, its own catalogs' words, and what made the kit: a fan
+    copy of someone else's game (the shipped kits), or the designer's own (``fan_copy = false``)."""
+    flow, catalog = cover.flow, cover.catalog
+    flow.heading(catalog.get("cover.credits"), cover.accent)
+    flow.paragraph(catalog.get("game.credits"), size=8)
+    if catalog.has("game.licence"):
+        flow.paragraph(catalog.get("game.licence"), size=8)
+    flow.paragraph(catalog.get("cover.made_with" if cover.game.fan_copy else "cover.made_with_own"), size=7.5,
+                   style="regular")
 
 
 def _title_band(game: Game, options: PrintOptions, page_w: float, catalog: Catalog, inks: Inks, measure: Measurer,
@@ -382,15 +391,25 @@ def _contents_table(cover: _Cover) -> None:
 def _cutting(cover: _Cover) -> None:
     """Cutting and assembly: only what is true of this kit's sheets, and each board's diagram."""
     flow, catalog, contents = cover.flow, cover.catalog, cover.contents
+    cut = [c for c in contents.components if c.cut]
+    if not cut and not contents.boards and not contents.below:
+        return      # nothing of this kit is cut: every page is used as it comes out of the printer
     flow.heading(catalog.get("cover.how_to_cut"), cover.accent)
-    flow.paragraph(catalog.get("cover.cut_general", bleed=f"{contents.bleed:g}"), bullet="•")
+    if cut or contents.boards:
+        flow.paragraph(catalog.get("cover.cut_general", bleed=f"{contents.bleed:g}"), bullet="•")
+    for key, shapes in (("cover.cut_shaped", ("circle", "hex")), ("cover.cut_rounded", ("rounded",))):
+        names = [cover.names[c.id] for c in cut if c.shape in shapes]
+        if names:
+            flow.paragraph(catalog.get(key, pieces=", ".join(names)), bullet="•")
     apart = ([catalog.get("cover.cut_butted")] if contents.butted else []) + (
         [catalog.get("cover.cut_backs", gutter=f"{2 * cover.options.bleed:g}")] if contents.backs else [])
     if apart:
         flow.paragraph(" ".join(apart), bullet="•")
     if contents.below:
-        flow.paragraph(catalog.get("cover.cut_below", pieces=", ".join(cover.names[c] for c in contents.below)),
-                       bullet="•")
+        # Pieces used as they come out of the printer are not cut along marks: the page is cut in two.
+        uncut = not any(c.cut for c in contents.components if c.id in contents.below)
+        flow.paragraph(catalog.get("cover.cut_below_uncut" if uncut else "cover.cut_below",
+                                   pieces=", ".join(cover.names[c] for c in contents.below)), bullet="•")
     if _shared(contents):
         flow.paragraph(catalog.get("cover.cut_shared"), bullet="•")
     for component, parts in contents.boards:

@@ -11,9 +11,10 @@ from typing import NamedTuple, Sequence
 
 from pnp.i18n import Catalog
 from pnp.layout.imposition import MARGIN, PRINTABLE, Frame, Mark
+from pnp.layout.outline import on_sheet, outline_of
 from pnp.layout.primitives import Line, Path, Primitive, Rect, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail, fit_text
-from pnp.model import PageKind, PrintOptions
+from pnp.model import Face, PageKind, PrintOptions
 from pnp.units import POINTS_PER_MM, pt
 
 FOOTER_SIZE = 7.0
@@ -25,6 +26,8 @@ FOOTER_INK = "#333333"
 BAR_WIDTH_PT = 0.7
 SEAM_WIDTH_PT = 0.8
 GUIDE_INK = "#555555"
+CUT_GUIDE_PT = 0.5         # the line along a trim a guillotine cannot follow
+CUT_GUIDE_INK = "#6b6b6b"
 SEPARATOR = "  ·  "
 #: Where the footer's ink sits, from the paper's edge (mm): its lowest baseline
 #: keeps the descenders (a quarter of the type size) PRINTABLE from the edge,
@@ -55,6 +58,26 @@ def _marks_path(marks: tuple, page_h: float) -> tuple[Primitive, ...]:
     # Full sheets of one component have the same marks: one path for all of them.
     segments = tuple(((m.x1, page_h - m.y1), (m.x2, page_h - m.y2)) for m in marks)
     return (Path(segments, closed=False, stroke=REGISTRATION, width=MARK_WIDTH_PT / POINTS_PER_MM),)
+
+
+def cut_guides_layout(placements, page_h: float) -> tuple[Primitive, ...]:
+    """A thin line along each front's trim where a guillotine cannot follow it: the arcs of
+    rounded corners, the whole edge of a circle or a hex. Fronts only (a back lands up to
+    1 mm off its front, and a hidden back must stay quiet at its edge), and only on pieces
+    that are cut."""
+    segments = []
+    for placement in placements:
+        component = placement.copy.component
+        if placement.face is not Face.FRONT or not component.cut or placement.part is not None:
+            continue
+        outline = outline_of(component)
+        for run in outline.corner_guides():
+            points = on_sheet(outline, placement.trim.x, placement.trim.y, placement.rotation, run)
+            segments.append(tuple((x, page_h - y) for x, y in points))
+    if not segments:
+        return ()
+    return (Path(tuple(segments), closed=False, stroke=CUT_GUIDE_INK, width=CUT_GUIDE_PT / POINTS_PER_MM,
+                 join=1, cap=1),)
 
 
 def sheet_label(kind: PageKind, sheet: int, sheets: int, catalog: Catalog) -> str:

@@ -13,8 +13,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-#: The trims a piece can have (the template's ``shape``).
-SHAPES = ("rectangle", "rounded", "circle", "hex")
+from pnp.model import SHAPES  # the trims a piece can have (the template's ``shape``)
 
 
 class Outline(NamedTuple):
@@ -86,10 +85,51 @@ class Outline(NamedTuple):
         w, h = self.width, self.height
         return ((0.0, h / 2), (w / 4, 0.0), (3 * w / 4, 0.0), (w, h / 2), (3 * w / 4, h), (w / 4, h))
 
+    def grown(self, distance: float) -> "Outline":
+        """The outline moved ``distance`` mm outwards (the bleed around a trim), in a box
+        ``distance`` larger on every side but the hex's left and right, which move out
+        ``distance / sin(60°)`` so that its slanted sides move ``distance`` too (exactly for a
+        regular hex, within a fraction of it for a squashed one)."""
+        if not distance:
+            return self
+        grow_x = distance
+        if self.shape == "hex":
+            slope = 2 * self.height / self.width     # the slanted sides' rise over run
+            grow_x = distance * math.hypot(1.0, slope) / slope
+        radius = self.radius + distance if self.shape == "rounded" else self.radius
+        return self._replace(width=self.width + 2 * grow_x, height=self.height + 2 * distance, radius=radius)
+
+    def corner_guides(self, step: float = 0.25) -> list[list[tuple[float, float]]]:
+        """The parts of the trim a guillotine cannot cut, as runs of points (y down): the four
+        arcs of rounded corners, the whole closed edge of a circle or a hex, nothing for a
+        rectangle."""
+        if self.straight:
+            return []
+        points = self.points(step)
+        if self.shape != "rounded":
+            return [[*points, points[0]]]
+        n = len(points) // 4       # each corner's arc, in order, the same number of points
+        return [points[i * n:(i + 1) * n] for i in range(4)]
+
     @property
     def straight(self) -> bool:
         """True when a guillotine follows the whole trim (crop marks are enough)."""
         return self.shape == "rectangle" or (self.shape == "rounded" and not self.corner)
+
+
+def on_sheet(outline: Outline, x: float, y: float, rotation: int,
+             points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Points of an outline (from its box's top-left, y down) where its piece lies on a sheet:
+    the trim's bottom-left at (x, y) mm from the sheet's bottom-left, y up, the piece turned
+    ``rotation`` degrees counter-clockwise (0, 90, 180, 270) as the renderer turns it.
+
+    >>> on_sheet(Outline("hex", 30, 26), 10, 20, 90, [(0, 13), (7.5, 0)])
+    [(23.0, 20.0), (10.0, 27.5)]
+    """
+    w, h = outline.width, outline.height
+    turned = {0: lambda px, py: (px, h - py), 90: lambda px, py: (py, px),
+              180: lambda px, py: (w - px, py), 270: lambda px, py: (h - py, w - px)}[rotation % 360]
+    return [(x + u, y + v) for u, v in (turned(px, py) for px, py in points)]
 
 
 def outline_of(component) -> Outline:

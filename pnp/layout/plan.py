@@ -26,7 +26,8 @@ from pnp.layout.cover import BAND_H as COVER_BAND
 from pnp.layout.cover import PAPER, CoverContents, PlanRow, lay_out_cover, stock_of
 from pnp.layout.bounds import QUIET_BAND, quiet_band_problems
 from pnp.layout.faces import FaceResolver, Filled, ResolvedFace, face_elements
-from pnp.layout.furniture import SEPARATOR, Made, fold_layout, footer_layout, marks_layout, seams_layout
+from pnp.layout.furniture import (SEPARATOR, Made, cut_guides_layout, fold_layout, footer_layout, marks_layout,
+                                  seams_layout)
 from pnp.layout.imposition import (MARK_CLEAR, MARK_LENGTH, Box, Frame,
                                    Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
                                    page_frames)
@@ -534,14 +535,16 @@ def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan
     page_h = page_size[1]
     placed = iter(resolved)
     covers = iter(pages.cover_pages)
+    command = kit.game.command if "--template" in kit.game.command else None
     sides = _alignment_sides(page_size, options, catalog, measure, kit.frames[0], pages.total_pages,
-                             pages.total_sheets) if pages.alignment else ()
+                             pages.total_sheets, command) if pages.alignment else ()
     done = []
     for page, count in pages.pending:
         placements = tuple(next(placed) for _ in range(count))
         if page.kind is PageKind.COVER and pages.kinds[page.number - 1] == "cover":
             done.append(page._replace(placements=placements,
-                                      drawing=(*marks_layout(page.marks, page_h), *next(covers))))
+                                      drawing=(*marks_layout(page.marks, page_h),
+                                               *cut_guides_layout(placements, page_h), *next(covers))))
         elif page.kind is PageKind.BLANK:
             done.append(page)
         elif page.alignment:
@@ -555,7 +558,7 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
                ) -> tuple[Primitive, ...]:
     """What a sheet's page draws over its pieces: crop marks, the fold line, board seams, the footer."""
     page_size, catalog, measure = kit.page_size, kit.catalog, kit.measure
-    drawing = list(marks_layout(page.marks, page_size[1]))
+    drawing = [*marks_layout(page.marks, page_size[1]), *cut_guides_layout(placements, page_size[1])]
     if page.fold_line is not None:
         drawing += fold_layout(page.fold_line, page_size, catalog, measure)
     for placement in placements:
@@ -663,15 +666,17 @@ def _number(entries: Sequence[_Entry], section: int, duplex: bool,
 
 
 def _alignment_sides(page_size: tuple[float, float], options: PrintOptions, catalog, measure: Measurer,
-                     frame, total_pages: int, total_sheets: int) -> tuple[tuple[Primitive, ...], ...]:
-    """The two sides of the kit's printer alignment sheet, with the kit's footers."""
+                     frame, total_pages: int, total_sheets: int, command: str | None = None
+                     ) -> tuple[tuple[Primitive, ...], ...]:
+    """The two sides of the kit's printer alignment sheet, with the kit's footers; ``command``
+    renders a template's kit again (``pnp build`` the shipped ones)."""
     from pnp.layout.calibration import calibration_pages
 
     title = catalog.get("game.name") + SEPARATOR + catalog.get("calibrate.title")
     footers = tuple(footer_layout(frame, page_size, options, catalog, measure, number, total_pages, (), kind,
                                   total_sheets, total_sheets, title=title)
                     for number, kind in ((total_pages - 1, PageKind.FRONT), (total_pages, PageKind.BACK)))
-    return calibration_pages(page_size, options, catalog, measure, footers)
+    return calibration_pages(page_size, options, catalog, measure, footers, command)
 
 
 def _components(sheet: Sheet) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.layout.faces import ResolvedFace, resolve_piece_face
 from pnp.layout.boards import Part
 from pnp.layout.imposition import Box
+from pnp.layout.outline import Outline, outline_of
 from pnp.layout.plan import KitPlan, PagePlan, Placement, Run
 from pnp.model import Component, Face, Game, Piece, PrintOptions
 from pnp.options import checked
@@ -28,11 +29,19 @@ from pnp.units import pt
 write_streams_plain()
 
 
-class Drawings:
-    """The forms of one PDF: each shared run placed more than once, drawn on first use."""
+#: The trims a kit clips its faces to (grown by the bleed): pieces cut by hand along a guide.
+#: Rounded corners are cut straight and then rounded: their bleed's corners are cut away anyway.
+CLIPPED_IN_KITS = ("circle", "hex")
 
-    def __init__(self, canvas: Canvas, uses: Mapping[int, int], bleed: float) -> None:
-        self.canvas, self.uses, self.bleed = canvas, uses, bleed
+
+class Drawings:
+    """The forms of one PDF: each shared run placed more than once, drawn on first use.
+
+    ``clipped``: the shapes whose faces are clipped to their trim grown by the bleed."""
+
+    def __init__(self, canvas: Canvas, uses: Mapping[int, int], bleed: float,
+                 clipped: tuple[str, ...] = CLIPPED_IN_KITS) -> None:
+        self.canvas, self.uses, self.bleed, self.clipped = canvas, uses, bleed, clipped
         self.pen = Pen(canvas)  # one for the whole document: what it records serves every page
         self.forms: dict[int, str] = {}
 
@@ -68,6 +77,9 @@ def place(canvas: Canvas, placement: Placement, drawings: Drawings) -> None:
         x, y = x - rx, y - region.y
     pen = drawings.pen
     pen.put(_move_to_piece, printed, x, y, placement.rotation, sheet_w, sheet_h)
+    component = placement.copy.component
+    if component.shape in drawings.clipped:
+        pen.put(_clip_to_outline, outline_of(component).grown(drawings.bleed), drawings.bleed, h)
     for run in placement.runs:
         drawings.draw(run, size)
     page_ops(canvas).append("Q")  # closes the state _move_to_piece saved
@@ -90,6 +102,26 @@ def _move_to_piece(canvas: Canvas, printed, x: float, y: float, rotation: int,
         canvas.translate(0, pt(sheet_h))
     if rotation:
         canvas.rotate(rotation)
+
+
+def _clip_to_outline(canvas: Canvas, outline: Outline, bleed: float, height: float) -> None:
+    """Clip to a trim's outline grown by the bleed, in the piece's frame (its trim's
+    bottom-left at the origin, turned with the piece): the face's colours reach the
+    bleed all round the shape and nothing past it."""
+    clip = canvas.beginPath()
+    left, bottom, w, h = pt(-bleed), pt(-bleed), pt(outline.width), pt(outline.height)
+    if outline.shape == "circle":
+        clip.ellipse(left, bottom, w, h)
+    elif outline.shape == "rounded":
+        clip.roundRect(left, bottom, w, h, pt(outline.corner))
+    else:
+        x, y = -bleed, height + bleed   # the outline's box's top-left, y up
+        points = [(pt(x + px), pt(y - py)) for px, py in outline.points()]
+        clip.moveTo(*points[0])
+        for point in points[1:]:
+            clip.lineTo(*point)
+        clip.close()
+    canvas.clipPath(clip, stroke=0, fill=0)
 
 
 def draw_face(canvas: Canvas, face: ResolvedFace, x: float, y: float) -> None:

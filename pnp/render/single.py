@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.layout.imposition import Box
 from pnp.layout.plan import Placement, resolve_placements
 from pnp.model import Copy, Face, Game, PrintOptions
-from pnp.render.document import Drawings, place
+from pnp.render.document import CLIPPED_IN_KITS, Drawings, place
 from pnp.render.fonts import MEASURER, font
 from pnp.render.reportlab_internals import page_ops
 from pnp.units import pt
@@ -44,9 +44,11 @@ class FacesPdf(NamedTuple):
     same_as: tuple[int, ...]
 
 
-def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage]) -> FacesPdf:
+def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage],
+              clipped: tuple[str, ...] = CLIPPED_IN_KITS) -> FacesPdf:
     """A PDF with one page per face: page = trim + bleed, /TrimBox and /BleedBox set,
-    no marks. ``options`` gives the language, ink saver, QR address and settings."""
+    no marks. ``options`` gives the language, ink saver, QR address and settings;
+    faces of the ``clipped`` shapes are clipped to their trim grown by the bleed."""
     # The bleed a face is drawn with, in the piece's own mm: enough for every page.
     bleed = max((_bleed_in_piece_mm(p) for p in pages), default=0.0)
     # Faces are resolved together, so the runs copies share are drawn once, as forms.
@@ -59,7 +61,7 @@ def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage]) -> Faces
     catalog = game.catalogs[options.lang]
     canvas.setTitle(catalog.get("game.name"))
     canvas.setCreator("pnp")
-    drawings = Drawings(canvas, uses, bleed)
+    drawings = Drawings(canvas, uses, bleed, clipped)
     first_with: dict[tuple, int] = {}
     same_as = []
     for index, (page, placement) in enumerate(zip(pages, placements)):
