@@ -13,6 +13,7 @@ from typing import Iterable, NamedTuple
 from urllib.parse import urlsplit
 
 from pnp.errors import PnpError
+from pnp.layout.outline import outline_of
 from pnp.layout.plan import copies
 from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.model import Component, Copy, Face, Game
@@ -125,9 +126,12 @@ def print_images(component: Component, found, service: Service, dpi: int,
                                  (round((w + 2 * GENERIC_BLEED_MM) * dpi / MM_PER_INCH),
                                   round((h + 2 * GENERIC_BLEED_MM) * dpi / MM_PER_INCH)))
     if found is None:
-        # A whole number of pixels of bleed, so the trim starts on a pixel edge.
+        # A whole number of pixels of bleed, so the trim starts on a pixel edge; a hex's
+        # points reach further out than its sides, as its outline grown by the bleed does.
         bleed_px = round(GENERIC_BLEED_MM * dpi / MM_PER_INCH)
-        px = (round(w * dpi / MM_PER_INCH) + 2 * bleed_px, round(h * dpi / MM_PER_INCH) + 2 * bleed_px)
+        grown = outline_of(component).grown(GENERIC_BLEED_MM)
+        side_px = round((grown.width - w) / 2 * dpi / MM_PER_INCH)
+        px = (round(w * dpi / MM_PER_INCH) + 2 * side_px, round(h * dpi / MM_PER_INCH) + 2 * bleed_px)
         trim, turned, product = (w, h), False, ""
     else:
         px = found.product.pixels

@@ -37,11 +37,12 @@ CLIPPED_IN_KITS = ("circle", "hex")
 class Drawings:
     """The forms of one PDF: each shared run placed more than once, drawn on first use.
 
-    ``clipped``: the shapes whose faces are clipped to their trim grown by the bleed."""
+    ``clipped``: the shapes whose faces are clipped to their trim grown by ``grow`` (the bleed)."""
 
     def __init__(self, canvas: Canvas, uses: Mapping[int, int], bleed: float,
-                 clipped: tuple[str, ...] = CLIPPED_IN_KITS) -> None:
+                 clipped: tuple[str, ...] = CLIPPED_IN_KITS, grow: float | None = None) -> None:
         self.canvas, self.uses, self.bleed, self.clipped = canvas, uses, bleed, clipped
+        self.grow = bleed if grow is None else grow    # how far past its trim a shape is clipped
         self.pen = Pen(canvas)  # one for the whole document: what it records serves every page
         self.forms: dict[int, str] = {}
 
@@ -79,7 +80,7 @@ def place(canvas: Canvas, placement: Placement, drawings: Drawings) -> None:
     pen.put(_move_to_piece, printed, x, y, placement.rotation, sheet_w, sheet_h)
     component = placement.copy.component
     if component.shape in drawings.clipped:
-        pen.put(_clip_to_outline, outline_of(component).grown(drawings.bleed), drawings.bleed, h)
+        pen.put(_clip_to_outline, outline_of(component).grown(drawings.grow), size)
     for run in placement.runs:
         drawings.draw(run, size)
     page_ops(canvas).append("Q")  # closes the state _move_to_piece saved
@@ -104,19 +105,20 @@ def _move_to_piece(canvas: Canvas, printed, x: float, y: float, rotation: int,
         canvas.rotate(rotation)
 
 
-def _clip_to_outline(canvas: Canvas, outline: Outline, bleed: float, height: float) -> None:
-    """Clip to a trim's outline grown by the bleed, in the piece's frame (its trim's
-    bottom-left at the origin, turned with the piece): the face's colours reach the
-    bleed all round the shape and nothing past it."""
+def _clip_to_outline(canvas: Canvas, outline: Outline, size: tuple[float, float]) -> None:
+    """Clip to a trim's outline grown by the bleed (centred on the trim of ``size`` mm), in the
+    piece's frame (its trim's bottom-left at the origin, turned with the piece): the face's
+    colours reach the bleed all round the shape and nothing past it."""
     clip = canvas.beginPath()
-    left, bottom, w, h = pt(-bleed), pt(-bleed), pt(outline.width), pt(outline.height)
+    dx, dy = (outline.width - size[0]) / 2, (outline.height - size[1]) / 2
+    left, bottom, w, h = pt(-dx), pt(-dy), pt(outline.width), pt(outline.height)
     if outline.shape == "circle":
         clip.ellipse(left, bottom, w, h)
     elif outline.shape == "rounded":
         clip.roundRect(left, bottom, w, h, pt(outline.corner))
     else:
-        x, y = -bleed, height + bleed   # the outline's box's top-left, y up
-        points = [(pt(x + px), pt(y - py)) for px, py in outline.points()]
+        top = size[1] + dy   # the outline's box's top, y up
+        points = [(pt(px - dx), pt(top - py)) for px, py in outline.points()]
         clip.moveTo(*points[0])
         for point in points[1:]:
             clip.lineTo(*point)

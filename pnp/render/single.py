@@ -61,7 +61,10 @@ def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage],
     catalog = game.catalogs[options.lang]
     canvas.setTitle(catalog.get("game.name"))
     canvas.setCreator("pnp")
-    drawings = Drawings(canvas, uses, bleed, clipped)
+    # A shape is clipped to its outline grown by the least bleed of a page: a hex's page has
+    # more on its left and right, where its points reach.
+    grow = min((min(_bleeds_in_piece_mm(p)) for p in pages), default=0.0)
+    drawings = Drawings(canvas, uses, bleed, clipped, grow)
     first_with: dict[tuple, int] = {}
     same_as = []
     for index, (page, placement) in enumerate(zip(pages, placements)):
@@ -94,9 +97,13 @@ def _stretch(page: FacePage) -> tuple[float, float]:
     return page.trim[0] / w, page.trim[1] / h
 
 
-def _bleed_in_piece_mm(page: FacePage) -> float:
+def _bleeds_in_piece_mm(page: FacePage) -> tuple[float, float]:
     sx, sy = _stretch(page)
-    return max(page.bleed[0] / sx, page.bleed[1] / sy)
+    return page.bleed[0] / sx, page.bleed[1] / sy
+
+
+def _bleed_in_piece_mm(page: FacePage) -> float:
+    return max(_bleeds_in_piece_mm(page))
 
 
 def _placement(page: FacePage) -> Placement:
