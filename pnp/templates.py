@@ -234,9 +234,10 @@ def _check_faces(game: Game, source: str) -> Game:
                     problems.append(f"{source}: components {component.id}: text {key!r} missing in {lang}")
             # A player colour's name: the cover, the deck's name in Tabletop Simulator, {set_name}.
             for name in component.sets:
-                if not catalog.has(f"color.{name}"):
-                    problems.append(f"{source}: components {component.id}: the colour {name!r} has no name in "
-                                    f"{lang} (text 'color.{name}' missing)")
+                problem = (f"{source}: sets: the colour {name!r} has no name in {lang} (text 'color.{name}' "
+                           "missing)")
+                if not catalog.has(f"color.{name}") and problem not in problems:
+                    problems.append(problem)
     extra: dict[int, set[str]] = {}  # id(element) -> names its catalog texts use
     # id(element) -> its "@key" texts: the same for every piece drawn with it
     # (thousands of pieces may share one face design).
