@@ -60,7 +60,7 @@ def calibration_pages(page_size: tuple[float, float], options: PrintOptions, cat
 
     ``footers``: the footers of the two pages when the sheet is the last of a kit
     (by default, its own: a file of two pages); ``command``: the command that renders the
-    kit again, when it is not ``pnp build`` (a template's)."""
+    kit again (``pnp build`` for the shipped games; none for the sheet alone)."""
     page_w, page_h = page_size
     frame = bottom_frame(page_w, page_h)
     front: list[Primitive] = []
@@ -83,8 +83,8 @@ def calibration_pages(page_size: tuple[float, float], options: PrintOptions, cat
     # Front: what this is and how to read it.
     y = text(front, catalog.get("calibrate.title"), MARGIN, MARGIN, 16, "black")
     paper = catalog.get(f"paper.{options.paper}")
-    # A kit of a template names its own command to render it again (pnp build renders the shipped games).
-    for step in ("print", "hold", "read", "use_own" if command else "use"):
+    # A kit names the command that renders it again; the sheet alone, both kinds.
+    for step in ("print", "hold", "read", "use" if command else "use_any"):
         y = text(front, "• " + catalog.get(f"calibrate.{step}", paper=paper, command=command),
                  MARGIN, y + 0.5, 9.5)
     for target in targets(page_w, page_h):

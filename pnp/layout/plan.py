@@ -535,7 +535,8 @@ def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan
     page_h = page_size[1]
     placed = iter(resolved)
     covers = iter(pages.cover_pages)
-    command = kit.game.command if "--template" in kit.game.command else None
+    # pnp build renders a registered game's kit again; a template's is rendered by its own command.
+    command = kit.game.command if "--template" in kit.game.command else "pnp build"
     sides = _alignment_sides(page_size, options, catalog, measure, kit.frames[0], pages.total_pages,
                              pages.total_sheets, command) if pages.alignment else ()
     done = []
@@ -666,10 +667,10 @@ def _number(entries: Sequence[_Entry], section: int, duplex: bool,
 
 
 def _alignment_sides(page_size: tuple[float, float], options: PrintOptions, catalog, measure: Measurer,
-                     frame, total_pages: int, total_sheets: int, command: str | None = None
+                     frame, total_pages: int, total_sheets: int, command: str
                      ) -> tuple[tuple[Primitive, ...], ...]:
     """The two sides of the kit's printer alignment sheet, with the kit's footers; ``command``
-    renders a template's kit again (``pnp build`` the shipped ones)."""
+    renders the kit again."""
     from pnp.layout.calibration import calibration_pages
 
     title = catalog.get("game.name") + SEPARATOR + catalog.get("calibrate.title")
