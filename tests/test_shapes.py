@@ -227,3 +227,17 @@ def test_shaped_exports_are_transparent_outside_and_tabletop_simulator_knows_the
     assert Image.open(tts.folder / "lanterns/gold-lantern-1-01-front.png").mode == "RGBA"
     with pytest.raises(PnpError, match="pnp render --template"):
         export_game(game, options, "png", THE_GAME_CRAFTER, None, "front-back", ["score-pad"], tmp_path)
+
+
+def test_a_round_piece_made_as_a_services_square_product_is_said_so(game, tmp_path):
+    from pnp.export.run import export_game
+
+    chit = game._replace(components=tuple(c._replace(size=(19.05, 19.05)) if c.id == "lanterns" else c
+                                          for c in game.components))
+    written = export_game(chit, PrintOptions(), "png", THE_GAME_CRAFTER, None, "front-back", ["lanterns"],
+                          tmp_path)
+    assert written.sizes == ("lanterns (MediumSquareChit) 300 x 300 px; made as a square medium square chit: "
+                             "pnp lists no round products of The Game Crafter; cut it to shape yourself, or "
+                             "choose the service's own round product when you upload",)
+    image = Image.open(written.folder / "lanterns/gold-lantern-1-01-front.png")
+    assert image.mode == "RGB"      # a service's product is cut from a full image
