@@ -194,3 +194,7 @@ class PrintOptions(NamedTuple):
     ink_saver: bool = False
     qr_url: str | None = None
     params: Mapping[str, float] = MappingProxyType({})
+    #: A cutting machine's print-and-cut (``"silhouette"``): its registration
+    #: marks on every front, an SVG cut file per front (pnp.layout.cutter).
+    cutter: str | None = None
+    mark_inset: float = 10.0

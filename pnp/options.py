@@ -54,4 +54,13 @@ def checked(options: PrintOptions) -> PrintOptions:
     for name, value in options.params.items():
         if not math.isfinite(value):
             raise PnpError(f"the setting {name!r} must be a finite number, got {value:g}")
+    if options.cutter is not None:
+        from pnp.layout.cutter import checked_cutter
+
+        if options.fold:
+            raise PnpError("--cutter and --fold do not go together: a cutting machine cuts one layer, "
+                           "print the kit double-sided (or with --no-duplex)")
+        # The machine cuts along the trims: crop marks would only print beside its marks.
+        return options._replace(paper=paper, cutter=checked_cutter(options.cutter, options.mark_inset),
+                                crop_marks=False)
     return options._replace(paper=paper)

@@ -106,8 +106,8 @@ def footer_layout(frame: Frame, page_size: tuple[float, float], options: PrintOp
     parts += [options.lang.upper(), catalog.get("footer.page", n=page, total=pages)]
     label = catalog.get("footer.print_actual_size", mm=int(CALIBRATION_MM))
     if frame.footer == "side":
-        return _side_footer(page_size, parts, label, measure)
-    return _bottom_footer(page_size, parts, label, measure, fold_line)
+        return _side_footer(page_size, parts, label, measure, frame.footer_clear)
+    return _bottom_footer(page_size, parts, label, measure, fold_line, frame.footer_clear)
 
 
 def _fitted_lines(measure: Measurer, parts: list[str], width_mm: float) -> tuple[list[str], float]:
@@ -138,10 +138,11 @@ def _size(measure: Measurer, text: str, width_mm: float) -> float:
 
 
 def _bottom_footer(page_size: tuple[float, float], parts: list[str], label: str, measure: Measurer,
-                   fold_line: Mark | None) -> tuple[Primitive, ...]:
+                   fold_line: Mark | None, clear: float = 0.0) -> tuple[Primitive, ...]:
     page_w, page_h = page_size
     bar_x = page_w - MARGIN - CALIBRATION_MM
-    room = page_w - 2 * MARGIN - CALIBRATION_MM - 6
+    left = max(MARGIN, clear)   # past a registration mark at the lower left
+    room = bar_x - left - 6
     if fold_line is not None and fold_line.x1 == fold_line.x2:
         # A vertical fold: the words stay on the left half, clear of the fold.
         room = min(room, fold_line.x1 - MARGIN - 3)
@@ -152,7 +153,7 @@ def _bottom_footer(page_size: tuple[float, float], parts: list[str], label: str,
     low = page_h - FOOTER_BASELINE
     baselines = [low] if len(lines) == 1 else [low - FOOTER_LEADING, low]
     return (
-        Text(tuple(TextLine(line, MARGIN, b) for line, b in zip(lines, baselines)), "black", size,
+        Text(tuple(TextLine(line, left, b) for line, b in zip(lines, baselines)), "black", size,
              FOOTER_INK),
         Text((TextLine(label, page_w - MARGIN - label_w, low - FOOTER_LEADING),), "regular", label_size,
              FOOTER_INK),
@@ -172,7 +173,7 @@ def _calibration_bar(bar_x: float, page_h: float) -> Path:
 
 
 def _side_footer(page_size: tuple[float, float], parts: list[str], label: str,
-                 measure: Measurer) -> tuple[Primitive, ...]:
+                 measure: Measurer, clear: float = 0.0) -> tuple[Primitive, ...]:
     """The footer turned a quarter: words up the left margin, the bar up the right one.
 
     Turned text reads upwards; its glyphs rise towards the left. In the left
@@ -181,7 +182,7 @@ def _side_footer(page_size: tuple[float, float], parts: list[str], label: str,
     too; marks and bleed stay beyond imposition.SIDE_LANE.
     """
     page_w, page_h = page_size
-    start = 10.0                       # mm above the bottom edge
+    start = max(10.0, clear)           # mm from the bottom and top edges
     length = page_h - 2 * start
     text = SEPARATOR.join(parts)
     fitted = fit_or_fail(measure, text, "black", FOOTER_SIZE, pt(length), pt(4), wrap=False,

@@ -137,6 +137,12 @@ class Frame(NamedTuple):
     limits: Box
     footer: str = "bottom"
     bleed: Box | None = None
+    #: How far the footer keeps from the ends of its edge (mm): clear of a
+    #: cutting machine's registration marks (pnp.layout.cutter); 0 as usual.
+    footer_clear: float = 0.0
+    #: The least gap between two trims (mm): a cutting machine's blade cuts each piece
+    #: alone; 0: neighbours may share one cut line.
+    gap: float = 0.0
 
 
 def printable_area(page_w: float, page_h: float) -> Box:
@@ -198,16 +204,24 @@ def stack_offset(frame: Frame, top: float, bottom: float) -> float:
     return 0.0
 
 
-def _axis(space: float, size: float, bleed: float, gutter: bool = False) -> tuple[int, float]:
+def _axis(space: float, size: float, bleed: float, gutter: bool = False, least: float = 0.0) -> tuple[int, float]:
     """How many pieces fit along one axis, and the gutter between them.
 
     A full gutter (twice the bleed) when there is room for it, otherwise none:
     neighbours then share one cut line and the spare room stays in the margin,
-    where the crop marks need it.
+    where the crop marks need it. With ``least`` (a cutting machine's sheet),
+    neighbours never share a cut: the gutter is at least that, and up to twice
+    the bleed as the room allows.
     """
     if gutter:
-        count = int((space + 2 * bleed + EPS) // (size + 2 * bleed))
-        return count, (2 * bleed if count > 1 else 0.0)
+        step = max(2 * bleed, least)
+        count = int((space + step + EPS) // (size + step))
+        return count, (step if count > 1 else 0.0)
+    if least > 0:
+        count = int((space + least + EPS) // (size + least))
+        if count <= 1:
+            return count, 0.0
+        return count, max(least, min(2 * bleed, (space - count * size) / (count - 1)))
     count = int((space + EPS) // size)
     if count <= 1:
         return count, 0.0
@@ -218,14 +232,15 @@ def _axis(space: float, size: float, bleed: float, gutter: bool = False) -> tupl
 
 def grid_in(area: Box, piece_w: float, piece_h: float, bleed: float, allow_rotate: bool = True,
             gutter: bool = False, count: int | None = None,
-            turns: tuple[bool, ...] | None = None) -> Grid | None:
+            turns: tuple[bool, ...] | None = None, least: float = 0.0) -> Grid | None:
     """The grid of one piece size in ``area``, centred, or None if one does not fit.
 
     It holds the most pieces; given ``count`` (how many are left to place), the
     lowest grid that holds them all when one does, so the rest of the area
     stays free for other pieces. ``turns`` names the orientations allowed
     (False upright, True a quarter turn); by default upright, and turned when
-    ``allow_rotate``. With ``gutter``, neighbours never share a cut line.
+    ``allow_rotate``. With ``gutter``, neighbours never share a cut line; with
+    ``least``, they keep at least that far apart.
 
     >>> g = grid_in(Box(8, 13, 194, 276), 63.5, 88.9, 3)
     >>> (g.cols, g.rows, g.rotated)
@@ -238,8 +253,8 @@ def grid_in(area: Box, piece_w: float, piece_h: float, bleed: float, allow_rotat
     options = [(piece_h, piece_w, True) if turn and not square else (piece_w, piece_h, False)
                for turn in dict.fromkeys(turns if not square else (False,))]
     for w, h, rotated in options:
-        cols, gap_x = _axis(area.w, w, bleed, gutter)
-        rows, gap_y = _axis(area.h, h, bleed, gutter)
+        cols, gap_x = _axis(area.w, w, bleed, gutter, least)
+        rows, gap_y = _axis(area.h, h, bleed, gutter, least)
         if cols == 0 or rows == 0:
             continue
         if count is not None:

@@ -24,6 +24,7 @@ from pnp.errors import TemplateError, raise_problems
 from pnp.layout.boards import Part, split_piece, text_boxes
 from pnp.layout.cover import BAND_H as COVER_BAND
 from pnp.layout.cover import PAPER, CoverContents, PlanRow, lay_out_cover, stock_of
+from pnp.layout import cutter
 from pnp.layout.bounds import QUIET_BAND, quiet_band_problems
 from pnp.layout.faces import FaceResolver, Filled, ResolvedFace, face_elements
 from pnp.layout.furniture import (SEPARATOR, Made, cut_guides_layout, fold_layout, footer_layout, marks_layout,
@@ -131,10 +132,18 @@ def duplex_file(options: PrintOptions) -> bool:
     return options.duplex and not options.fold
 
 
-def fits_a_sheet(component: Component, page_size: tuple[float, float], bleed: float) -> bool:
+def fits_a_sheet(component: Component, page_size: tuple[float, float], bleed: float,
+                 frames: Sequence[Frame] | None = None) -> bool:
     """Whether one piece fits a sheet whole (else it is split into parts)."""
     return any(grid_in(frame.area, *component.size, bleed, component.rotate, component.gutter)
-               for frame in page_frames(*page_size))
+               for frame in frames or page_frames(*page_size))
+
+
+def sheet_frames(page_size: tuple[float, float], options: PrintOptions) -> tuple[Frame, ...]:
+    """The frames a kit's sheets may use: the usual ones, or a cutting machine's, inside its marks."""
+    if options.cutter:
+        return cutter.frames(*page_size, options.mark_inset)
+    return page_frames(*page_size)
 
 
 class _Entry(NamedTuple):
@@ -244,7 +253,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
     resolver = FaceResolver(game, options, measure, filled)
     resolver.estimate(chosen)   # a kit past its work budget stops here, before any face is laid out
-    kit = _Kit(game, options, page_size, page_frames(*page_size), measure, resolver,
+    kit = _Kit(game, options, page_size, list(sheet_frames(page_size, options)), measure, resolver,
                game.catalogs[options.lang])
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
@@ -293,7 +302,7 @@ def _laid_out(kit: _Kit, chosen: list[Component], opener: Component | None) -> l
             continue
         backs = prints_backs(component, kit.options)
         items = ([Item(copy) for copy in copies(component)]
-                 if fits_a_sheet(component, kit.page_size, kit.options.bleed)
+                 if fits_a_sheet(component, kit.page_size, kit.options.bleed, kit.frames)
                  else _board_parts(kit, component, backs))
         laid.append(_Laid(component, backs, stock_of(component, backs, folded), items))
     raise_problems(kit.resolver.problems)
@@ -395,7 +404,9 @@ def _opening_sheet(kit: _Kit, opener: Component | None) -> Sheet | None:
     if opener is None:
         return None
     try:
-        [opening] = pack(runs_of([Item(copy) for copy in copies(opener)]), kit.frames, kit.options.bleed)
+        # A page read as it comes out of the printer: never cut, so the usual frames even for a cutter.
+        [opening] = pack(runs_of([Item(copy) for copy in copies(opener)]), page_frames(*kit.page_size),
+                         kit.options.bleed)
     except ValueError as exc:
         raise TemplateError(f"component {opener.id!r}: {exc}") from None
     return opening
@@ -423,7 +434,8 @@ def _opening_section(kit: _Kit, chosen: list[Component], entries: list[_Entry], 
     then printed behind them, so the opening page goes on a sheet of its own. Whichever
     uses fewer sheets is kept, the summary behind the cover on a tie."""
     tries: list[tuple[_Entry, Sheet, float] | None] = [None]
-    if cover:
+    # Pieces below the cover's text would need marks of their own beside it: not with a cutter.
+    if cover and not kit.options.cutter:
         below_cover = _under_cover(entries, kit.page_size, kit.options.bleed)
         if below_cover is not None:
             tries.append(below_cover)
@@ -506,6 +518,10 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], duplex: bo
         names = _components(entry.sheet)
         marks = entry.sheet.marks if options.crop_marks else ()
         fronts = [_front(p) for p in entry.sheet.placed]
+        if options.cutter:
+            # Nothing printed on or beside a registration mark; the backs follow their fronts.
+            zones = cutter.keep_out(*kit.page_size, options.mark_inset)
+            fronts = [p._replace(printed=cutter.clear_of(p.printed, p.trim, zones)) for p in fronts]
         stock = entry.stock
         if entry.how == "one":
             pending.append((PagePlan(number, PageKind.SHEET, sheet_no, names, (), marks,
@@ -560,6 +576,9 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
     """What a sheet's page draws over its pieces: crop marks, the fold line, board seams, the footer."""
     page_size, catalog, measure = kit.page_size, kit.catalog, kit.measure
     drawing = [*marks_layout(page.marks, page_size[1]), *cut_guides_layout(placements, page_size[1])]
+    if kit.options.cutter and page.kind in (PageKind.FRONT, PageKind.SHEET) and \
+            any(p.copy.component.cut for p in placements):
+        drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset)
     if page.fold_line is not None:
         drawing += fold_layout(page.fold_line, page_size, catalog, measure)
     for placement in placements:

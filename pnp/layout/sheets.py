@@ -209,7 +209,8 @@ def dealt(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
         first = run[0]
         w, h = first.size
         gutter = first.copy.component.gutter if first.part is None else False
-        grids = [g for g in (grid_in(f.area, w, h, bleed, gutter=gutter, turns=first.turns) for f in frames)
+        grids = [g for g in (grid_in(f.area, w, h, bleed, gutter=gutter, turns=first.turns, least=f.gap)
+                                    for f in frames)
                  if g is not None]
         if not grids or first.part is not None:
             out.append(run)
@@ -241,7 +242,7 @@ def _best_turn(item: Item, frames: Sequence[Frame], bleed: float) -> bool:
     best, most = False, -1
     for turn in (False, True):
         for frame in frames:
-            grid = grid_in(frame.area, w, h, bleed, gutter=component.gutter, turns=(turn,))
+            grid = grid_in(frame.area, w, h, bleed, gutter=component.gutter, turns=(turn,), least=frame.gap)
             if grid is not None and grid.capacity > most:
                 best, most = turn, grid.capacity
     return best
@@ -284,7 +285,8 @@ class _Builder:
     """
 
     def __init__(self, frame: Frame, bleed: float, shrink: Shrink | None = None, strip: float = 0.0) -> None:
-        self.frame, self.bleed, self.shrink, self.strip = frame, bleed, shrink, strip
+        # A cutting machine's sheet keeps its least gap between regions too.
+        self.frame, self.bleed, self.shrink, self.strip = frame, bleed, shrink, max(strip, frame.gap)
         self.regions: list[_Region] = []
         #: True once a shrunk piece took the room of the strip above it
         self.flush = False
@@ -323,11 +325,12 @@ class _Builder:
         gutter = component.gutter if first.part is None else False
         area = self.frame.area
         space = Box(area.x, area.y, area.w, room)
-        full = grid_in(space, w, h, self.bleed, gutter=gutter, turns=first.turns)
+        full = grid_in(space, w, h, self.bleed, gutter=gutter, turns=first.turns, least=self.frame.gap)
         if full is None:
             return 0
         block = block_of(queue, start, full.capacity)
-        grid = grid_in(space, w, h, self.bleed, gutter=gutter, count=block, turns=first.turns)
+        grid = grid_in(space, w, h, self.bleed, gutter=gutter, count=block, turns=first.turns,
+                       least=self.frame.gap)
         row = full.cols
         if first.back is not None and block < row:
             # Less than a row of this back: with the small blocks of other backs
@@ -339,7 +342,8 @@ class _Builder:
                     break
                 end += size
             if end - start > block:
-                mixed = grid_in(space, w, h, self.bleed, gutter=True, count=end - start, turns=first.turns)
+                mixed = grid_in(space, w, h, self.bleed, gutter=True, count=end - start, turns=first.turns,
+                                least=self.frame.gap)
                 if mixed is not None:
                     taken = min(mixed.capacity, end - start)
                     self.regions.append(_Region(first.key, mixed, list(queue[start:start + taken]), True))
@@ -442,7 +446,7 @@ def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int,
     w, h = first.size
     component = first.copy.component
     gutter = component.gutter if first.part is None else False
-    grids = [grid_in(f.area, w, h, bleed, gutter=gutter, turns=first.turns) for f in frames]
+    grids = [grid_in(f.area, w, h, bleed, gutter=gutter, turns=first.turns, least=f.gap) for f in frames]
     capacities = [g.capacity if g is not None else 0 for g in grids]
     left = block_of(queue, start, max(capacities) + 1)
     if all(c < left for c in capacities):

@@ -1,0 +1,192 @@
+"""Print-and-cut for cutting machines: registration marks, keep-out zones and cut files.
+
+A Silhouette cutter finds three printed marks with its optical sensor and cuts
+the pieces where the cut file puts them, relative to those marks. The marks
+are Silhouette Studio's "Type 1" set: a filled square at the top left, an
+L-shaped corner at the top right and one at the bottom left, each placed
+``inset`` mm from the two paper edges it is near. Their sizes are those of
+Silhouette Studio's defaults as the Inkscape extension that reproduces them
+for Silhouette cutters draws them (fablabnbg/inkscape-silhouette,
+``render_silhouette_regmarks.py``: ``REG_SQUARE_MM = 5``, ``REG_LINE_MM = 20``,
+``REG_MARK_LINE_WIDTH_MM = 0.3``, default origin 10 mm from the left; its note
+cites users who found 0.3 mm lines register best), and the inset is Silhouette
+Studio's default and least, 10 mm (alan-cha/silhouette-card-maker, "Borderless
+Templates": Studio will not set it below 10 mm, and a smaller inset is had by
+telling Studio the paper is larger, see docs/PRINTING.md).
+
+Nothing is printed near a mark (its :func:`keep_out` zone: the mark's ink and
+:data:`KEEP_CLEAR` around it), so the sensor sees the mark alone; trims stay
+inside the rectangle the marks span, and a front's bleed is cut back where it
+would reach a zone. Lengths are mm; the marks and zones are given from the
+page's bottom-left (as the plan and the manifest have them), the cut file from
+its top-left with y down (as SVG has it).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from pnp.errors import PnpError
+from pnp.layout.imposition import EPS, PRINTABLE, Box, Frame, bottom_frame, side_frame
+from pnp.layout.outline import Outline, _n
+from pnp.layout.primitives import Path, Primitive, Rect
+
+CUTTERS = ("silhouette",)
+#: Silhouette Studio's default registration mark inset, mm (and its least).
+DEFAULT_INSET = 10.0
+SQUARE = 5.0          # the top-left square's side
+LEG = 20.0            # each leg of an L-shaped corner mark
+THICKNESS = 0.3       # the corner marks' line width
+#: Room kept free of ink around each mark's own ink, mm. Small enough that nine
+#: 63 x 88 mm cards, 1.25 mm apart, fit US Letter between marks 6 mm in.
+KEEP_CLEAR = 0.25
+#: The least room between two pieces' trims on a cutter's sheet: its blade
+#: must not cut into a neighbour, and a cut a little off must not show one.
+PIECE_GAP = 1.25
+#: The inset a user may give: the marks' ink stays out of the outer 5 mm
+#: a home printer does not reach, and far enough from the middle to register.
+MIN_INSET = 5.5
+MAX_INSET = 30.0
+INK = "#000000"
+
+
+class Mark(NamedTuple):
+    """One registration mark: ``kind`` "square" (its box) or "corner" (an L whose
+    corner is (x, y) and whose legs run ``leg`` mm along ``dx`` and ``dy``)."""
+
+    kind: str
+    name: str
+    x: float
+    y: float
+    size: float
+    dx: int = 0
+    dy: int = 0
+
+
+def checked_cutter(cutter: str | None, inset: float) -> str | None:
+    """The cutter named (lower case), or a PnpError naming what is wrong."""
+    if cutter is None:
+        return None
+    name = cutter.lower()
+    if name not in CUTTERS:
+        raise PnpError(f"unknown cutter {cutter!r}; expected one of: {', '.join(CUTTERS)}")
+    if not (MIN_INSET <= inset <= MAX_INSET):
+        raise PnpError(f"--mark-inset must be a number of mm from {MIN_INSET:g} to {MAX_INSET:g} (the marks "
+                       f"keep {PRINTABLE:g} mm from the paper's edge), got {inset:g}")
+    return name
+
+
+def marks(page_w: float, page_h: float, inset: float) -> tuple[Mark, ...]:
+    """The three marks, from the page's bottom-left: the square's box; each corner's
+    corner point and the directions of its legs.
+
+    >>> [m[:4] for m in marks(210, 297, 10)]
+    [('square', 'top-left', 10, 282), ('corner', 'top-right', 200, 287), ('corner', 'bottom-left', 10, 10)]
+    """
+    return (Mark("square", "top-left", inset, page_h - inset - SQUARE, SQUARE),
+            Mark("corner", "top-right", page_w - inset, page_h - inset, LEG, -1, -1),
+            Mark("corner", "bottom-left", inset, inset, LEG, 1, 1))
+
+
+def mark_boxes(mark: Mark) -> tuple[Box, ...]:
+    """Where a mark's ink lies: the square, or each leg of a corner with its width."""
+    if mark.kind == "square":
+        return (Box(mark.x, mark.y, mark.size, mark.size),)
+    half = THICKNESS / 2
+    ends = (mark.x, mark.x + mark.dx * mark.size)
+    tops = (mark.y, mark.y + mark.dy * mark.size)
+    across = Box(min(ends) - half, mark.y - half, mark.size + THICKNESS, THICKNESS)
+    upright = Box(mark.x - half, min(tops) - half, THICKNESS, mark.size + THICKNESS)
+    return across, upright
+
+
+def keep_out(page_w: float, page_h: float, inset: float) -> tuple[Box, ...]:
+    """The boxes nothing else is printed in: every mark's ink and :data:`KEEP_CLEAR` around it."""
+    c = KEEP_CLEAR
+    return tuple(box.grow(c, c, c, c) for mark in marks(page_w, page_h, inset) for box in mark_boxes(mark))
+
+
+def frames(page_w: float, page_h: float, inset: float) -> tuple[Frame, ...]:
+    """Where a cutter's sheet may put trims: the usual frames (the footer at the bottom or
+    turned in the sides) cut down to the rectangle the marks span, less their ink and
+    clearance, and kept off the top-left square either by starting right of it or below it.
+    The footer keeps clear of the corner marks at the ends of its edge."""
+    edge = inset + THICKNESS / 2 + KEEP_CLEAR
+    past_square = inset + SQUARE + KEEP_CLEAR
+    footer_clear = inset + LEG + THICKNESS / 2 + KEEP_CLEAR + 1.0
+    out = []
+    for base in (bottom_frame(page_w, page_h), side_frame(page_w, page_h)):
+        a = base.area
+        left, right = max(a.x, edge), min(a.right, page_w - edge)
+        bottom, top = max(a.y, edge), min(a.top, page_h - edge)
+        for area in (Box(max(left, past_square), bottom, right - max(left, past_square), top - bottom),
+                     Box(left, bottom, right - left, min(top, page_h - past_square) - bottom)):
+            out.append(base._replace(area=area, footer_clear=footer_clear, gap=PIECE_GAP))
+    return tuple(out)
+
+
+def clear_of(printed: Box, trim: Box, zones: Sequence[Box]) -> Box:
+    """``printed`` (a trim and its bleed) cut back on the side facing each zone it reaches,
+    never inside ``trim``: a front's bleed never prints on or beside a mark."""
+    x1, y1, x2, y2 = printed.x, printed.y, printed.right, printed.top
+    for zone in zones:
+        if x1 >= zone.right - EPS or zone.x >= x2 - EPS or y1 >= zone.top - EPS or zone.y >= y2 - EPS:
+            continue
+        # The sides that can give way without reaching into the trim, and what each costs.
+        cuts = []
+        if zone.right <= trim.x + EPS:
+            cuts.append((zone.right - x1, "left"))
+        if zone.x >= trim.right - EPS:
+            cuts.append((x2 - zone.x, "right"))
+        if zone.top <= trim.y + EPS:
+            cuts.append((zone.top - y1, "bottom"))
+        if zone.y >= trim.top - EPS:
+            cuts.append((y2 - zone.y, "top"))
+        if not cuts:
+            raise ValueError(f"a piece at {trim.x:.1f}, {trim.y:.1f} mm lies on a registration mark")
+        side = min(cuts)[1]
+        if side == "left":
+            x1 = zone.right
+        elif side == "right":
+            x2 = zone.x
+        elif side == "bottom":
+            y1 = zone.top
+        else:
+            y2 = zone.y
+    return Box(x1, y1, x2 - x1, y2 - y1)
+
+
+def marks_drawing(page_w: float, page_h: float, inset: float) -> tuple[Primitive, ...]:
+    """The marks as primitives, from the page's top-left (as a page's drawing is)."""
+    out: list[Primitive] = []
+    for mark in marks(page_w, page_h, inset):
+        if mark.kind == "square":
+            out.append(Rect(mark.x, page_h - mark.y - mark.size, mark.size, mark.size, fill=INK))
+            continue
+        corner = (mark.x, page_h - mark.y)
+        legs = ((corner[0] + mark.dx * mark.size, corner[1]), corner, (corner[0], corner[1] - mark.dy * mark.size))
+        out.append(Path((legs,), closed=False, stroke=INK, width=THICKNESS))
+    return tuple(out)
+
+
+def manifest_entry(kind: str, page_w: float, page_h: float, inset: float) -> dict:
+    """The manifest's ``cutter``: the machine, the inset and each mark in mm from the bottom-left."""
+    def entry(mark: Mark) -> dict:
+        if mark.kind == "square":
+            return {"kind": "square", "at": mark.name, "x": mark.x, "y": round(mark.y, 3),
+                    "w": mark.size, "h": mark.size}
+        return {"kind": "corner", "at": mark.name, "x": round(mark.x, 3), "y": round(mark.y, 3),
+                "leg": mark.size, "legs_toward": [mark.dx, mark.dy], "thickness": THICKNESS}
+
+    return {"kind": kind, "mark_inset_mm": inset, "keep_clear_mm": KEEP_CLEAR, "piece_gap_mm": PIECE_GAP,
+            "marks": [entry(m) for m in marks(page_w, page_h, inset)]}
+
+
+def cut_svg(page_w: float, page_h: float, outlines: Sequence[tuple[Outline, float, float]]) -> bytes:
+    """A page-sized SVG cut file in mm, y down: one closed path per outline, each placed by
+    its box's top-left (left, top) mm from the page's top-left, and nothing else."""
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(page_w)}mm" height="{_n(page_h)}mm" '
+            f'viewBox="0 0 {_n(page_w)} {_n(page_h)}">\n')
+    paths = "".join(f'<path d="{outline.svg_path(left, top)}" fill="none" stroke="#000000" '
+                    f'stroke-width="0.1"/>\n' for outline, left, top in outlines)
+    return (head + paths + "</svg>\n").encode()
