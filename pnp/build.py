@@ -60,20 +60,23 @@ def manifest_path(pdf: Path) -> Path:
     return pdf.with_name(pdf.stem + ".manifest.json")
 
 
-def write_pdf_and_manifest(pdf_path: Path, pdf: bytes, manifest: dict, inputs: tuple[Path, ...] = ()) -> Path:
-    """Write a PDF and its manifest as one pair; return the manifest's path.
+def write_pdf_and_manifest(pdf_path: Path, pdf: bytes, manifest: dict, inputs: tuple[Path, ...] = (),
+                           beside: dict[str, bytes] | None = None) -> Path:
+    """Write a PDF and its manifest as one pair (with the files ``beside`` them it names,
+    a cutter's cut files, in the same group); return the manifest's path.
 
     The manifest gets the PDF's name and SHA-256. Neither file may be one of
     ``inputs`` (the files the PDF was made from) or a link to one.
     """
     pdf_path = Path(pdf_path)
     target = manifest_path(pdf_path)
-    for written in (pdf_path, target):
+    others = {pdf_path.with_name(name): data for name, data in (beside or {}).items()}
+    for written in (pdf_path, target, *others):
         for source in inputs:
             if same_file(written, Path(source)):
                 raise OutputError(f"{written} is {source}, which this kit is made from; it is never written over")
     manifest = {**manifest, "pdf": pdf_path.name, "pdf_sha256": hashlib.sha256(pdf).hexdigest()}
-    write_outputs({pdf_path: pdf, target: manifest_parts(manifest)})
+    write_outputs({**others, pdf_path: pdf, target: manifest_parts(manifest)})
     return target
 
 
@@ -132,6 +135,26 @@ def read_manifest(path: Path) -> tuple[dict, Path, bytes]:
         raise OutputError(f"{path}: {pdf.name} is not the PDF this manifest was written with (its SHA-256 is "
                           f"{found[:12]}..., the manifest says {expected[:12]}...); render the kit again")
     return manifest, pdf, pdf_data
+
+
+def check_cut_files(manifest: dict, pdf: Path) -> None:
+    """OutputError unless every cut file the manifest names is beside ``pdf`` and is the one
+    written with it (its ``cut_file_sha256``)."""
+    pages = manifest.get("pages")
+    for page in pages if isinstance(pages, list) else ():
+        name = page.get("cut_file") if isinstance(page, dict) else None
+        if name is None:
+            continue
+        if not (isinstance(name, str) and name and os.path.basename(name) == name and name not in (".", "..")):
+            raise OutputError(f"{pdf}: the manifest names a cut file that is not beside it ({json.dumps(name)})")
+        try:
+            data = read_regular(pdf.with_name(name), MAX_MANIFEST_BYTES)
+        except ReadError as exc:
+            raise OutputError(f"{shown_path(pdf)}: cannot read {name}, the cut file of page "
+                              f"{page.get('number')} ({exc.reason})") from None
+        if hashlib.sha256(data).hexdigest() != page.get("cut_file_sha256"):
+            raise OutputError(f"{pdf.with_name(name)} is not the cut file this manifest was written with; "
+                              "render the kit again")
 
 
 def manifest_parts(manifest: dict) -> list[bytes]:
@@ -212,8 +235,14 @@ def render_game(game: Game, options: PrintOptions, out_dir: Path,
         Path(out_dir).mkdir(parents=True, exist_ok=True)  # the output folder, made once there is something to put in it
     except OSError as exc:
         raise OutputError(f"cannot create the output folder {shown_path(out_dir)}: {os_reason(exc, out_dir)}") from None
-    pdf_path = Path(out_dir) / f"{kit_name(game, options, components)}.pdf"
-    written = write_pdf_and_manifest(pdf_path, pdf, manifest, inputs=game_inputs(game))
+    name = kit_name(game, options, components)
+    pdf_path = Path(out_dir) / f"{name}.pdf"
+    beside = None
+    if manifest.get("cutter"):
+        from pnp.layout.cutter import cut_files
+
+        beside = cut_files(game, manifest, name)
+    written = write_pdf_and_manifest(pdf_path, pdf, manifest, inputs=game_inputs(game), beside=beside)
     return Written(pdf_path, written, len(manifest["pages"]), len(pdf))
 
 

@@ -83,13 +83,14 @@ def _params(values: list[str]) -> dict[str, float]:
 
 
 def _options(lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool,
-             back_offset: str, ink_saver: bool, qr_url: Optional[str], fold: bool = False) -> "PrintOptions":
+             back_offset: str, ink_saver: bool, qr_url: Optional[str], fold: bool = False,
+             cutter: Optional[str] = None, mark_inset: float = 10.0) -> "PrintOptions":
     from pnp.model import PrintOptions
     from pnp.options import checked, parse_offset
 
     return checked(PrintOptions(lang=lang, paper=paper, bleed=bleed, crop_marks=crop_marks,
                                 duplex=duplex, fold=fold, back_offset=parse_offset(back_offset),
-                                ink_saver=ink_saver, qr_url=qr_url))
+                                ink_saver=ink_saver, qr_url=qr_url, cutter=cutter, mark_inset=mark_inset))
 
 
 def _check_out(out: Path) -> Path:
@@ -140,6 +141,11 @@ OFFSET = typer.Option("0,0", "--back-offset", metavar="X,Y",
 INK = typer.Option(False, "--ink-saver", help="White backgrounds, black lines and text.")
 QR = typer.Option(None, "--qr-url", help="Web address the QR codes point to.")
 OUT = typer.Option(Path("output"), "--out", help="Output folder.")
+CUTTER = typer.Option(None, "--cutter", help="Print-and-cut for a cutting machine (silhouette): its "
+                                             "registration marks on every front and an SVG cut file beside it.")
+INSET = typer.Option(10.0, "--mark-inset", metavar="MM",
+                     help="With --cutter: the registration marks' distance from the paper's edges "
+                          "(Silhouette Studio's default, 10).")
 SET = typer.Option([], "--set", metavar="NAME=NUMBER",
                    help="Change a template setting, e.g. --set space_size=40.")
 
@@ -205,7 +211,7 @@ def render(
     component: List[str] = typer.Option([], "--component", help="Only this component (repeatable)."),
     lang: str = LANG, paper: str = PAPER, out: Path = OUT, bleed: float = BLEED,
     crop_marks: bool = CROP, duplex: bool = DUPLEX, fold: bool = FOLD, back_offset: str = OFFSET,
-    ink_saver: bool = INK, qr_url: Optional[str] = QR,
+    ink_saver: bool = INK, qr_url: Optional[str] = QR, cutter: Optional[str] = CUTTER, mark_inset: float = INSET,
     template: Optional[Path] = typer.Option(None, "--template", help="Render your own definition file."),
     space_size: Optional[float] = typer.Option(None, "--space-size",
                                                help="Board space size in mm (same as --set space_size=MM)."),
@@ -214,7 +220,8 @@ def render(
     """Render one game's kit (or some of its components) to PDF with its manifest."""
     from pnp.templates import load_game, load_shipped_game
 
-    options = _options(lang, paper, bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold)
+    options = _options(lang, paper, bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold,
+                       cutter, mark_inset)
     overrides = _params(settings)
     if space_size is not None:
         overrides["space_size"] = space_size
@@ -240,12 +247,13 @@ def render(
 def build(
     out: Path = OUT, bleed: float = BLEED, crop_marks: bool = CROP, duplex: bool = DUPLEX,
     fold: bool = FOLD, back_offset: str = OFFSET, ink_saver: bool = INK, qr_url: Optional[str] = QR,
+    cutter: Optional[str] = CUTTER, mark_inset: float = INSET,
 ) -> None:
     """Render every game in English and French, on A4 and US Letter."""
     from pnp.build import build_matrix, render_game
     from pnp.templates import game_files, load_shipped_game
 
-    base = _options("en", "a4", bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold)
+    base = _options("en", "a4", bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold, cutter, mark_inset)
     out = _check_out(out)
     started = time.perf_counter()
     kits = [load_shipped_game(game_id) for game_id in game_files()]
@@ -367,10 +375,11 @@ def check_manifest(
     """Check that a PDF is the one its manifest was written with (the manifest's pdf_sha256),
     and that it prints in order (each back right after its front, a blank page behind each
     one-sided page of a double-sided file)."""
-    from pnp.build import read_manifest
+    from pnp.build import check_cut_files, read_manifest
     from pnp.print_order import check_manifest_work, pdf_page_count, print_order_problems
 
     manifest, pdf, pdf_data = read_manifest(file)
+    check_cut_files(manifest, pdf)
     pages = manifest.get("pages")
     try:
         check_manifest_work(manifest)

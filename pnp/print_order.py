@@ -87,6 +87,8 @@ def print_order_problems(manifest: dict, pdf_pages: int | None = None) -> list[s
     if "cover" in kinds[covers:]:
         problems.append(f"a cover page comes after page {covers}, among the pieces")
     problems += fairness_problems(manifest)
+    if "cutter" in manifest:
+        problems += cutter_problems(manifest)
     if duplex:
         problems += _duplex_problems(manifest, covers)
     else:
@@ -271,6 +273,43 @@ def fairness_problems(manifest: dict) -> list[str]:
                             + ", ".join(sorted(str(p) for p in papers)))
         if len(turns.get((component, set_name), ())) > 1:
             problems.append(f"the hidden deck {deck} lies both upright and turned")
+    return problems
+
+
+def cutter_problems(manifest: dict) -> list[str]:
+    """Every way a cutting machine's print-and-cut file would cut wrong: marks that are not the
+    ones its inset gives, a piece on or beside a mark or outside the rectangle they span, two
+    pieces nearer than the blade allows, a front with pieces and no cut file."""
+    from pnp.layout import cutter
+
+    entry = manifest["cutter"]
+    page_w, page_h = manifest["page_size_mm"]
+    if entry.get("kind") not in cutter.CUTTERS:
+        return [f"the manifest names an unknown cutter {entry.get('kind')!r}"]
+    inset = float(entry["mark_inset_mm"])
+    if entry.get("marks") != cutter.manifest_entry(entry["kind"], page_w, page_h, inset)["marks"]:
+        return [f"the manifest's registration marks are not {entry['kind']}'s at {inset:g} mm"]
+    zones = cutter.keep_out(page_w, page_h, inset)
+    problems: list[str] = []
+    for page in manifest["pages"]:
+        if page["kind"] not in ("front", "sheet"):
+            continue
+        items = page["items"]
+        if page["kind"] == "front" and items and not page.get("cut_file"):
+            problems.append(f"page {page['number']} carries pieces to cut but names no cut file")
+        for index, item in enumerate(items):
+            name = f"page {page['number']}: {item['component']} {item['piece']} {item['copy']}"
+            box = (item["x"], item["y"], item["x"] + item["w"], item["y"] + item["h"])
+            if box[0] < inset - TOLERANCE or box[1] < inset - TOLERANCE or \
+                    box[2] > page_w - inset + TOLERANCE or box[3] > page_h - inset + TOLERANCE:
+                problems.append(f"{name} lies outside the rectangle of the registration marks")
+            if any(z.x < box[2] - TOLERANCE and box[0] < z.right - TOLERANCE and z.y < box[3] - TOLERANCE
+                   and box[1] < z.top - TOLERANCE for z in zones):
+                problems.append(f"{name} lies on or beside a registration mark")
+            for other in items[index + 1:]:
+                if _gap(item, other) < cutter.PIECE_GAP - TOLERANCE:
+                    problems.append(f"{name} and {other['component']} {other['piece']} {other['copy']} are "
+                                    f"less than {cutter.PIECE_GAP:g} mm apart for the blade")
     return problems
 
 

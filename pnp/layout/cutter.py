@@ -28,7 +28,7 @@ from typing import NamedTuple, Sequence
 
 from pnp.errors import PnpError
 from pnp.layout.imposition import EPS, PRINTABLE, Box, Frame, bottom_frame, side_frame
-from pnp.layout.outline import Outline, _n
+from pnp.layout.outline import Outline, _n, outline_of
 from pnp.layout.primitives import Path, Primitive, Rect
 
 CUTTERS = ("silhouette",)
@@ -80,8 +80,8 @@ def marks(page_w: float, page_h: float, inset: float) -> tuple[Mark, ...]:
     """The three marks, from the page's bottom-left: the square's box; each corner's
     corner point and the directions of its legs.
 
-    >>> [m[:4] for m in marks(210, 297, 10)]
-    [('square', 'top-left', 10, 282), ('corner', 'top-right', 200, 287), ('corner', 'bottom-left', 10, 10)]
+    >>> [m[:4] for m in marks(210.0, 297.0, 10.0)]
+    [('square', 'top-left', 10.0, 282.0), ('corner', 'top-right', 200.0, 287.0), ('corner', 'bottom-left', 10.0, 10.0)]
     """
     return (Mark("square", "top-left", inset, page_h - inset - SQUARE, SQUARE),
             Mark("corner", "top-right", page_w - inset, page_h - inset, LEG, -1, -1),
@@ -190,3 +190,39 @@ def cut_svg(page_w: float, page_h: float, outlines: Sequence[tuple[Outline, floa
     paths = "".join(f'<path d="{outline.svg_path(left, top)}" fill="none" stroke="#000000" '
                     f'stroke-width="0.1"/>\n' for outline, left, top in outlines)
     return (head + paths + "</svg>\n").encode()
+
+
+def item_outline(component, item: dict) -> Outline:
+    """A manifest item's trim as it lies on its page: the component's outline, turned with
+    the piece; a board's part is cut along its own box."""
+    if "sheet_part" in item:
+        return Outline("rectangle", item["w"], item["h"])
+    outline = outline_of(component)
+    if item.get("rotation", 0) in (90, 270):
+        outline = outline._replace(width=outline.height, height=outline.width)
+    return outline
+
+
+def cut_files(game, manifest: dict, stem: str) -> dict[str, bytes]:
+    """The cut file of every front page with pieces to cut, by name (``STEM_cut_PAGE.svg``);
+    each such page of ``manifest`` is given its file's name and SHA-256."""
+    import hashlib
+
+    page_w, page_h = manifest["page_size_mm"]
+    files: dict[str, bytes] = {}
+    components = {c.id: c for c in game.components}
+    for page in manifest["pages"]:
+        if page["kind"] not in ("front", "sheet"):
+            continue
+        placed = []
+        for item in page["items"]:
+            component = components[item["component"]]
+            if component.cut:
+                placed.append((item_outline(component, item), item["x"], page_h - item["y"] - item["h"]))
+        if not placed:
+            continue
+        name = f"{stem}_cut_{page['number']:03d}.svg"
+        files[name] = cut_svg(page_w, page_h, placed)
+        page["cut_file"] = name
+        page["cut_file_sha256"] = hashlib.sha256(files[name]).hexdigest()
+    return files

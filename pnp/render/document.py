@@ -294,6 +294,11 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
         "sheets": plan.sheets,
         "pages": pages,
     }
+    if options.cutter:
+        from pnp.layout.cutter import manifest_entry
+
+        manifest = {**manifest, "cutter": manifest_entry(options.cutter, page_w, page_h, options.mark_inset)}
+        manifest["pages"] = manifest.pop("pages")   # the pages stay last, the manifest's long part
     return pdf, manifest
 
 
