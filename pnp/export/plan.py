@@ -21,7 +21,7 @@ from pnp.render.single import FacePage
 from pnp.services import GENERIC, Service, match, not_made, shape_note
 from pnp.units import MM_PER_INCH
 
-FORMATS = ("png", "pdf", "tts")
+FORMATS = ("png", "pdf", "tts", "cricut")
 ORDERS = ("front-back", "back-front")
 GENERIC_BLEED_MM = 3.0          # the kit's own default bleed
 MIN_DPI, MAX_DPI = 72, 1200     # below: unreadable text; above: a card is 20 MB of pixels
@@ -62,17 +62,23 @@ def check_choices(fmt: str, service: Service, dpi: int | None, order: str) -> in
     if order not in ORDERS:
         raise PnpError(f"unknown order {order!r}; expected one of: {', '.join(ORDERS)}")
     if service is not GENERIC:
-        if fmt == "tts":
-            raise PnpError("--service is for print files (png, pdf); Tabletop Simulator takes "
-                           "the pieces at their own size: leave --service out")
+        if fmt in ("tts", "cricut"):
+            raise PnpError(f"--service is for print files (png, pdf); {_TAKES[fmt]}: leave --service out")
         if dpi is not None and dpi != service.dpi:
             raise PnpError(f"{service.name} takes images at exactly {service.dpi} dpi; "
                            f"leave --dpi out (got {dpi})")
         return service.dpi
+    if fmt == "cricut" and dpi not in (None, 300):
+        raise PnpError(f"Cricut Design Space prints its Print Then Cut pictures at 300 dpi; leave --dpi out "
+                       f"(got {dpi})")
     dpi = 300 if dpi is None else dpi
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise PnpError(f"--dpi must be a whole number from {MIN_DPI} to {MAX_DPI}, got {dpi}")
     return dpi
+
+
+_TAKES = {"tts": "Tabletop Simulator takes the pieces at their own size",
+          "cricut": "Cricut's Print Then Cut takes the pieces at their own size"}
 
 
 def chosen_components(game: Game, service: Service, names: list[str] | None,

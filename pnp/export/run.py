@@ -71,6 +71,15 @@ def export_game(game: Game, options: PrintOptions, fmt: str, service: Service, d
         output = _Output(replacement.target, replacement)
         if fmt == "tts":
             sizes, main = _tts(game, options, kept, dpi, output, base_url, progress)
+        elif fmt == "cricut":
+            from pnp.export.cricut import cricut_files
+
+            sizes, left_out = cricut_files(game, options, [c for c, _ in kept], output.add, progress)
+            skipped += [Skipped(c, reason) for c, reason in left_out]
+            if not sizes:
+                raise PnpError("none of the pieces asked for can be cut by Print Then Cut: "
+                               + "; ".join(reason for _, reason in left_out))
+            main = None
         else:
             exports = [print_images(c, found, service, dpi, fmt) for c, found in kept]
             check_file_names(exports, fmt)

@@ -192,15 +192,23 @@ def cut_svg(page_w: float, page_h: float, outlines: Sequence[tuple[Outline, floa
     return (head + paths + "</svg>\n").encode()
 
 
+def turned_outline(outline: Outline, rotation: int) -> Outline:
+    """An outline as its piece lies a number of degrees round (quarter turns): a
+    quarter turn swaps its box's sides."""
+    if rotation % 180 == 90:
+        if outline.shape == "hex":
+            # A flat-topped hexagon turned is pointed at the top, which Outline does not draw.
+            raise ValueError("a hexagonal piece is laid out upright only")
+        return outline._replace(width=outline.height, height=outline.width)
+    return outline
+
+
 def item_outline(component, item: dict) -> Outline:
     """A manifest item's trim as it lies on its page: the component's outline, turned with
     the piece; a board's part is cut along its own box."""
     if "sheet_part" in item:
         return Outline("rectangle", item["w"], item["h"])
-    outline = outline_of(component)
-    if item.get("rotation", 0) in (90, 270):
-        outline = outline._replace(width=outline.height, height=outline.width)
-    return outline
+    return turned_outline(outline_of(component), item.get("rotation", 0))
 
 
 def cut_files(game, manifest: dict, stem: str) -> dict[str, bytes]:

@@ -518,24 +518,28 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], duplex: bo
         names = _components(entry.sheet)
         marks = entry.sheet.marks if options.crop_marks else ()
         fronts = [_front(p) for p in entry.sheet.placed]
-        if options.cutter:
-            # Nothing printed on or beside a registration mark; the backs follow their fronts.
-            zones = cutter.keep_out(*kit.page_size, options.mark_inset)
-            fronts = [p._replace(printed=cutter.clear_of(p.printed, p.trim, zones)) for p in fronts]
         stock = entry.stock
+        if options.cutter:
+            # Nothing printed on or beside a registration mark (fronts only: backs carry none).
+            zones = cutter.keep_out(*kit.page_size, options.mark_inset)
+            cleared = [p._replace(printed=cutter.clear_of(p.printed, p.trim, zones)) for p in fronts]
+        else:
+            cleared = fronts
         if entry.how == "one":
             pending.append((PagePlan(number, PageKind.SHEET, sheet_no, names, (), marks,
                                      frame=entry.sheet.frame, stock=stock), len(fronts)))
-            placements += fronts
+            placements += cleared
             if duplex:
                 pending.append((PagePlan(number + 1, PageKind.BLANK, sheet_no, stock=stock), 0))
         elif entry.how == "both":
+            # Backs keep their whole bleed: the back page carries no marks, and a hidden back
+            # with less bleed than its deck's others would show it after a printer's drift.
             backs = [_long_edge_back(p, page_w, options.back_offset) for p in fronts]
             pending.append((PagePlan(number, PageKind.FRONT, sheet_no, names, (), marks,
                                      frame=entry.sheet.frame, stock=stock), len(fronts)))
             pending.append((PagePlan(number + 1, PageKind.BACK, sheet_no, names,
                                      frame=entry.sheet.frame, stock=stock), len(backs)))
-            placements += fronts + backs
+            placements += cleared + backs
         else:
             backs = [_folded_back(p, entry.fold_line) for p in fronts]
             pending.append((PagePlan(number, PageKind.FOLD, sheet_no, names, (), marks,
