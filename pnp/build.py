@@ -217,31 +217,36 @@ def made_by() -> Made:
     return Made(__version__, date)
 
 
-def render_to_memory(game: Game, options: PrintOptions,
-                     components: list[str] | None = None) -> tuple[bytes, dict]:
-    """One kit's PDF and manifest, laid out and drawn with the cycle collector paused."""
+def render_to_memory(game: Game, options: PrintOptions, components: list[str] | None = None,
+                     cut_files: dict[str, bytes] | None = None) -> tuple[bytes, dict]:
+    """One kit's PDF and manifest, laid out and drawn with the cycle collector paused.
+
+    With a cutter, the manifest names each front's cut file (and its SHA-256); the
+    files themselves go into ``cut_files``, by name, when it is given."""
     options = checked(options)
     size = paper_size(options.paper)
     with collector_paused():
         plan = plan_kit(game, options, size, components, measure=MEASURER, made=made_by())
-        return render_kit(plan, release_pages=True)
+        pdf, manifest = render_kit(plan, release_pages=True)
+    if options.cutter:
+        from pnp.layout.cutter import cut_files as made_cut_files
+
+        files = made_cut_files(game, manifest, kit_name(game, options, components))
+        if cut_files is not None:
+            cut_files.update(files)
+    return pdf, manifest
 
 
 def render_game(game: Game, options: PrintOptions, out_dir: Path,
                 components: list[str] | None = None) -> Written:
     """Render one kit and write its PDF and manifest; nothing is written on failure."""
-    pdf, manifest = render_to_memory(game, options, components)
+    beside: dict[str, bytes] = {}
+    pdf, manifest = render_to_memory(game, options, components, beside)
     try:
         Path(out_dir).mkdir(parents=True, exist_ok=True)  # the output folder, made once there is something to put in it
     except OSError as exc:
         raise OutputError(f"cannot create the output folder {shown_path(out_dir)}: {os_reason(exc, out_dir)}") from None
-    name = kit_name(game, options, components)
-    pdf_path = Path(out_dir) / f"{name}.pdf"
-    beside = None
-    if manifest.get("cutter"):
-        from pnp.layout.cutter import cut_files
-
-        beside = cut_files(game, manifest, name)
+    pdf_path = Path(out_dir) / f"{kit_name(game, options, components)}.pdf"
     written = write_pdf_and_manifest(pdf_path, pdf, manifest, inputs=game_inputs(game), beside=beside)
     return Written(pdf_path, written, len(manifest["pages"]), len(pdf))
 

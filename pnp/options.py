@@ -60,7 +60,5 @@ def checked(options: PrintOptions) -> PrintOptions:
         if options.fold:
             raise PnpError("--cutter and --fold do not go together: a cutting machine cuts one layer, "
                            "print the kit double-sided (or with --no-duplex)")
-        # The machine cuts along the trims: crop marks would only print beside its marks.
-        return options._replace(paper=paper, cutter=checked_cutter(options.cutter, options.mark_inset),
-                                crop_marks=False)
+        return options._replace(paper=paper, cutter=checked_cutter(options.cutter, options.mark_inset))
     return options._replace(paper=paper)

@@ -292,11 +292,13 @@ def cutter_problems(manifest: dict) -> list[str]:
     zones = cutter.keep_out(page_w, page_h, inset)
     problems: list[str] = []
     for page in manifest["pages"]:
-        if page["kind"] not in ("front", "sheet"):
-            continue
+        if not page.get("registration_marks"):
+            continue   # pieces cut by hand (a scoresheet, a board larger than the marks allow)
         items = page["items"]
-        if page["kind"] == "front" and items and not page.get("cut_file"):
-            problems.append(f"page {page['number']} carries pieces to cut but names no cut file")
+        if page["kind"] not in ("front", "sheet"):
+            problems.append(f"page {page['number']} is a {page['kind']} page with registration marks")
+        if not page.get("cut_file"):
+            problems.append(f"page {page['number']} has registration marks but names no cut file")
         for index, item in enumerate(items):
             name = f"page {page['number']}: {item['component']} {item['piece']} {item['copy']}"
             box = (item["x"], item["y"], item["x"] + item["w"], item["y"] + item["h"])

@@ -212,7 +212,7 @@ def item_outline(component, item: dict) -> Outline:
 
 
 def cut_files(game, manifest: dict, stem: str) -> dict[str, bytes]:
-    """The cut file of every front page with pieces to cut, by name (``STEM_cut_PAGE.svg``);
+    """The cut file of every page with registration marks, by name (``STEM_cut_PAGE.svg``);
     each such page of ``manifest`` is given its file's name and SHA-256."""
     import hashlib
 
@@ -220,15 +220,10 @@ def cut_files(game, manifest: dict, stem: str) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     components = {c.id: c for c in game.components}
     for page in manifest["pages"]:
-        if page["kind"] not in ("front", "sheet"):
+        if not page.get("registration_marks"):
             continue
-        placed = []
-        for item in page["items"]:
-            component = components[item["component"]]
-            if component.cut:
-                placed.append((item_outline(component, item), item["x"], page_h - item["y"] - item["h"]))
-        if not placed:
-            continue
+        placed = [(item_outline(components[item["component"]], item), item["x"], page_h - item["y"] - item["h"])
+                  for item in page["items"]]
         name = f"{stem}_cut_{page['number']:03d}.svg"
         files[name] = cut_svg(page_w, page_h, placed)
         page["cut_file"] = name

@@ -87,6 +87,8 @@ class PagePlan(NamedTuple):
     stock: str = PAPER               # the paper its sheet is printed on
     #: A side of the printer alignment sheet, the optional last sheet of a double-sided kit.
     alignment: bool = False
+    #: A front a cutting machine cuts: its registration marks are printed, and it has a cut file.
+    cutter: bool = False
 
 
 class KitPlan:
@@ -139,11 +141,11 @@ def fits_a_sheet(component: Component, page_size: tuple[float, float], bleed: fl
                for frame in frames or page_frames(*page_size))
 
 
-def sheet_frames(page_size: tuple[float, float], options: PrintOptions) -> tuple[Frame, ...]:
-    """The frames a kit's sheets may use: the usual ones, or a cutting machine's, inside its marks."""
-    if options.cutter:
-        return cutter.frames(*page_size, options.mark_inset)
-    return page_frames(*page_size)
+def _machine_cut(kit: _Kit, component: Component) -> bool:
+    """Whether a cutting machine cuts the component: pieces to cut that fit inside its marks
+    (the others, a scoresheet or a board too large, are laid out and cut as usual)."""
+    return bool(kit.cut_frames) and component.cut and \
+        fits_a_sheet(component, kit.page_size, kit.options.bleed, kit.cut_frames)
 
 
 class _Entry(NamedTuple):
@@ -153,6 +155,7 @@ class _Entry(NamedTuple):
     sheet: Sheet
     fold_line: Mark | None = None
     stock: str = PAPER        # what it is printed on (see :func:`~pnp.layout.cover.stock_of`)
+    machine: bool = False     # cut by a cutting machine: its marks on the front, a cut file
 
 
 def _with_backs(items: list[Item], resolver: FaceResolver, measure: Measurer) -> list[Item]:
@@ -217,6 +220,8 @@ class _Kit(NamedTuple):
     measure: Measurer
     resolver: FaceResolver
     catalog: Catalog
+    #: A cutting machine's frames, inside its registration marks; none without --cutter.
+    cut_frames: tuple[Frame, ...] = ()
 
 
 class _Laid(NamedTuple):
@@ -253,8 +258,9 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
     resolver = FaceResolver(game, options, measure, filled)
     resolver.estimate(chosen)   # a kit past its work budget stops here, before any face is laid out
-    kit = _Kit(game, options, page_size, list(sheet_frames(page_size, options)), measure, resolver,
-               game.catalogs[options.lang])
+    kit = _Kit(game, options, page_size, list(page_frames(*page_size)), measure, resolver,
+               game.catalogs[options.lang],
+               cutter.frames(*page_size, options.mark_inset) if options.cutter else ())
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
     # The sheets' layout is let go with _pages' frame, before the faces are resolved:
@@ -302,7 +308,7 @@ def _laid_out(kit: _Kit, chosen: list[Component], opener: Component | None) -> l
             continue
         backs = prints_backs(component, kit.options)
         items = ([Item(copy) for copy in copies(component)]
-                 if fits_a_sheet(component, kit.page_size, kit.options.bleed, kit.frames)
+                 if fits_a_sheet(component, kit.page_size, kit.options.bleed)
                  else _board_parts(kit, component, backs))
         laid.append(_Laid(component, backs, stock_of(component, backs, folded), items))
     raise_problems(kit.resolver.problems)
@@ -377,20 +383,23 @@ def _sheets_on_papers(kit: _Kit, laid: list[_Laid], join: bool, shrink: _Shrinke
     of their own."""
     options = kit.options
     decks = list(dict.fromkeys(entry.stock for entry in laid if entry.backs and entry.component.hidden))
-    groups: dict[tuple[bool, str], list[Item]] = {}
+    groups: dict[tuple[bool, str, bool], list[Item]] = {}
     for component, backs, stock, items in laid:
         if join and backs and not component.hidden and decks and stock not in decks:
             stock = decks[0]
-        groups.setdefault((backs, stock), []).extend(items)
+        machine = _machine_cut(kit, component) and all(item.part is None for item in items)
+        groups.setdefault((backs, stock, machine), []).extend(items)
     entries: list[_Entry] = []
-    for (backs, stock), items in groups.items():
+    for (backs, stock, machine), items in groups.items():
         runs = runs_of(items)
+        frames = kit.cut_frames if machine else kit.frames
         try:
             if not backs:
-                entries += [_Entry("one", sheet, stock=stock)
-                            for sheet in pack(runs, kit.frames, options.bleed, shrink)]
+                entries += [_Entry("one", sheet, stock=stock, machine=machine)
+                            for sheet in pack(runs, frames, options.bleed, shrink)]
             elif duplex_file(options):
-                entries += [_Entry("both", sheet, stock=stock) for sheet in pack(runs, kit.frames, options.bleed)]
+                entries += [_Entry("both", sheet, stock=stock, machine=machine)
+                            for sheet in pack(runs, frames, options.bleed)]
             else:
                 entries += _fold_entries(runs, kit.page_size, options.bleed,
                                          any(item.part is not None for item in items), stock)
@@ -516,10 +525,11 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], duplex: bo
     for entry, number in zip(entries, starts):
         sheet_no = _sheet_of(number, duplex)
         names = _components(entry.sheet)
-        marks = entry.sheet.marks if options.crop_marks else ()
+        # A sheet the machine cuts has no crop marks: they would only print beside its marks.
+        marks = entry.sheet.marks if options.crop_marks and not entry.machine else ()
         fronts = [_front(p) for p in entry.sheet.placed]
         stock = entry.stock
-        if options.cutter:
+        if entry.machine:
             # Nothing printed on or beside a registration mark (fronts only: backs carry none).
             zones = cutter.keep_out(*kit.page_size, options.mark_inset)
             cleared = [p._replace(printed=cutter.clear_of(p.printed, p.trim, zones)) for p in fronts]
@@ -527,7 +537,7 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], duplex: bo
             cleared = fronts
         if entry.how == "one":
             pending.append((PagePlan(number, PageKind.SHEET, sheet_no, names, (), marks,
-                                     frame=entry.sheet.frame, stock=stock), len(fronts)))
+                                     frame=entry.sheet.frame, stock=stock, cutter=entry.machine), len(fronts)))
             placements += cleared
             if duplex:
                 pending.append((PagePlan(number + 1, PageKind.BLANK, sheet_no, stock=stock), 0))
@@ -536,7 +546,7 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], duplex: bo
             # with less bleed than its deck's others would show it after a printer's drift.
             backs = [_long_edge_back(p, page_w, options.back_offset) for p in fronts]
             pending.append((PagePlan(number, PageKind.FRONT, sheet_no, names, (), marks,
-                                     frame=entry.sheet.frame, stock=stock), len(fronts)))
+                                     frame=entry.sheet.frame, stock=stock, cutter=entry.machine), len(fronts)))
             pending.append((PagePlan(number + 1, PageKind.BACK, sheet_no, names,
                                      frame=entry.sheet.frame, stock=stock), len(backs)))
             placements += cleared + backs
@@ -579,9 +589,12 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
                ) -> tuple[Primitive, ...]:
     """What a sheet's page draws over its pieces: crop marks, the fold line, board seams, the footer."""
     page_size, catalog, measure = kit.page_size, kit.catalog, kit.measure
-    drawing = [*marks_layout(page.marks, page_size[1]), *cut_guides_layout(placements, page_size[1])]
-    if kit.options.cutter and page.kind in (PageKind.FRONT, PageKind.SHEET) and \
-            any(p.copy.component.cut for p in placements):
+    drawing = list(marks_layout(page.marks, page_size[1]))
+    if page.cutter:
+        # The machine cuts along the trims: no guide for a hand to follow beside its marks.
+        drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset)
+    else:
+        drawing += cut_guides_layout(placements, page_size[1])
         drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset)
     if page.fold_line is not None:
         drawing += fold_layout(page.fold_line, page_size, catalog, measure)

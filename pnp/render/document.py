@@ -330,6 +330,8 @@ def _manifest_page(page: PagePlan) -> dict:
         entry["fold_line"] = [round(v, 3) for v in page.fold_line]
     if page.alignment:
         entry["alignment"] = True
+    if page.cutter:
+        entry["registration_marks"] = True
     return entry
 
 
