@@ -43,6 +43,7 @@ MARK_TIP = 0.2        # a mark drawn over the bleed stops at least this far from
 MARK_ROOM = MARK_TIP + MARK_MIN_LENGTH
 EDGE_CLEARANCE = PRINTABLE  # marks stay this far from the paper edge
 EPS = 1e-6
+GAP_STEP = 0.05       # a cutting machine's sheet spaces its pieces by whole steps of this
 
 
 class Box(NamedTuple):
@@ -221,7 +222,9 @@ def _axis(space: float, size: float, bleed: float, gutter: bool = False, least: 
         count = int((space + least + EPS) // (size + least))
         if count <= 1:
             return count, 0.0
-        return count, max(least, min(2 * bleed, (space - count * size) / (count - 1)))
+        # To the 0.05 mm: pieces of a deck then lie alike on the grid a printer's dots make.
+        spare = min(2 * bleed, (space - count * size) / (count - 1))
+        return count, max(least, math.floor(spare / GAP_STEP + EPS) * GAP_STEP)
     count = int((space + EPS) // size)
     if count <= 1:
         return count, 0.0

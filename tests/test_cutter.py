@@ -1,0 +1,269 @@
+"""Print-and-cut: a cutting machine's marks, cut files and Print Then Cut pictures.
+
+The cut files are read back as SVG (:func:`pnp.icons.parse_icon`, the project's own SVG
+reader) and set against the PDF page rendered by PDFium: each outline runs along its
+piece's trim, as printed, within 0.1 mm. The marks are measured on the rendered page.
+The whole kit printed for a cutter passes the checks the usual kit passes (print order,
+fairness of hidden backs a millimetre off, nothing in the outer 5 mm), reused from
+tests/test_fairness.py.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.build import render_to_memory
+from pnp.cli import app
+from pnp.icons import parse_icon
+from pnp.layout import cutter
+from pnp.layout.outline import outline_of
+from pnp.model import PrintOptions
+from pnp.print_order import pdf_page_count, print_order_problems
+from pnp.templates import game_files, load_game, load_shipped_game
+from test_fairness import Backs, _edge_ink, deck_problems, render_region
+from test_templates_and_catalogs import GOOD, write_game
+
+PX = 20            # pixels a millimetre: 0.05 mm
+NEAR = 0.1         # mm: what the issue allows between a cut line and its trim
+
+
+@lru_cache(maxsize=None)
+def kit(game_id: str, paper: str, inset: float = cutter.DEFAULT_INSET, **options):
+    files: dict[str, bytes] = {}
+    pdf, manifest = render_to_memory(load_shipped_game(game_id),
+                                     PrintOptions(paper=paper, cutter="silhouette", mark_inset=inset, **options),
+                                     None, files)
+    return pdf, manifest, files
+
+
+def _document(pdf: bytes):
+    import pypdfium2 as pdfium
+
+    return pdfium.PdfDocument(pdf)
+
+
+def _points(ops) -> list[tuple[float, float]]:
+    """A path's operations (M, L, C, Z) as points along it, curves sampled finely."""
+    out: list[tuple[float, float]] = []
+    for op in ops:
+        if op[0] in ("M", "L"):
+            out.append(op[1:3])
+        elif op[0] == "C":
+            (x0, y0), (x1, y1, x2, y2, x3, y3) = out[-1], op[1:]
+            for i in range(1, 17):
+                t = i / 16
+                a, b, c, d = (1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t ** 3
+                out.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
+    return out
+
+
+def _distance(point, polygon) -> float:
+    """How far a point is from a closed polygon's edge."""
+    px, py = point
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
+        dx, dy = bx - ax, by - ay
+        t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+        best = min(best, math.hypot(px - ax - t * dx, py - ay - t * dy))
+    return best
+
+
+def _ink_box(image, dark: int = 250):
+    """The box of what is printed in an image (pixels darker than paper), or None."""
+    from PIL import Image
+
+    return Image.eval(image.convert("L"), lambda v: 255 if v < dark else 0).getbbox()
+
+
+def test_every_outline_runs_along_its_pieces_trim_as_printed():
+    """Card Hunter's rounded cards, tokens and trackers, without bleed so that what is printed
+    of each piece is its trim: each cut line on it to 0.1 mm, rounded corners included."""
+    pdf, manifest, files = kit("card-hunter", "a4", 6.0, bleed=0.0)
+    game = load_shipped_game("card-hunter")
+    document = _document(pdf)
+    page_w, page_h = manifest["page_size_mm"]
+    marked = [p for p in manifest["pages"] if p.get("registration_marks")]
+    assert marked and all(p["kind"] in ("front", "sheet") for p in marked)
+    assert sorted(files) == sorted(p["cut_file"] for p in marked)
+    shapes_seen = set()
+    for page in marked:
+        text = files[page["cut_file"]].decode()
+        assert f'width="{page_w:g}mm" height="{page_h:g}mm" viewBox="0 0 {page_w:g} {page_h:g}"' in text
+        assert re.findall(r"<(\w+)", text) == ["svg"] + ["path"] * len(page["items"])   # nothing else
+        icon = parse_icon(text)
+        for shape, item in zip(icon.shapes, page["items"]):
+            assert shape.ops[-1] == ("Z",)   # closed
+            component = game.component(item["component"])
+            outline = cutter.item_outline(component, item)
+            left, top = item["x"], page_h - item["y"] - item["h"]
+            trim = [(left + x, top + y) for x, y in outline.points(0.05)]
+            cut = _points(shape.ops)
+            assert max(_distance(p, trim) for p in cut) <= NEAR, (page["number"], item)
+            # ... and it goes all the way round: every point of the trim has the cut line near it.
+            assert max(_distance(p, cut) for p in trim[::7]) <= NEAR, (page["number"], item)
+            shapes_seen.add((outline.shape, round(outline.corner, 1)))
+            # What is printed of the piece, no bleed: its trim. The cut line's box is on it.
+            image = render_region(document[page["number"] - 1], page_h, item["x"] - 0.2, item["y"] - 0.2,
+                                  item["w"] + 0.4, item["h"] + 0.4, PX)
+            box = _ink_box(image)
+            xs, ys = [x for x, _ in cut], [y for _, y in cut]
+            printed = (item["x"] - 0.2 + box[0] / PX, page_h - (item["y"] + item["h"] + 0.2) + box[1] / PX,
+                       item["x"] - 0.2 + box[2] / PX, page_h - (item["y"] + item["h"] + 0.2) + box[3] / PX)
+            for found, wanted in zip(printed, (min(xs), min(ys), max(xs), max(ys))):
+                assert abs(found - wanted) <= NEAR + 1 / PX, (page["number"], item, printed)
+    assert ("rounded", 3.0) in shapes_seen   # the cards' corners are cut round
+
+
+def _dark_box(document, number: int, page_h: float, box) -> tuple[float, float, float, float] | None:
+    """Where black ink lies in a box of a page (x, y from the bottom-left, w, h), in mm
+    from the page's top-left: left, top, right, bottom."""
+    x, y, w, h = box
+    image = render_region(document[number - 1], page_h, x, y, w, h, PX)
+    found = _ink_box(image, 128)
+    if found is None:
+        return None
+    return (x + found[0] / PX, page_h - y - h + found[1] / PX, x + found[2] / PX, page_h - y - h + found[3] / PX)
+
+
+@pytest.mark.parametrize("paper, inset", [("a4", 10.0), ("letter", 6.0)])
+def test_the_registration_marks_are_silhouette_studios_and_nothing_else_is_near_them(paper, inset):
+    """A 5 mm square at the top left, 20 mm corners of 0.3 mm lines at the top right and bottom
+    left, each ``inset`` from its edges, as the manifest says; nothing else printed within
+    0.25 mm of them on any front the machine cuts."""
+    pdf, manifest, _ = kit("hunting-fever", paper, inset)
+    page_w, page_h = manifest["page_size_mm"]
+    assert (cutter.SQUARE, cutter.LEG, cutter.THICKNESS, cutter.DEFAULT_INSET) == (5.0, 20.0, 0.3, 10.0)
+    entry = manifest["cutter"]
+    assert entry["kind"] == "silhouette" and entry["mark_inset_mm"] == inset
+    assert entry["marks"] == [
+        {"kind": "square", "at": "top-left", "x": inset, "y": round(page_h - inset - 5, 3), "w": 5.0, "h": 5.0},
+        {"kind": "corner", "at": "top-right", "x": round(page_w - inset, 3), "y": round(page_h - inset, 3),
+         "leg": 20.0, "legs_toward": [-1, -1], "thickness": 0.3},
+        {"kind": "corner", "at": "bottom-left", "x": inset, "y": inset, "leg": 20.0, "legs_toward": [1, 1],
+         "thickness": 0.3}]
+    document = _document(pdf)
+    c, t = cutter.KEEP_CLEAR, cutter.THICKNESS / 2
+    near = 1.5 / PX   # the rendered edge of a shape, to a pixel and a half
+    fronts = [p for p in manifest["pages"] if p.get("registration_marks")]
+    assert fronts
+    for page in fronts:
+        n = page["number"]
+        # Each zone, rendered, holds the mark's ink and nothing else.
+        square = _dark_box(document, n, page_h, (inset - c, page_h - inset - 5 - c, 5 + 2 * c, 5 + 2 * c))
+        assert all(abs(a - b) <= near for a, b in zip(square, (inset, inset, inset + 5, inset + 5))), square
+        right, top = page_w - inset, inset   # the top-right corner, from the top-left
+        # Each leg alone (the corner left out): where it ends, and its width.
+        across = _dark_box(document, n, page_h, (right - 20 - c, page_h - top - t - c, 19 + c, 2 * t + 2 * c))
+        assert [abs(a - b) <= near for a, b in zip(across, (right - 20, top - t, right - 1, top + t))] == [True] * 4
+        upright = _dark_box(document, n, page_h, (right - t - c, page_h - top - 20 - c, 2 * t + 2 * c, 19 + c))
+        assert [abs(a - b) <= near for a, b in zip(upright, (right - t, top + 1, right + t, top + 20))] == [True] * 4
+        left, bottom = inset, page_h - inset
+        across = _dark_box(document, n, page_h, (left + 1, inset - t - c, 19 + c, 2 * t + 2 * c))
+        assert [abs(a - b) <= near for a, b in zip(across, (left + 1, bottom - t, left + 20, bottom + t))] == [True] * 4
+        upright = _dark_box(document, n, page_h, (left - t - c, inset + 1, 2 * t + 2 * c, 19 + c))
+        assert [abs(a - b) <= near for a, b in zip(upright, (left - t, bottom - 20, left + t, bottom - 1))] == [True] * 4
+        # Everything printed near the marks is theirs: the pieces and their bleed keep out.
+        inks = [b.grow(near, near, near, near) for m in cutter.marks(page_w, page_h, inset)
+                for b in cutter.mark_boxes(m)]
+        for zone in cutter.keep_out(page_w, page_h, inset):
+            image = render_region(document[n - 1], page_h, zone.x, zone.y, zone.w, zone.h, PX).convert("L")
+            width = image.size[0]
+            for index, value in enumerate(image.tobytes()):
+                if value < 250:
+                    x, y = zone.x + (index % width + 0.5) / PX, zone.top - (index // width + 0.5) / PX
+                    inside = zone.grow(-near, -near, -near, -near)   # a neighbour's edge, rendered, may blur in
+                    assert not (inside.x <= x <= inside.right and inside.y <= y <= inside.top) or \
+                        any(b.x <= x <= b.right and b.y <= y <= b.top for b in inks), (n, zone, x, y)
+    # Back pages carry no marks: the cutter reads the front.
+    assert not any(p.get("registration_marks") for p in manifest["pages"] if p["kind"] == "back")
+
+
+def _cards_63x88(tmp_path):
+    text = GOOD.replace('size = "poker"', 'size = "63x88"\ncorner_radius = 3').replace("count = 3", "count = 9")
+    return load_game(write_game(tmp_path, text))
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_nine_poker_cards_a_sheet_between_marks_6_mm_in(tmp_path, paper):
+    game = _cards_63x88(tmp_path)
+    _, manifest = render_to_memory(game, PrintOptions(paper=paper, cutter="silhouette", mark_inset=6))
+    fronts = [p for p in manifest["pages"] if p.get("registration_marks")]
+    assert [len(p["items"]) for p in fronts] == [9]
+    assert print_order_problems(manifest) == []   # 1.25 mm apart, clear of the marks, inside them
+    if paper == "a4":
+        # The kits' own poker cards (63.5 x 88.9 mm) fit nine to an A4 sheet too.
+        _, manifest, _ = kit("card-hunter", "a4", 6.0)
+        counts = [sum(i["component"] == "monster-cards" for i in p["items"])
+                  for p in manifest["pages"] if p.get("registration_marks")]
+        assert max(counts) == 9
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("game_id", tuple(game_files()))
+def test_a_kit_for_a_cutter_prints_in_order_fairly_and_within_the_printable_area(game_id, paper):
+    pdf, manifest, files = kit(game_id, paper)
+    assert print_order_problems(manifest, pdf_page_count(pdf)) == []
+    assert _edge_ink(pdf, manifest) == []
+    assert deck_problems(Backs(pdf, manifest)) == []
+    assert any(p.get("registration_marks") for p in manifest["pages"]) and files
+    # A front the machine cuts has no crop marks; its bleed never reaches the marks.
+    assert all(p["kind"] in ("front", "sheet") for p in manifest["pages"] if p.get("registration_marks"))
+
+
+def test_check_manifest_vouches_for_the_cut_files_and_refuses_a_changed_one(tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(app, ["render", "halali", "--cutter", "silhouette", "--mark-inset", "6",
+                                 "--paper", "letter", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "halali_en_letter.pdf"
+    cut = sorted(tmp_path.glob("halali_en_letter_cut_*.svg"))
+    assert cut
+    assert runner.invoke(app, ["check-manifest", str(pdf)]).exit_code == 0
+    cut[0].write_text(cut[0].read_text().replace("<path", "<path ", 1))
+    result = runner.invoke(app, ["check-manifest", str(pdf)])
+    assert result.exit_code == 1 and "not the cut file this manifest was written with" in result.output
+    for bad, said in ((["--cutter", "brother"], "unknown cutter 'brother'"),
+                      (["--cutter", "silhouette", "--mark-inset", "4"], "--mark-inset must be"),
+                      (["--cutter", "silhouette", "--fold"], "do not go together")):
+        result = runner.invoke(app, ["render", "halali", "--out", str(tmp_path / "x"), *bad])
+        assert result.exit_code == 1 and said in result.output
+
+
+def test_cricut_pictures_fit_print_then_cut_at_300_dpi_with_their_outlines(tmp_path):
+    from PIL import Image
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["export", "card-hunter", "--format", "cricut", "--out", str(tmp_path),
+                                 "--component", "monster-cards", "--component", "trackers",
+                                 "--component", "scoresheet"])
+    assert result.exit_code == 0, result.output
+    assert "scoresheet: a page read as it is printed" in result.output
+    folder = tmp_path / "card-hunter_en_cricut"
+    pngs = sorted(folder.rglob("*.png"))
+    assert {p.parent.name for p in pngs} == {"monster-cards", "trackers"}
+    game = load_shipped_game("card-hunter")
+    outlines = {"monster-cards": 0, "trackers": 0}
+    for png in pngs:
+        with Image.open(png) as image:
+            w, h = image.size
+            assert image.mode == "RGB" and round(image.info["dpi"][0]) == 300
+        assert max(w, h) <= 9.25 * 300 and min(w, h) <= 6.75 * 300
+        svg = png.with_suffix(".svg").read_text()
+        w_mm, h_mm = w * 25.4 / 300, h * 25.4 / 300
+        found = re.search(r'width="([\d.]+)mm" height="([\d.]+)mm" viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+        assert [abs(float(v) - s) <= 0.001 for v, s in zip(found.groups(), (w_mm, h_mm, w_mm, h_mm))] == [True] * 4
+        shapes = parse_icon(svg).shapes
+        outlines[png.parent.name] += len(shapes)
+        size = outline_of(game.component(png.parent.name))
+        for shape in shapes:
+            xs, ys = zip(*_points(shape.ops))
+            assert 0 <= min(xs) and max(xs) <= w_mm and 0 <= min(ys) and max(ys) <= h_mm
+            assert sorted((round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2))) == \
+                sorted((round(size.width, 2), round(size.height, 2)))
+    assert outlines == {c: game.component(c).piece_count() for c in outlines}
+    assert {p.name for p in folder.iterdir()} == {"monster-cards", "trackers"}
