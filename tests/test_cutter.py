@@ -99,9 +99,9 @@ def test_every_outline_runs_along_its_pieces_trim_as_printed():
         for shape, item in zip(icon.shapes, page["items"]):
             assert shape.ops[-1] == ("Z",)   # closed
             component = game.component(item["component"])
-            outline = cutter.item_outline(component, item)
+            outline, rotation = cutter.item_outline(component, item)
             left, top = item["x"], page_h - item["y"] - item["h"]
-            trim = [(left + x, top + y) for x, y in outline.points(0.05)]
+            trim = [(left + x, top + y) for x, y in cutter.turned_outline(outline, rotation).points(0.05)]
             cut = _points(shape.ops)
             assert max(_distance(p, trim) for p in cut) <= NEAR, (page["number"], item)
             # ... and it goes all the way round: every point of the trim has the cut line near it.
@@ -267,3 +267,18 @@ def test_cricut_pictures_fit_print_then_cut_at_300_dpi_with_their_outlines(tmp_p
                 sorted((round(size.width, 2), round(size.height, 2)))
     assert outlines == {c: game.component(c).piece_count() for c in outlines}
     assert {p.name for p in folder.iterdir()} == {"monster-cards", "trackers"}
+
+
+def test_a_turned_piece_is_cut_turned():
+    from pnp.icons import parse_path
+    from pnp.layout.outline import Outline
+
+    for outline, rotation, box in ((Outline("hex", 40.0, 34.641), 90, (10, 20, 34.641, 40.0)),
+                                   (Outline("rounded", 63.5, 88.9, 3.0), 270, (10, 20, 88.9, 63.5)),
+                                   (Outline("circle", 30.0, 20.0), 90, (10, 20, 20.0, 30.0))):
+        xs, ys = zip(*_points(parse_path(cutter.piece_path(outline, rotation, 10, 20))))
+        found = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        assert [abs(a - b) <= 1e-3 for a, b in zip(found, box)] == [True] * 4, (outline, found)
+    # The hexagon turned has a point at the middle of its top and bottom sides.
+    points = _points(parse_path(cutter.piece_path(Outline("hex", 40.0, 34.641), 90, 0, 0)))
+    assert (17.32, 0.0) in {(round(x, 2), round(y, 2)) for x, y in points}

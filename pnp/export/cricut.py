@@ -19,7 +19,7 @@ import math
 from typing import NamedTuple
 
 from pnp.export.raster import Job, rasterise
-from pnp.layout.cutter import PIECE_GAP, cut_svg, turned_outline
+from pnp.layout.cutter import PIECE_GAP, cut_svg
 from pnp.layout.imposition import Box, Frame
 from pnp.layout.outline import outline_of
 from pnp.layout.plan import Placement, copies, resolve_placements
@@ -77,7 +77,7 @@ def _moved(box: Box, left: float, bottom: float) -> Box:
 def outlines_svg(picture: Picture) -> bytes:
     """The picture's cut file: each piece's outline where the picture shows it."""
     w, h = picture.size_mm
-    return cut_svg(w, h, [(turned_outline(outline_of(p.copy.component), p.rotation), p.trim.x, h - p.trim.top)
+    return cut_svg(w, h, [(outline_of(p.copy.component), p.rotation, p.trim.x, h - p.trim.top)
                           for p in picture.placements])
 
 

@@ -412,6 +412,8 @@ def _cutting(cover: _Cover) -> None:
                                    pieces=", ".join(cover.names[c] for c in contents.below)), bullet="•")
     if _shared(contents):
         flow.paragraph(catalog.get("cover.cut_shared"), bullet="•")
+    if cover.options.cutter:
+        flow.paragraph(catalog.get("cover.cut_machine", inset=f"{cover.options.mark_inset:g}"), bullet="•")
     for component, parts in contents.boards:
         _assembly_diagram(flow, component, parts, catalog, cover.inks, cover.accent)
 

@@ -182,33 +182,40 @@ def manifest_entry(kind: str, page_w: float, page_h: float, inset: float) -> dic
             "marks": [entry(m) for m in marks(page_w, page_h, inset)]}
 
 
-def cut_svg(page_w: float, page_h: float, outlines: Sequence[tuple[Outline, float, float]]) -> bytes:
-    """A page-sized SVG cut file in mm, y down: one closed path per outline, each placed by
-    its box's top-left (left, top) mm from the page's top-left, and nothing else."""
+def cut_svg(page_w: float, page_h: float, outlines: Sequence[tuple[Outline, int, float, float]]) -> bytes:
+    """A page-sized SVG cut file in mm, y down: one closed path per outline (its piece's
+    outline, turned by a number of degrees), each placed by its box's top-left (left, top)
+    mm from the page's top-left, and nothing else."""
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(page_w)}mm" height="{_n(page_h)}mm" '
             f'viewBox="0 0 {_n(page_w)} {_n(page_h)}">\n')
-    paths = "".join(f'<path d="{outline.svg_path(left, top)}" fill="none" stroke="#000000" '
-                    f'stroke-width="0.1"/>\n' for outline, left, top in outlines)
+    paths = "".join(f'<path d="{piece_path(outline, rotation, left, top)}" fill="none" stroke="#000000" '
+                    f'stroke-width="0.1"/>\n' for outline, rotation, left, top in outlines)
     return (head + paths + "</svg>\n").encode()
 
 
+def piece_path(outline: Outline, rotation: int, left: float, top: float) -> str:
+    """A piece's outline as it lies on the sheet, as one closed SVG path."""
+    if rotation % 180 == 90 and outline.shape == "hex":
+        # A hexagon is symmetric across both its middle lines: turned a quarter, it is its mirror
+        # across the diagonal.
+        return "M" + "L".join(f"{_n(left + y)},{_n(top + x)}" for x, y in outline.points()) + "Z"
+    return turned_outline(outline, rotation).svg_path(left, top)
+
+
 def turned_outline(outline: Outline, rotation: int) -> Outline:
-    """An outline as its piece lies a number of degrees round (quarter turns): a
-    quarter turn swaps its box's sides."""
+    """An outline as its piece lies a number of degrees round (quarter turns): a quarter
+    turn swaps its box's sides (a hexagon's own points then go to :func:`piece_path`)."""
     if rotation % 180 == 90:
-        if outline.shape == "hex":
-            # A flat-topped hexagon turned is pointed at the top, which Outline does not draw.
-            raise ValueError("a hexagonal piece is laid out upright only")
         return outline._replace(width=outline.height, height=outline.width)
     return outline
 
 
-def item_outline(component, item: dict) -> Outline:
-    """A manifest item's trim as it lies on its page: the component's outline, turned with
-    the piece; a board's part is cut along its own box."""
+def item_outline(component, item: dict) -> tuple[Outline, int]:
+    """A manifest item's trim, and the degrees it lies turned on its page; a board's part is
+    cut along its own box."""
     if "sheet_part" in item:
-        return Outline("rectangle", item["w"], item["h"])
-    return turned_outline(outline_of(component), item.get("rotation", 0))
+        return Outline("rectangle", item["w"], item["h"]), 0
+    return outline_of(component), item.get("rotation", 0)
 
 
 def cut_files(game, manifest: dict, stem: str) -> dict[str, bytes]:
@@ -222,7 +229,7 @@ def cut_files(game, manifest: dict, stem: str) -> dict[str, bytes]:
     for page in manifest["pages"]:
         if not page.get("registration_marks"):
             continue
-        placed = [(item_outline(components[item["component"]], item), item["x"], page_h - item["y"] - item["h"])
+        placed = [(*item_outline(components[item["component"]], item), item["x"], page_h - item["y"] - item["h"])
                   for item in page["items"]]
         name = f"{stem}_cut_{page['number']:03d}.svg"
         files[name] = cut_svg(page_w, page_h, placed)

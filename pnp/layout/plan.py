@@ -33,7 +33,7 @@ from pnp.layout.imposition import (MARK_CLEAR, MARK_LENGTH, Box, Frame,
                                    Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
                                    page_frames)
 from pnp.layout.primitives import Packed, Primitive
-from pnp.layout.sheets import Item, Placed, Sheet, pack, runs_of
+from pnp.layout.sheets import Item, Placed, Sheet, best_turn, pack, runs_of
 from pnp.layout.text import Measurer
 from pnp.i18n import Catalog
 from pnp.limits import MAX_PAGES
@@ -391,8 +391,13 @@ def _sheets_on_papers(kit: _Kit, laid: list[_Laid], join: bool, shrink: _Shrinke
         groups.setdefault((backs, stock, machine), []).extend(items)
     entries: list[_Entry] = []
     for (backs, stock, machine), items in groups.items():
-        runs = runs_of(items)
         frames = kit.cut_frames if machine else kit.frames
+        if machine:
+            # One orientation for each size of piece on every sheet the machine cuts.
+            turns: dict[tuple[float, float], bool] = {}
+            items = [item if item.turn is not None or item.part is not None else item._replace(
+                turn=turns.setdefault(item.size, best_turn(item, frames, options.bleed))) for item in items]
+        runs = runs_of(items)
         try:
             if not backs:
                 entries += [_Entry("one", sheet, stock=stock, machine=machine)

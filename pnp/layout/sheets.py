@@ -190,7 +190,7 @@ def dealt(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
     for item in items:
         component = item.copy.component
         if component.hidden and item.part is None and component.size not in turns:
-            turns[component.size] = _best_turn(item, frames, bleed)
+            turns[component.size] = best_turn(item, frames, bleed)
     settled = []
     for item in items:
         component = item.copy.component
@@ -235,7 +235,7 @@ def dealt(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
     return out
 
 
-def _best_turn(item: Item, frames: Sequence[Frame], bleed: float) -> bool:
+def best_turn(item: Item, frames: Sequence[Frame], bleed: float) -> bool:
     """The orientation that holds the most pieces of the item's size on a fresh sheet (upright on a tie)."""
     w, h = item.size
     component = item.copy.component
