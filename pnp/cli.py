@@ -84,13 +84,16 @@ def _params(values: list[str]) -> dict[str, float]:
 
 def _options(lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool,
              back_offset: str, ink_saver: bool, qr_url: Optional[str], fold: bool = False,
-             cutter: Optional[str] = None, mark_inset: float = 10.0) -> "PrintOptions":
+             cutter: Optional[str] = None, mark_inset: Optional[float] = None) -> "PrintOptions":
     from pnp.model import PrintOptions
     from pnp.options import checked, parse_offset
 
+    if mark_inset is not None and cutter is None:
+        raise PnpError("--mark-inset places a cutting machine's registration marks: give --cutter too")
+    inset = PrintOptions._field_defaults["mark_inset"] if mark_inset is None else mark_inset
     return checked(PrintOptions(lang=lang, paper=paper, bleed=bleed, crop_marks=crop_marks,
                                 duplex=duplex, fold=fold, back_offset=parse_offset(back_offset),
-                                ink_saver=ink_saver, qr_url=qr_url, cutter=cutter, mark_inset=mark_inset))
+                                ink_saver=ink_saver, qr_url=qr_url, cutter=cutter, mark_inset=inset))
 
 
 def _check_out(out: Path) -> Path:
@@ -143,7 +146,7 @@ QR = typer.Option(None, "--qr-url", help="Web address the QR codes point to.")
 OUT = typer.Option(Path("output"), "--out", help="Output folder.")
 CUTTER = typer.Option(None, "--cutter", help="Print-and-cut for a cutting machine (silhouette): its "
                                              "registration marks on every front and an SVG cut file beside it.")
-INSET = typer.Option(10.0, "--mark-inset", metavar="MM",
+INSET = typer.Option(None, "--mark-inset", metavar="MM",
                      help="With --cutter: the registration marks' distance from the paper's edges "
                           "(Silhouette Studio's default, 10).")
 SET = typer.Option([], "--set", metavar="NAME=NUMBER",
@@ -211,7 +214,8 @@ def render(
     component: List[str] = typer.Option([], "--component", help="Only this component (repeatable)."),
     lang: str = LANG, paper: str = PAPER, out: Path = OUT, bleed: float = BLEED,
     crop_marks: bool = CROP, duplex: bool = DUPLEX, fold: bool = FOLD, back_offset: str = OFFSET,
-    ink_saver: bool = INK, qr_url: Optional[str] = QR, cutter: Optional[str] = CUTTER, mark_inset: float = INSET,
+    ink_saver: bool = INK, qr_url: Optional[str] = QR,
+    cutter: Optional[str] = CUTTER, mark_inset: Optional[float] = INSET,
     template: Optional[Path] = typer.Option(None, "--template", help="Render your own definition file."),
     space_size: Optional[float] = typer.Option(None, "--space-size",
                                                help="Board space size in mm (same as --set space_size=MM)."),
@@ -247,7 +251,7 @@ def render(
 def build(
     out: Path = OUT, bleed: float = BLEED, crop_marks: bool = CROP, duplex: bool = DUPLEX,
     fold: bool = FOLD, back_offset: str = OFFSET, ink_saver: bool = INK, qr_url: Optional[str] = QR,
-    cutter: Optional[str] = CUTTER, mark_inset: float = INSET,
+    cutter: Optional[str] = CUTTER, mark_inset: Optional[float] = INSET,
 ) -> None:
     """Render every game in English and French, on A4 and US Letter."""
     from pnp.build import build_matrix, render_game

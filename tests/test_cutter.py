@@ -119,6 +119,10 @@ def test_every_outline_runs_along_its_pieces_trim_as_printed():
     assert ("rounded", 3.0) in shapes_seen   # the cards' corners are cut round
 
 
+def _near(found, wanted, near: float) -> bool:
+    return found is not None and all(abs(a - b) <= near for a, b in zip(found, wanted))
+
+
 def _dark_box(document, number: int, page_h: float, box) -> tuple[float, float, float, float] | None:
     """Where black ink lies in a box of a page (x, y from the bottom-left, w, h), in mm
     from the page's top-left: left, top, right, bottom."""
@@ -155,18 +159,18 @@ def test_the_registration_marks_are_silhouette_studios_and_nothing_else_is_near_
         n = page["number"]
         # Each zone, rendered, holds the mark's ink and nothing else.
         square = _dark_box(document, n, page_h, (inset - c, page_h - inset - 5 - c, 5 + 2 * c, 5 + 2 * c))
-        assert all(abs(a - b) <= near for a, b in zip(square, (inset, inset, inset + 5, inset + 5))), square
+        assert _near(square, (inset, inset, inset + 5, inset + 5), near), square
         right, top = page_w - inset, inset   # the top-right corner, from the top-left
         # Each leg alone (the corner left out): where it ends, and its width.
         across = _dark_box(document, n, page_h, (right - 20 - c, page_h - top - t - c, 19 + c, 2 * t + 2 * c))
-        assert [abs(a - b) <= near for a, b in zip(across, (right - 20, top - t, right - 1, top + t))] == [True] * 4
+        assert _near(across, (right - 20, top - t, right - 1, top + t), near), across
         upright = _dark_box(document, n, page_h, (right - t - c, page_h - top - 20 - c, 2 * t + 2 * c, 19 + c))
-        assert [abs(a - b) <= near for a, b in zip(upright, (right - t, top + 1, right + t, top + 20))] == [True] * 4
+        assert _near(upright, (right - t, top + 1, right + t, top + 20), near), upright
         left, bottom = inset, page_h - inset
         across = _dark_box(document, n, page_h, (left + 1, inset - t - c, 19 + c, 2 * t + 2 * c))
-        assert [abs(a - b) <= near for a, b in zip(across, (left + 1, bottom - t, left + 20, bottom + t))] == [True] * 4
+        assert _near(across, (left + 1, bottom - t, left + 20, bottom + t), near), across
         upright = _dark_box(document, n, page_h, (left - t - c, inset + 1, 2 * t + 2 * c, 19 + c))
-        assert [abs(a - b) <= near for a, b in zip(upright, (left - t, bottom - 20, left + t, bottom - 1))] == [True] * 4
+        assert _near(upright, (left - t, bottom - 20, left + t, bottom - 1), near), upright
         # Everything printed near the marks is theirs: the pieces and their bleed keep out.
         inks = [b.grow(near, near, near, near) for m in cutter.marks(page_w, page_h, inset)
                 for b in cutter.mark_boxes(m)]
@@ -229,7 +233,8 @@ def test_check_manifest_vouches_for_the_cut_files_and_refuses_a_changed_one(tmp_
     assert result.exit_code == 1 and "not the cut file this manifest was written with" in result.output
     for bad, said in ((["--cutter", "brother"], "unknown cutter 'brother'"),
                       (["--cutter", "silhouette", "--mark-inset", "4"], "--mark-inset must be"),
-                      (["--cutter", "silhouette", "--fold"], "do not go together")):
+                      (["--cutter", "silhouette", "--fold"], "do not go together"),
+                      (["--mark-inset", "6"], "give --cutter too")):
         result = runner.invoke(app, ["render", "halali", "--out", str(tmp_path / "x"), *bad])
         assert result.exit_code == 1 and said in result.output
 
@@ -256,7 +261,7 @@ def test_cricut_pictures_fit_print_then_cut_at_300_dpi_with_their_outlines(tmp_p
         svg = png.with_suffix(".svg").read_text()
         w_mm, h_mm = w * 25.4 / 300, h * 25.4 / 300
         found = re.search(r'width="([\d.]+)mm" height="([\d.]+)mm" viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
-        assert [abs(float(v) - s) <= 0.001 for v, s in zip(found.groups(), (w_mm, h_mm, w_mm, h_mm))] == [True] * 4
+        assert _near([float(v) for v in found.groups()], (w_mm, h_mm, w_mm, h_mm), 0.001), found.groups()
         shapes = parse_icon(svg).shapes
         outlines[png.parent.name] += len(shapes)
         size = outline_of(game.component(png.parent.name))
@@ -278,7 +283,7 @@ def test_a_turned_piece_is_cut_turned():
                                    (Outline("circle", 30.0, 20.0), 90, (10, 20, 20.0, 30.0))):
         xs, ys = zip(*_points(parse_path(cutter.piece_path(outline, rotation, 10, 20))))
         found = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-        assert [abs(a - b) <= 1e-3 for a, b in zip(found, box)] == [True] * 4, (outline, found)
+        assert _near(found, box, 1e-3), (outline, found)
     # The hexagon turned has a point at the middle of its top and bottom sides.
     points = _points(parse_path(cutter.piece_path(Outline("hex", 40.0, 34.641), 90, 0, 0)))
     assert (17.32, 0.0) in {(round(x, 2), round(y, 2)) for x, y in points}

@@ -205,7 +205,8 @@ def stack_offset(frame: Frame, top: float, bottom: float) -> float:
     return 0.0
 
 
-def _axis(space: float, size: float, bleed: float, gutter: bool = False, least: float = 0.0) -> tuple[int, float]:
+def _axis(space: float, size: float, bleed: float, gutter: bool = False,
+          least: float = 0.0) -> tuple[int, float]:
     """How many pieces fit along one axis, and the gutter between them.
 
     A full gutter (twice the bleed) when there is room for it, otherwise none:
@@ -213,6 +214,9 @@ def _axis(space: float, size: float, bleed: float, gutter: bool = False, least: 
     where the crop marks need it. With ``least`` (a cutting machine's sheet),
     neighbours never share a cut: the gutter is at least that, and up to twice
     the bleed as the room allows.
+
+    >>> _axis(194, 63.5, 3), _axis(194, 63.5, 3, least=1.25)
+    ((3, 0.0), (3, 1.75))
     """
     if gutter:
         step = max(2 * bleed, least)

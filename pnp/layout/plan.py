@@ -258,7 +258,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
     resolver = FaceResolver(game, options, measure, filled)
     resolver.estimate(chosen)   # a kit past its work budget stops here, before any face is laid out
-    kit = _Kit(game, options, page_size, list(page_frames(*page_size)), measure, resolver,
+    kit = _Kit(game, options, page_size, page_frames(*page_size), measure, resolver,
                game.catalogs[options.lang],
                cutter.frames(*page_size, options.mark_inset) if options.cutter else ())
     # The page the kit opens with (the rules summary) goes with the cover.
