@@ -286,7 +286,9 @@ def cutter_problems(manifest: dict) -> list[str]:
     page_w, page_h = manifest["page_size_mm"]
     if entry.get("kind") not in cutter.CUTTERS:
         return [f"the manifest names an unknown cutter {entry.get('kind')!r}"]
-    inset = float(entry["mark_inset_mm"])
+    inset = entry.get("mark_inset_mm")
+    if type(inset) not in (int, float):
+        return [f"the manifest's cutter gives no mark inset in mm ({inset!r})"]
     if entry.get("marks") != cutter.manifest_entry(entry["kind"], page_w, page_h, inset)["marks"]:
         return [f"the manifest's registration marks are not {entry['kind']}'s at {inset:g} mm"]
     zones = cutter.keep_out(page_w, page_h, inset)
