@@ -303,6 +303,11 @@ def option_cases() -> list[Case]:
     for value in ("nan,nan", "inf,0", "1e300,0", "0,-21", "1", "1,2,3", "nan,0"):
         cases.append(Case(f"--back-offset {value}", 4 if "nan" in value else 5,
                           (*RENDER_H, "--back-offset", value)))
+    for value in ("nan", "inf", "-6", "1e308", "5"):
+        cases.append(Case(f"--mark-inset {value}", 4 if value == "nan" else 5,
+                          (*RENDER_H, "--cutter", "silhouette", "--mark-inset", value)))
+    cases += [Case("--cutter cricut", 5, (*RENDER_H, "--cutter", "cricut")),
+              Case("--mark-inset without --cutter", 5, (*RENDER_H, "--mark-inset", "6"))]
     for label, value in (("3000 characters", "https://x.org/" + "a" * 2986),
                          ("1001 characters", "https://x.org/" + "a" * 987),
                          ("empty", ""), ("a line break", "https://x.org/\nb"),
