@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -21,7 +22,7 @@ from pnp.build import render_to_memory
 from pnp.cli import app
 from pnp.icons import parse_icon
 from pnp.layout import cutter
-from pnp.layout.outline import outline_of
+from pnp.layout.outline import on_sheet, outline_of
 from pnp.model import PrintOptions
 from pnp.print_order import pdf_page_count, print_order_problems
 from pnp.templates import game_files, load_game, load_shipped_game
@@ -32,10 +33,18 @@ PX = 20            # pixels a millimetre: 0.05 mm
 NEAR = 0.1         # mm: what the issue allows between a cut line and its trim
 
 
+#: A kit of round tokens, hexagonal tiles and rounded cards (tests/test_shapes.py's).
+SHAPES = str(Path(__file__).parent / "fixtures" / "shapes" / "lantern-isles.toml")
+
+
+def _game(name: str):
+    return load_game(Path(name)) if name.endswith(".toml") else load_shipped_game(name)
+
+
 @lru_cache(maxsize=None)
 def kit(game_id: str, paper: str, inset: float = cutter.DEFAULT_INSET, **options):
     files: dict[str, bytes] = {}
-    pdf, manifest = render_to_memory(load_shipped_game(game_id),
+    pdf, manifest = render_to_memory(_game(game_id),
                                      PrintOptions(paper=paper, cutter="silhouette", mark_inset=inset, **options),
                                      None, files)
     return pdf, manifest, files
@@ -80,11 +89,14 @@ def _ink_box(image, dark: int = 250):
     return Image.eval(image.convert("L"), lambda v: 255 if v < dark else 0).getbbox()
 
 
-def test_every_outline_runs_along_its_pieces_trim_as_printed():
-    """Card Hunter's rounded cards, tokens and trackers, without bleed so that what is printed
-    of each piece is its trim: each cut line on it to 0.1 mm, rounded corners included."""
-    pdf, manifest, files = kit("card-hunter", "a4", 6.0, bleed=0.0)
-    game = load_shipped_game("card-hunter")
+@pytest.mark.parametrize("game_id, shapes", [("card-hunter", {("rounded", 3.0), ("rectangle", 0.0)}),
+                                              (SHAPES, {("circle", 0.0), ("hex", 0.0), ("rounded", 3.0)})])
+def test_every_outline_runs_along_its_pieces_trim_as_printed(game_id, shapes):
+    """Card Hunter's rounded cards, tokens and trackers, and a kit of round tokens and hexagonal
+    tiles, without bleed so that what is printed of each piece is its trim: each cut line on it
+    to 0.1 mm, rounded corners, circles and turned hexagons included."""
+    pdf, manifest, files = kit(game_id, "a4", 6.0, bleed=0.0)
+    game = _game(game_id)
     document = _document(pdf)
     page_w, page_h = manifest["page_size_mm"]
     marked = [p for p in manifest["pages"] if p.get("registration_marks")]
@@ -100,13 +112,14 @@ def test_every_outline_runs_along_its_pieces_trim_as_printed():
             assert shape.ops[-1] == ("Z",)   # closed
             component = game.component(item["component"])
             outline, rotation = cutter.item_outline(component, item)
-            left, top = item["x"], page_h - item["y"] - item["h"]
-            trim = [(left + x, top + y) for x, y in cutter.turned_outline(outline, rotation).points(0.05)]
+            # The trim as the renderer turns its piece (pnp.layout.outline.on_sheet), y down.
+            trim = [(x, page_h - y) for x, y in on_sheet(outline, item["x"], item["y"], rotation,
+                                                         outline.points(0.05))]
             cut = _points(shape.ops)
             assert max(_distance(p, trim) for p in cut) <= NEAR, (page["number"], item)
             # ... and it goes all the way round: every point of the trim has the cut line near it.
             assert max(_distance(p, cut) for p in trim[::7]) <= NEAR, (page["number"], item)
-            shapes_seen.add((outline.shape, round(outline.corner, 1)))
+            shapes_seen.add((outline.shape, round(outline.corner, 1), rotation % 180))
             # What is printed of the piece, no bleed: its trim. The cut line's box is on it.
             image = render_region(document[page["number"] - 1], page_h, item["x"] - 0.2, item["y"] - 0.2,
                                   item["w"] + 0.4, item["h"] + 0.4, PX)
@@ -116,7 +129,7 @@ def test_every_outline_runs_along_its_pieces_trim_as_printed():
                        item["x"] - 0.2 + box[2] / PX, page_h - (item["y"] + item["h"] + 0.2) + box[3] / PX)
             for found, wanted in zip(printed, (min(xs), min(ys), max(xs), max(ys))):
                 assert abs(found - wanted) <= NEAR + 1 / PX, (page["number"], item, printed)
-    assert ("rounded", 3.0) in shapes_seen   # the cards' corners are cut round
+    assert {seen[:2] for seen in shapes_seen} >= shapes, shapes_seen
 
 
 def _near(found, wanted, near: float) -> bool:

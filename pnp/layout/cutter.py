@@ -28,7 +28,7 @@ from typing import NamedTuple, Sequence
 
 from pnp.errors import PnpError
 from pnp.layout.imposition import EPS, PRINTABLE, Box, Frame, bottom_frame, side_frame
-from pnp.layout.outline import Outline, _n, outline_of
+from pnp.layout.outline import Outline, _n, on_sheet, outline_of
 from pnp.layout.primitives import Path, Primitive, Rect
 
 CUTTERS = ("silhouette",)
@@ -196,9 +196,11 @@ def cut_svg(page_w: float, page_h: float, outlines: Sequence[tuple[Outline, int,
 def piece_path(outline: Outline, rotation: int, left: float, top: float) -> str:
     """A piece's outline as it lies on the sheet, as one closed SVG path."""
     if rotation % 180 == 90 and outline.shape == "hex":
-        # A hexagon is symmetric across both its middle lines: turned a quarter, it is its mirror
-        # across the diagonal.
-        return "M" + "L".join(f"{_n(left + y)},{_n(top + x)}" for x, y in outline.points()) + "Z"
+        # Turned a quarter, a flat-topped hexagon is pointed at the top: its corners, turned as
+        # the renderer turns the piece (y up, from the turned box's bottom-left).
+        height = outline.width
+        corners = on_sheet(outline, 0.0, 0.0, rotation, outline.points())
+        return "M" + "L".join(f"{_n(left + u)},{_n(top + height - v)}" for u, v in corners) + "Z"
     return turned_outline(outline, rotation).svg_path(left, top)
 
 

@@ -600,7 +600,6 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
         drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset)
     else:
         drawing += cut_guides_layout(placements, page_size[1])
-        drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset)
     if page.fold_line is not None:
         drawing += fold_layout(page.fold_line, page_size, catalog, measure)
     for placement in placements:
