@@ -10,6 +10,7 @@ are told apart: :func:`read_manifest` refuses them.
 from __future__ import annotations
 
 import gc
+import glob
 import hashlib
 import json
 import math
@@ -77,7 +78,23 @@ def write_pdf_and_manifest(pdf_path: Path, pdf: bytes, manifest: dict, inputs: t
                 raise OutputError(f"{written} is {source}, which this kit is made from; it is never written over")
     manifest = {**manifest, "pdf": pdf_path.name, "pdf_sha256": hashlib.sha256(pdf).hexdigest()}
     write_outputs({**others, pdf_path: pdf, target: manifest_parts(manifest)})
+    _remove_stale_cut_files(pdf_path, others)
     return target
+
+
+def _remove_stale_cut_files(pdf_path: Path, kept) -> None:
+    """Remove the cut files an earlier render of this kit left that the new one did not write.
+
+    A cut file belongs to one page of one PDF (``STEM_cut_PAGE.svg``): one left
+    from a longer or a cutter render would be cut as if it were this kit's. Only
+    names of that form beside the PDF are touched, after the new files are in place.
+    """
+    for path in pdf_path.parent.glob(f"{glob.escape(pdf_path.stem)}_cut_[0-9][0-9][0-9].svg"):
+        if path not in kept and path.is_file() and not path.is_symlink():
+            try:
+                path.unlink()
+            except OSError:
+                pass  # a file that cannot be removed stays; the manifest does not name it
 
 
 def _finite(text: str) -> float:

@@ -252,6 +252,22 @@ def test_check_manifest_vouches_for_the_cut_files_and_refuses_a_changed_one(tmp_
         assert result.exit_code == 1 and said in result.output
 
 
+def test_a_new_render_leaves_no_cut_file_it_did_not_write(tmp_path):
+    runner = CliRunner()
+    render = ["render", "halali", "--paper", "letter", "--out", str(tmp_path)]
+    assert runner.invoke(app, [*render, "--cutter", "silhouette"]).exit_code == 0
+    made = sorted(tmp_path.glob("halali_en_letter_cut_*.svg"))
+    stale = tmp_path / "halali_en_letter_cut_999.svg"
+    stale.write_text("<svg/>")
+    other = tmp_path / "halali_fr_letter_cut_001.svg"
+    other.write_text("<svg/>")
+    assert runner.invoke(app, [*render, "--cutter", "silhouette"]).exit_code == 0
+    assert sorted(tmp_path.glob("halali_en_letter_cut_*.svg")) == made
+    assert runner.invoke(app, render).exit_code == 0
+    assert not list(tmp_path.glob("halali_en_letter_cut_*.svg"))
+    assert other.exists()  # another kit's cut file is not this render's to remove
+
+
 def test_cricut_pictures_fit_print_then_cut_at_300_dpi_with_their_outlines(tmp_path):
     from PIL import Image
 
