@@ -16,7 +16,7 @@ import re
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from pnp.i18n import LANGUAGES
-from pnp.language import (ExpressionError, names_in, parse_condition,
+from pnp.language import (ExpressionError, expression_names, names_in, parse_condition,
                           placeholder_names, whole_placeholder)
 from pnp.limits import MAX_LEADING, MAX_POINTS, MAX_TABLE_COLS, MAX_TABLE_ROWS, MAX_TEXT_SIZE_PT
 from pnp.model import Element
@@ -227,17 +227,32 @@ class _ElementCheck:
     def placeholders(self, key: str, value: str) -> None:
         try:
             used = placeholder_names(value)
+            computed = expression_names(value)
         except ExpressionError as exc:
             self.fail(key, str(exc))
             return
-        known = self.scope.placeholders()
-        for name in sorted(used - known):
+        repeats = frozenset(REPEAT_NAMES) if self.repeats else frozenset()
+        known = self.scope.placeholders() | repeats
+        numbers = self.scope.numbers() | repeats
+        for name in sorted(used - known - computed):
             if name in SET_NAMES:
                 self.fail(key, f"{{{name}}} names the piece's player colour, but this component "
                                "has no sets")
+            elif name in REPEAT_NAMES:
+                self.fail(key, f"{{{name}}} numbers the copies of a repeated element; this element "
+                               "has no repeat")
             else:
                 self.unknown(key, name, f"the text {value!r}", known)
-        self.use(key, used)
+        for name in sorted(computed - numbers):
+            if name in REPEAT_NAMES:
+                self.fail(key, f"{name!r} numbers the copies of a repeated element; this element "
+                               "has no repeat")
+            elif name in self.scope.fields or name in known:
+                self.fail(key, f"{name!r} is not a number an expression can use (in the text "
+                               f"{value!r}; numbers: {_known(numbers)})")
+            else:
+                self.unknown(key, name, f"the expression in the text {value!r}", numbers)
+        self.use(key, used - repeats)
 
     def name(self, key: str, value: Any) -> None:
         if not isinstance(value, str) or not value:

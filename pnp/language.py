@@ -2,12 +2,15 @@
 
 Three small forms, each parsed once when a template is loaded:
 
-- **expressions** for lengths and counts: numbers, names, ``+ - * / // %``,
-  parentheses, ``min`` and ``max`` (``"w/2 - 4"``);
+- **expressions** for lengths, counts, computed fields and placeholders: numbers,
+  names, ``+ - * / // %``, parentheses, ``min`` and ``max`` (``"w/2 - 4"``),
+  comparisons ``== != < <= > >=`` joined by ``and``, ``or``, ``not``, and the
+  choice ``A if CONDITION else B`` (``"10 if number == 6 else number"``);
 - **conditions** for ``when``: terms ``field``, ``!field``, ``field=value`` and
   ``!field=value`` joined by ``&`` (all) and ``|`` (any), ``&`` binding tighter;
-- **placeholders** in texts: ``{name}`` or ``{name:format}`` (``"{prey:+d}"``),
-  never ``{name.attr}``, ``{name[0]}`` or ``{name!r}``.
+- **placeholders** in texts: ``{name}``, ``{name:format}`` (``"{prey:+d}"``) or
+  an expression ``{i + 1}`` (``{i + 1:02d}``), never ``{name.attr}``,
+  ``{name[0]}`` or ``{name!r}``.
 
 Each form says which names it uses, so a loader can check every name against
 the names a face offers, and a resolver can tell which values an element's
@@ -35,6 +38,14 @@ _BINARY: dict[type, Callable[[float, float], float]] = {
     ast.Mod: operator.mod,
 }
 _FUNCTIONS: dict[str, Callable[..., float]] = {"min": min, "max": max}
+_COMPARE: dict[type, Callable[[float, float], bool]] = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge,
+}
+#: What an expression may be made of: arithmetic, comparisons, and/or/not and
+#: ``A if C else B``; no attribute, item, call (but min and max), text or lambda.
+_ALLOWED = (ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Call, ast.Load, ast.USub, ast.UAdd,
+            ast.Not, ast.Compare, ast.BoolOp, ast.And, ast.Or, ast.IfExp, *_BINARY, *_COMPARE)
 
 
 class ExpressionError(ValueError):
@@ -87,9 +98,7 @@ def compile_expression(text: str) -> ast.expr:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         raise ExpressionError(f"cannot read the expression {_short(text)}") from None
     for node in ast.walk(tree):
-        allowed = (ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Call, ast.Load,
-                   ast.USub, ast.UAdd, *_BINARY)
-        if not isinstance(node, allowed):
+        if not isinstance(node, _ALLOWED):
             raise ExpressionError(f"{_short(text)}: {type(node).__name__} is not allowed")
         if isinstance(node, ast.Constant) and (isinstance(node.value, bool)
                                                or not isinstance(node.value, (int, float))):
@@ -171,7 +180,23 @@ def _eval(node: ast.expr, names: Mapping[str, float], text: str) -> float:
         return value
     if isinstance(node, ast.UnaryOp):
         operand = _eval(node.operand, names, text)
+        if isinstance(node.op, ast.Not):
+            return not operand
         return -operand if isinstance(node.op, ast.USub) else operand
+    if isinstance(node, ast.Compare):
+        left = _eval(node.left, names, text)
+        for op, right_node in zip(node.ops, node.comparators):
+            right = _eval(right_node, names, text)
+            if not _COMPARE[type(op)](left, right):
+                return False
+            left = right
+        return True
+    if isinstance(node, ast.BoolOp):
+        values = (_eval(v, names, text) for v in node.values)
+        return all(values) if isinstance(node.op, ast.And) else any(values)
+    if isinstance(node, ast.IfExp):
+        chosen = node.body if _eval(node.test, names, text) else node.orelse
+        return _eval(chosen, names, text)
     if isinstance(node, ast.BinOp):
         left, right = _eval(node.left, names, text), _eval(node.right, names, text)
         try:
@@ -301,33 +326,113 @@ def check_format(spec: str, shown: str) -> None:
                                   f"{MAX_FORMAT_WIDTH}")
 
 
+class Placeholder(NamedTuple):
+    """One ``{...}`` of a text: a plain name or an expression, and its format."""
+
+    name: str | None         # a plain name: ``{points}``
+    expression: str | None   # an expression: ``{i + 1}``
+    spec: str                # the format after ``:``, or ""
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset((self.name,)) if self.name is not None else names_in(self.expression)
+
+
+def _placeholder(inner: str, text: str) -> Placeholder:
+    body, colon, spec = inner.partition(":")
+    shown = "{" + inner + "}"
+    if colon and "{" in spec:
+        raise ExpressionError(f"{shown!r} in {text!r}: a placeholder is a plain name like {{field}}, "
+                              "{field:+d} or an expression like {i + 1}")
+    if spec:
+        check_format(spec, shown)
+    name = body.strip()
+    if _PLACEHOLDER_NAME.match(name):
+        return Placeholder(name, None, spec)
+    try:
+        if not names_in(name):   # {0} is a number, not a value of the piece: str.format's {0} is not read
+            raise ExpressionError(name)
+    except ExpressionError:
+        raise ExpressionError(f"{shown!r} in {text!r}: a placeholder is a plain name like {{field}}, "
+                              "{field:+d} or an expression like {i + 1}") from None
+    return Placeholder(None, name, spec)
+
+
+@lru_cache(maxsize=4096)
+def text_parts(text: str) -> tuple[str | Placeholder, ...]:
+    """A text cut into its literal parts and its placeholders (``{{`` and ``}}`` are braces).
+
+    >>> text_parts("No. {i + 1:02d} of {total}")
+    ('No. ', Placeholder(name=None, expression='i + 1', spec='02d'), ' of ', Placeholder(name='total', expression=None, spec=''))
+    """
+    parts: list[str | Placeholder] = []
+    literal: list[str] = []
+    at, end = 0, len(text)
+    while at < end:
+        char = text[at]
+        if char in "{}" and text[at + 1:at + 2] == char:
+            literal.append(char)
+            at += 2
+        elif char == "}":
+            raise ExpressionError(f"cannot read the placeholders of {text!r} (a '}}' without its '{{'; "
+                                  "write '}}' for a brace)")
+        elif char == "{":
+            close = text.find("}", at + 1)
+            if close < 0:
+                raise ExpressionError(f"cannot read the placeholders of {text!r} (a '{{' without its "
+                                      "'}'; write '{{' for a brace)")
+            inner = text[at + 1:close]
+            if "{" in inner:
+                raise ExpressionError(f"{text[at:close + 1]!r} in {text!r}: a placeholder is a plain name "
+                                      "like {field}, {field:+d} or an expression like {i + 1}")
+            if literal:
+                parts.append("".join(literal))
+                literal = []
+            parts.append(_placeholder(inner, text))
+            at = close + 1
+        else:
+            literal.append(char)
+            at += 1
+    if literal:
+        parts.append("".join(literal))
+    return tuple(parts)
+
+
 @lru_cache(maxsize=4096)
 def placeholder_names(text: str) -> frozenset[str]:
     """The names a text's ``{placeholders}`` use; an ExpressionError for a malformed one.
 
-    >>> sorted(placeholder_names("{prey:+d} / {id}"))
-    ['id', 'prey']
+    >>> sorted(placeholder_names("{prey:+d} / {id} / {i + 1}"))
+    ['i', 'id', 'prey']
     >>> placeholder_names("{card.name}")
     Traceback (most recent call last):
     ...
-    pnp.language.ExpressionError: '{card.name}' in '{card.name}': a placeholder is a plain name like {field} or {field:+d}
+    pnp.language.ExpressionError: '{card.name}' in '{card.name}': a placeholder is a plain name like {field}, {field:+d} or an expression like {i + 1}
     """
-    try:
-        parsed = list(string.Formatter().parse(text))
-    except ValueError as exc:
-        raise ExpressionError(f"cannot read the placeholders of {text!r} ({exc})") from None
-    names = set()
-    for _, name, spec, conversion in parsed:
-        if name is None:
-            continue
-        shown = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
-        if not _PLACEHOLDER_NAME.match(name) or conversion or (spec and "{" in spec):
-            raise ExpressionError(f"{shown!r} in {text!r}: a placeholder is a plain name like "
-                                  "{field} or {field:+d}")
-        if spec:
-            check_format(spec, shown)
-        names.add(name)
+    names: set[str] = set()
+    for part in text_parts(text):
+        if type(part) is Placeholder:
+            names |= part.names
     return frozenset(names)
+
+
+@lru_cache(maxsize=4096)
+def expression_names(text: str) -> frozenset[str]:
+    """The names a text's expression placeholders use (``{i + 1}``): they must be numbers.
+
+    >>> sorted(expression_names("{name} {i + 1}"))
+    ['i']
+    """
+    names: set[str] = set()
+    for part in text_parts(text):
+        if type(part) is Placeholder and part.expression is not None:
+            names |= part.names
+    return frozenset(names)
+
+
+def _number(value: float) -> float | int:
+    """A worked-out expression as it prints: a whole number without its ``.0``."""
+    return int(value) if float(value).is_integer() and abs(value) < 10 ** 15 else value
 
 
 def fill(text: str, values: Mapping[str, Any]) -> str:
@@ -337,6 +442,8 @@ def fill(text: str, values: Mapping[str, Any]) -> str:
 
     >>> fill("{hand:+d}", {"hand": -4})
     '−4'
+    >>> fill("{i + 1}. {10 if n == 6 else n} pts", {"i": 0, "n": 6})
+    '1. 10 pts'
     """
     if len(text) > MAX_TEXT_CHARS:
         raise ExpressionError(f"a text of {len(text)} characters; the limit is {MAX_TEXT_CHARS}")
@@ -345,18 +452,26 @@ def fill(text: str, values: Mapping[str, Any]) -> str:
     name = _whole_name(text)
     if name is not None and name in values:
         # A text that is one placeholder, the usual card title or number: as
-        # str.format would write it, without parsing the text each time.
+        # it would be written below, without going through the parts.
         value = values[name]
         if type(value) is str and len(value) <= MAX_TEXT_CHARS:
             return value
         if type(value) is int and abs(value) < 10 ** 15:
             return str(value).replace("-", "\u2212")
-    try:
-        filled = _FORMAT.vformat(text, (), values)
-    except KeyError as exc:
-        raise ExpressionError(f"{text!r} uses {exc.args[0]!r}, which this piece does not have") from None
-    except (IndexError, ValueError, TypeError, OverflowError, MemoryError) as exc:
-        raise ExpressionError(f"cannot fill {text!r} ({exc})") from None
+    out: list[str] = []
+    for part in text_parts(text):
+        if type(part) is str:
+            piece = part
+        elif part.name is not None:
+            try:
+                value = values[part.name]
+            except KeyError:
+                raise ExpressionError(f"{text!r} uses {part.name!r}, which this piece does not have") from None
+            piece = formatted(value, part.spec)
+        else:
+            piece = formatted(_number(evaluate(part.expression, values)), part.spec)
+        out.append(piece)
+    filled = "".join(out)
     if len(filled) > MAX_TEXT_CHARS:
         raise ExpressionError(f"{text!r} fills to a text of {len(filled)} characters; the limit is "
                               f"{MAX_TEXT_CHARS}")

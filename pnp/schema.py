@@ -152,10 +152,14 @@ class Table(Spec):
         check.unknown_keys(value, (*self.fields, *self.extra_keys), at or "top level")
         return self.fields_of(value, at, check, self.fields)
 
+    def key_at(self, at: str, key: str) -> str:
+        """How the key ``key`` of the table at ``at`` is named in a problem."""
+        return f"{at}.{key}" if at else key
+
     def fields_of(self, value: Mapping, at: str, check: Checker, fields: Mapping[str, Field]) -> dict:
         checked: dict[str, Any] = {}
         for key, field in fields.items():
-            checked[key] = field.value(value, key, f"{at}.{key}" if at else key, check, checked)
+            checked[key] = field.value(value, key, self.key_at(at, key), check, checked)
         for rule in self.after:
             rule(value, checked, at, check)
         return checked

@@ -21,9 +21,10 @@ import math
 import re
 from typing import Any, Mapping
 
+from pnp.data_files import DataFileError, read_data
 from pnp.elements import BUILT_IN_COLORS, FIELD_TYPES, HEX, SET_COLORS, SYMBOLS, Scope, compile_elements
 from pnp.errors import TemplateError, UnknownNameError
-from pnp.language import ExpressionError, evaluate, number_shown
+from pnp.language import ExpressionError, evaluate, names_in, number_shown
 from pnp.limits import MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MIN_PIECE_MM
 from pnp.model import PIECE_KINDS, SHAPES, Piece, PlayerColor
 from pnp.schema import (MISSING, All, Checker, Field, Invalid, Kind, OneOf, Spec, Table, TableOf, When,
@@ -275,23 +276,172 @@ class FieldTypes(Spec):
         return value
 
 
-class Pieces(Spec):
-    """The ``[[components.pieces]]`` tables: checked against the component's fields, built into
-    pieces once the faces are compiled (see :func:`faces`)."""
+class Computed(Spec):
+    """``{ points = "10 if number == 6 else number" }``: fields worked out for each piece from
+    its other fields (numbers), the params, the fields computed before it and ``copy``; each is a
+    number field like any other (texts, lengths, conditions, the manifest)."""
 
-    expected = "at least one [[components.pieces]] table"
+    expected = 'a table of name = "expression", like { points = "10 if number == 6 else number" }'
+
+    def read(self, value, at, check, siblings):
+        if not isinstance(value, dict):
+            raise Invalid()
+        declared = siblings.get("fields") or {}
+        known = {"copy", *check.params, *(n for n, t in declared.items() if t.rstrip("?") in ("int", "num"))}
+        clean = {}
+        for name, expression in value.items():
+            where = f"{at}.{name}"
+            if not FIELD_NAME.match(name) or name in PIECE_KEYS or name in declared:
+                check.fail(where, "a new field name (letters, digits and _), other than id, count, front, "
+                                  "back and the declared fields", name)
+                continue
+            if is_number(expression):
+                expression = repr(expression)
+            if not isinstance(expression, str):
+                check.fail(where, 'an expression like "10 if number == 6 else number"', expression)
+                continue
+            try:
+                used = names_in(expression)
+            except ExpressionError as exc:
+                check.say(where, str(exc))
+                continue
+            unknown = sorted(used - known)
+            if unknown:
+                check.say(where, f"unknown name {unknown[0]!r} in the expression {expression!r} (known: "
+                                 f"{', '.join(sorted(known))})")
+                continue
+            clean[name] = expression
+            known.add(name)
+        return clean
+
+
+def computed_pieces(entries: list, computed: Mapping[str, str], at: str, check: Checker) -> list:
+    """The piece entries with their computed fields worked out. A field that uses ``copy``
+    differs from copy to copy: such a piece becomes one entry per copy (copies are numbered
+    across the entries that share an id, so each keeps its number)."""
+    if not computed:
+        return entries
+    by_copy = any("copy" in names_in(expression) for expression in computed.values())
+    numbered: dict[Any, int] = {}
+    out = []
+    for index, entry, piece in entries:
+        first = numbered.get(piece["id"], 0)
+        count = piece["count"] if isinstance(piece["count"], int) else 1
+        numbered[piece["id"]] = first + count
+        copies = [(first + n + 1, 1) for n in range(count)] if by_copy else [(first + 1, count)]
+        for copy, times in copies:
+            fields = dict(piece["fields"])
+            values = {**check.params, **fields, "copy": copy}
+            for name, expression in computed.items():
+                try:
+                    result = evaluate(expression, values)
+                except ExpressionError as exc:
+                    where = piece.get("at") or f"{at}[{index}]"
+                    check.say(f"{where}: computed {name}", str(exc))
+                    break
+                fields[name] = values[name] = int(result) if result.is_integer() else result
+            out.append((index, entry, {**piece, "count": times, "fields": fields}))
+    return out
+
+
+class Pieces(Spec):
+    """The ``[[components.pieces]]`` tables, or a data file beside the template
+    (``pieces = "cards.csv"``, ``pieces = { file = "deck.xlsx", sheet = "Cards" }``): checked
+    against the component's fields, built into pieces once the faces are compiled (see
+    :func:`faces`)."""
+
+    expected = "at least one [[components.pieces]] table, or a data file: \"cards.csv\""
     show = False
 
     def read(self, value, at, check, siblings):
+        declared = siblings.get("fields") or {}
+        if isinstance(value, (str, dict)):
+            return pieces_from_file(value, at, check, declared, siblings.get("sets") or [])
         if not isinstance(value, list) or not value:
             raise Invalid()
-        table = piece_table(siblings.get("fields") or {}, siblings.get("sets") or [])
+        table = piece_table(declared, siblings.get("sets") or [])
         entries = []
         for index, entry in enumerate(value):
             checked = table.check(entry, f"{at}[{index}]", check)
             if checked is not MISSING:
                 entries.append((index, entry, checked))
         return entries
+
+
+def cell_value(text: str, kind: str) -> Any:
+    """A data file's cell as the value of a field of type ``kind`` (left as text when it is
+    not one, so the check names what was written).
+
+    >>> cell_value("6", "int"), cell_value("2.5", "num"), cell_value("yes", "bool"), cell_value("x", "int")
+    (6, 2.5, True, 'x')
+    """
+    if kind == "int" and re.fullmatch(r"[+-]?\d{1,16}", text):
+        return int(text)
+    if kind == "num":
+        try:
+            number = float(text)
+        except ValueError:
+            return text
+        return int(number) if number.is_integer() and abs(number) < 1e15 else number
+    if kind == "bool":
+        return _BOOLS.get(text.lower(), text)
+    return text
+
+
+_BOOLS = {"true": True, "yes": True, "1": True, "x": True, "oui": True, "vrai": True,
+          "false": False, "no": False, "0": False, "non": False, "faux": False}
+
+
+def pieces_from_file(value: Any, at: str, check: Checker, declared: Mapping[str, str], sets: list) -> list:
+    """The pieces of a data file: a row a piece, the header row naming ``id``, ``count``
+    (1 when left out) and the component's fields; a column whose name starts with ``#`` is a
+    note. Every problem names the file, the row and the column."""
+    if isinstance(value, dict):
+        check.unknown_keys(value, ("file", "sheet"), at)
+        name, sheet = value.get("file"), value.get("sheet")
+        if not isinstance(name, str) or not (sheet is None or isinstance(sheet, str)):
+            check.fail(at, '{ file = "deck.xlsx", sheet = "Cards" } (sheet is optional)', value)
+            return []
+    else:
+        name, sheet = value, None
+    folder = check.context.get("folder")
+    if folder is None:
+        check.say(at, f"pieces from the data file {name!r} are read beside a template file only")
+        return []
+    try:
+        data = read_data(folder, name, sheet)
+    except DataFileError as exc:
+        check.say(at, str(exc))
+        return []
+    rows = Checker(data.name, **check.context)
+    rows.problems = check.problems   # one list: every problem of the file at once
+    letters = {}
+    for column in data.columns:
+        if column.column.startswith("#"):
+            continue
+        if column.column not in ("id", "count", *declared):
+            rows.say(f"row 1, column {column.letter} ({column.column})",
+                     f"not a field of this component (fields: {', '.join(('id', 'count', *declared))}; "
+                     "a column whose name starts with # is a note)")
+        letters[column.column] = column.letter
+    if "id" not in letters:
+        rows.say("row 1", "no id column: the first row names the fields, id among them")
+        return []
+    table = piece_table(declared, sets)
+    table.letters = letters
+    entries = []
+    for index, row in enumerate(data.rows):
+        entry: dict[str, Any] = {"count": 1}
+        for cell in row.cells:
+            if cell.column in letters:
+                kind = "count" if cell.column == "count" else declared.get(cell.column, "str").rstrip("?")
+                entry[cell.column] = (int(cell.text) if re.fullmatch(r"\d{1,9}", cell.text) else cell.text) \
+                    if kind == "count" else cell_value(cell.text, kind)
+        checked = table.check(entry, f"row {row.number}", rows)
+        if checked is not MISSING:
+            checked["at"] = f"{data.name}: row {row.number}"
+            entries.append((index, entry, checked))
+    return entries
 
 
 # ------------------------------------------------------------------ [[components.pieces]]
@@ -315,6 +465,14 @@ class PieceTable(Table):
     """A piece: its id, its count, and a value of every field the component declares (an
     optional field may be left out; a required one left out is named with its type)."""
 
+    #: For a row of a data file: each field's column letter, named in problems.
+    letters: Mapping[str, str] | None = None
+
+    def key_at(self, at: str, key: str) -> str:
+        if self.letters is not None:
+            return f"{at}, column {self.letters.get(key, '?')} ({key})"
+        return super().key_at(at, key)
+
     def read(self, value, at, check, siblings):
         checked = super().read(value, at, check, siblings)
         checked["fields"] = fields = {}
@@ -324,7 +482,7 @@ class PieceTable(Table):
                 if not declared.endswith("?"):
                     check.say(at, f"missing field {name!r} ({kind})")
                 continue
-            FieldValue(kind, self.has_sets).check(value[name], f"{at}.{name}", check)
+            FieldValue(kind, self.has_sets).check(value[name], self.key_at(at, name), check)
             fields[name] = value[name]
         return checked
 
@@ -347,7 +505,9 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
     ``same_back = true`` (the "Hunt Starts Here" card) makes the back repeat the front.
     """
     sets = tuple(checked["sets"])
-    field_types = checked["fields"]
+    computed = checked["computed"]
+    checked["pieces"] = computed_pieces(checked["pieces"], computed, f"{at}.pieces", check)
+    checked["fields"] = field_types = {**checked["fields"], **{name: "num" for name in computed}}
     scope = Scope({n: t.rstrip("?") for n, t in field_types.items()}, frozenset(check.params), check.palette,
                   bool(sets))
     entries = checked["pieces"]
@@ -454,9 +614,42 @@ COMPONENT = Table({
     "overlap": Field(OVERLAP, default=12.0, fallback=12.0),
     "seams": Field(Seams(), default=((), ()), fallback=((), ())),
     "fields": Field(FieldTypes(), default={}, fallback={}),
+    "computed": Field(Computed(), default={}, fallback={}),
     "pieces": Field(Pieces(), check_missing=True, fallback=[]),
 }, "a [[components]] table", extra_keys=("front", "back", "same_back"),
     after=(trim_shape, faces, front_needed, opener_alone, shrinks_one_sided, hidden_backs_alike))
+
+
+def component_names(listed: Any) -> list[str]:
+    """How each ``[[components]]`` table is named in problems: ``components.cards`` by its id,
+    ``components[2]`` when its id is missing, wrong or used before.
+
+    >>> component_names([{"id": "cards"}, {"id": "cards"}, {}])
+    ['components.cards', 'components[1]', 'components[2]']
+    """
+    names, seen = [], set()
+    for index, raw in enumerate(listed if isinstance(listed, list) else ()):
+        name = raw.get("id") if isinstance(raw, dict) else None
+        if isinstance(name, str) and NAME.match(name) and name not in seen:
+            names.append(f"components.{name}")
+            seen.add(name)
+        else:
+            names.append(f"components[{index}]")
+    return names
+
+
+def named_by_id(problems: list[str], table: Any) -> list[str]:
+    """Problems found by walking the file (``components[0].pieces[2].count``) with each
+    component named by its id, as the other problems name it."""
+    listed = table.get("components") if isinstance(table, dict) else None
+    names = component_names(listed)
+    pattern = re.compile(r"(?<![A-Za-z_.])components\[(\d+)\]")
+
+    def named(match: re.Match) -> str:
+        index = int(match.group(1))
+        return names[index] if index < len(names) else match.group(0)
+
+    return [pattern.sub(named, problem) for problem in problems]
 
 
 class Components(Spec):
@@ -471,12 +664,13 @@ class Components(Spec):
         check.context.update(palette=siblings["palette"], params=siblings["params"])
         check.context["colors"] = {**check.colors, **siblings.get("colors", {})}
         components, seen = [], set()
+        names = component_names(value)
         for index, raw in enumerate(value):
-            checked = COMPONENT.check(raw, f"components[{index}]", check)
+            checked = COMPONENT.check(raw, names[index], check)
             if checked is MISSING:
                 continue
             if checked["id"] in seen:
-                check.fail(f"components[{index}].id", "an id used once", checked["id"])
+                check.fail(f"{names[index]}.id", "an id used once", checked["id"])
             seen.add(checked["id"])
             components.append(checked)
         return components
@@ -485,11 +679,12 @@ class Components(Spec):
 def one_opener(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
     """At most one component opens the kit."""
     listed = raw.get("components")
+    names = component_names(listed)
     openers = [index for index, c in enumerate(listed if isinstance(listed, list) else ())
                if isinstance(c, dict) and c.get("with_cover") is True]
     for index in openers[1:]:
-        check.fail(f"components[{index}].with_cover", "one component that opens the kit; "
-                   f"components[{openers[0]}] already does", True)
+        check.fail(f"{names[index]}.with_cover", "one component that opens the kit; "
+                   f"{names[openers[0]]} already does", True)
 
 
 class TemplateColors(Spec):
@@ -559,4 +754,4 @@ COLOR = Table({
 
 
 __all__ = ["COLOR", "COMPONENT", "GAME", "HEADER", "PALETTE", "PARAMS", "PALETTE_DEFAULTS", "is_color_value",
-           "with_defaults"]
+           "named_by_id", "with_defaults"]

@@ -26,7 +26,7 @@ from pnp.limits import MAX_NUMBER, MAX_PIECES, MAX_REPEAT, MAX_TEMPLATE_BYTES, M
 from pnp.model import Component, Element, Game, Piece, PlayerColor
 from pnp.resources import templates_dir
 from pnp.schema import Checker
-from pnp.template_spec import COLOR, GAME
+from pnp.template_spec import COLOR, GAME, named_by_id
 
 
 def load_colors(path: Path) -> dict[str, PlayerColor]:
@@ -93,7 +93,7 @@ def _check_values(table: dict, check: Checker) -> None:
             stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
         elif isinstance(value, bool):
             continue
-        elif f": {path}:" in named:
+        elif f": {path}:" in named or f": {named_by_id([path], table)[0]}:" in named:
             continue
         elif isinstance(value, (int, float)):
             limit = _KEY_LIMITS.get(_INDEX.sub("", path.rsplit(".", 1)[-1]), MAX_NUMBER)
@@ -140,10 +140,10 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     if facts is not None and uses_facts(text):
         table = _with_facts(table, facts, path.name)
     colors = load_colors(templates_dir() / "colors.toml")
-    check = Checker(path.name, colors=colors, overrides=overrides)
+    check = Checker(path.name, colors=colors, overrides=overrides, folder=path.parent)
     checked = GAME.check(table, "", check)
     _check_values(table, check)
-    raise_problems(check.problems)
+    raise_problems(named_by_id(check.problems, table))
 
     header = checked["game"]
     colors = check.colors   # the shared player colours with the template's own
@@ -213,7 +213,7 @@ def _with_facts(table: dict, facts: Facts, source: str) -> dict:
     """The template with its game's facts filled in; every fact that cannot be is reported at once."""
     problems: list[str] = []
     resolve_template(table, facts, source, problems)
-    raise_problems(problems)
+    raise_problems(named_by_id(problems, table))
     return table
 
 

@@ -162,10 +162,10 @@ def test_problems_found_while_resolving_name_the_element_piece_face_and_language
     with pytest.raises(TemplateError) as caught:
         plan_kit(game, PrintOptions(lang="fr"), (210.0, 297.0), measure=monospace())
     problems = caught.value.problems
-    assert problems[0] == ("numbered.toml: components[0].front[5] (numbered deck/fox front, fr): text "
+    assert problems[0] == ("numbered.toml: components.deck.front[5] (numbered deck/fox front, fr): text "
                            "'Same on every card' box (6, 86.9, 51.5 x 6 mm) runs outside the "
                            "63.5 x 88.9 mm piece")
-    assert problems[1].startswith("numbered.toml: components[0].back[0].name (numbered deck/fox back, fr): "
+    assert problems[1].startswith("numbered.toml: components.deck.back[0].name (numbered deck/fox back, fr): "
                                   "no icon 'no_such_icon'")
     # The owls have the same two problems.
     assert len(problems) == 4 and "deck/owl front, fr" in problems[2]

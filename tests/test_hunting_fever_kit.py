@@ -187,7 +187,7 @@ def test_every_text_problem_of_every_piece_is_reported_before_drawing(monkeypatc
     # name is also on the player aid and in the rules summary's table.
     assert len(fit) == 1 and len(glyph) == 3 and len(problems) == 4
     assert "hunting-fever player-cards/rabbit front, fr" in fit[0] and "Lapin Lapin" in fit[0]
-    assert "hunting-fever.toml: components[0].front[6]" in fit[0]
+    assert "hunting-fever.toml: components.player-cards.front[6]" in fit[0]
     assert any("player-cards/wolf front, fr" in g and "'\u0416'" in g for g in glyph)
     assert any("player-aids/player_aid front, fr" in g for g in glyph)
     assert str(caught.value).endswith("(and 3 more problem(s))")

@@ -120,7 +120,7 @@ def test_the_template_loads_and_each_element_knows_the_names_it_uses(tmp_path):
 def test_a_misspelt_name_in_when_is_a_load_error_naming_file_key_and_name(tmp_path):
     text = TEMPLATE.replace('when = "hits"', 'when = "vaule=5"')
     [problem] = problems_of(tmp_path, text)
-    assert problem.startswith("tiny.toml: components[0].front[2].when: unknown name 'vaule'")
+    assert problem.startswith("tiny.toml: components.cards.front[2].when: unknown name 'vaule'")
     assert "known: " in problem and "value" in problem
 
 
@@ -134,7 +134,7 @@ def test_a_misspelt_name_in_when_is_a_load_error_naming_file_key_and_name(tmp_pa
 ])
 def test_conditions_are_parsed_and_checked_on_load(tmp_path, when, message):
     text = TEMPLATE.replace('when = "hits"', f'when = "{when}"')
-    assert any(message in p and "components[0].front[2].when" in p for p in problems_of(tmp_path, text))
+    assert any(message in p and "components.cards.front[2].when" in p for p in problems_of(tmp_path, text))
 
 
 @pytest.mark.parametrize("key, value, message", [
@@ -151,7 +151,7 @@ def test_expressions_use_only_w_h_params_numeric_fields_and_copy(tmp_path, key, 
     for line in element.split("\n"):
         lines[line.split(" = ")[0]] = line
     [problem] = problems_of(tmp_path, with_element("\n".join(lines.values())))
-    assert problem.startswith(f"tiny.toml: components[0].front[3].{key}: ") and message in problem
+    assert problem.startswith(f"tiny.toml: components.cards.front[3].{key}: ") and message in problem
 
 
 def test_repeats_offer_i_col_and_row(tmp_path):
@@ -162,7 +162,7 @@ def test_repeats_offer_i_col_and_row(tmp_path):
 
 @pytest.mark.parametrize("text, message", [
     ('"{valeu}"', "unknown name 'valeu' in the text '{valeu}'"),
-    ('"{value.real}"', "a placeholder is a plain name like {field} or {field:+d}"),
+    ('"{value.real}"', "a placeholder is a plain name like {field}, {field:+d} or an expression"),
     ('"{value!r}"', "a placeholder is a plain name"),
     ('"{set_name}"', "{set_name} names the piece's player colour, but this component has no sets"),
     ('"@card.{kindd}"', "unknown name 'kindd'"),
@@ -170,13 +170,13 @@ def test_repeats_offer_i_col_and_row(tmp_path):
 def test_placeholders_in_texts_are_checked(tmp_path, text, message):
     element = f'type = "text"\nx = 1\ny = 1\nw = 20\nh = 5\nsize = 8\ntext = {text}'
     [problem] = problems_of(tmp_path, with_element(element))
-    assert problem.startswith("tiny.toml: components[0].front[3].text: ") and message in problem
+    assert problem.startswith("tiny.toml: components.cards.front[3].text: ") and message in problem
 
 
 def test_an_icon_name_may_use_fields_but_only_known_ones(tmp_path):
     element = 'type = "icon"\nname = "beast_{knid}"\nx = 1\ny = 1\nw = 5\nh = 5'
     [problem] = problems_of(tmp_path, with_element(element))
-    assert "components[0].front[3].name: unknown name 'knid'" in problem
+    assert "components.cards.front[3].name: unknown name 'knid'" in problem
 
 
 @pytest.mark.parametrize("fill, message", [
@@ -188,12 +188,12 @@ def test_an_icon_name_may_use_fields_but_only_known_ones(tmp_path):
 ])
 def test_colours_come_from_the_palette_or_colour_fields(tmp_path, fill, message):
     [problem] = problems_of(tmp_path, TEMPLATE.replace('fill = "{tone}"', f"fill = {fill}"))
-    assert problem.startswith("tiny.toml: components[0].front[0].fill: ") and message in problem
+    assert problem.startswith("tiny.toml: components.cards.front[0].fill: ") and message in problem
 
 
 def test_a_colour_field_holds_a_palette_name_or_a_hex_colour(tmp_path):
     [problem] = problems_of(tmp_path, TEMPLATE.replace('tone = "good"', 'tone = "goood"'))
-    assert problem.startswith("tiny.toml: components[0].pieces[0].tone: expected a colour: #RRGGBB, a "
+    assert problem.startswith("tiny.toml: components.cards.pieces[0].tone: expected a colour: #RRGGBB, a "
                               "palette name (")
     assert "got 'goood'" in problem
 
@@ -201,7 +201,7 @@ def test_a_colour_field_holds_a_palette_name_or_a_hex_colour(tmp_path):
 def test_a_catalog_text_may_only_use_names_a_face_offers(tmp_path):
     problems = problems_of(tmp_path, fox="Fox {nmae}")
     assert len(problems) == 2  # in English and in French
-    assert problems[0] == ("tiny.toml: components[0].front[1]: text 'card.fox' (en) uses {nmae}, which a "
+    assert problems[0] == ("tiny.toml: components.cards.front[1]: text 'card.fox' (en) uses {nmae}, which a "
                            "face of cards does not offer (known: copy, game_id, hits, id, kind, lang, "
                            "margin, rules_url, tone, value)")
 
@@ -209,7 +209,7 @@ def test_a_catalog_text_may_only_use_names_a_face_offers(tmp_path):
 def test_an_element_shown_for_a_piece_may_not_use_an_optional_field_it_leaves_out(tmp_path):
     # The owl has no hits: without the `when`, its card would print "{hits}".
     [problem] = problems_of(tmp_path, TEMPLATE.replace('when = "hits"\n', ""))
-    assert problem == ("tiny.toml: components[0].front[2].text: uses the field 'hits', which piece "
+    assert problem == ("tiny.toml: components.cards.front[2].text: uses the field 'hits', which piece "
                        "'owl' leaves out: give the piece a value or hide the element with `when`")
 
 
@@ -236,7 +236,7 @@ def test_every_problem_of_a_template_is_reported_at_once(tmp_path):
     assert len(caught.value.problems) == 3
     assert re.search(r"\(and 2 more problem\(s\)\)$", str(caught.value))
     keys = sorted(p.split(": ")[1] for p in caught.value.problems)
-    assert keys == ["components[0].front[0].fill", "components[0].front[0].w", "components[0].front[2].when"]
+    assert keys == ["components.cards.front[0].fill", "components.cards.front[0].w", "components.cards.front[2].when"]
 
 
 def test_placeholder_names_reject_what_str_format_would_reach_through():

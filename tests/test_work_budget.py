@@ -66,7 +66,7 @@ def test_polygons_within_their_limits_that_multiply_past_the_budget_are_refused_
     kit(tmp_path, polygon(10_000, 1_000) * 3)   # each polygon and each repeat within its limit
     line = refused(tmp_path)
     assert f"the limit is {MAX_CORNERS:,}" in line and "polygon corners" in line and "10,000,000" in line
-    assert "components[0].front[0]" in line      # the element where the total went past
+    assert "components.cards.front[0]" in line      # the element where the total went past
 
 
 def test_corners_are_counted_per_copy_when_each_copy_draws_its_own(tmp_path):
