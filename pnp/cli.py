@@ -64,7 +64,12 @@ def reports_errors(command: Callable) -> Callable:
         try:
             return command(*args, **kwargs)
         except PnpError as exc:
-            fail(str(exc))
+            problems = getattr(exc, "problems", None) or [str(exc)]
+            # Every problem of a template at once, one line each: a designer fixes them all
+            # in one go, not one per run.
+            for problem in problems[:-1]:
+                typer.echo(f"{ERROR_PREFIX}{one_line(problem)}", err=True)
+            fail(problems[-1])
 
     return wrapper
 
