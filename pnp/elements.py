@@ -38,7 +38,7 @@ ELEMENT_SCHEMAS: dict[str, dict[str, str]] = {
     "text": {
         "x": LEN, "y": LEN, "w": LEN, "h": LEN, "text": TEXT, "font": STR, "size": LEN,
         "min_size": NUM, "align": STR, "valign": STR, "color": COLOR, "wrap": BOOL,
-        "rotate": INT, "leading": NUM,
+        "rotate": INT, "leading": NUM, "plural": LEN,
     },
     "icon": {"name": NAME, "x": LEN, "y": LEN, "w": LEN, "h": LEN, "color": COLOR, "rotate": INT,
              "mirror": BOOL},
@@ -46,7 +46,7 @@ ELEMENT_SCHEMAS: dict[str, dict[str, str]] = {
     "table": {
         "x": LEN, "y": LEN, "w": LEN, "rows": ROWS, "cols": LENS, "row_h": LEN, "size": NUM,
         "font": STR, "header": BOOL, "color": COLOR, "line": COLOR, "header_fill": COLOR,
-        "header_color": COLOR, "zebra": COLOR, "align": STR,
+        "header_color": COLOR, "zebra": COLOR, "align": STR, "col_lines": BOOL,
     },
     "qr": {"x": LEN, "y": LEN, "size": LEN, "data": TEXT, "color": COLOR},
     "scoresheet": {"x": LEN, "y": LEN, "w": LEN, "h": LEN, "game": NAME, "qr": TEXT},
@@ -410,6 +410,9 @@ def compile_elements(raw: Any, at: str, source: str, scope: Scope, problems: lis
         for key, allowed in choices.items():
             if key in table and key in schema and table[key] not in allowed:
                 check.expect(key, " or ".join(str(a) for a in allowed), table[key])
+        if "plural" in table and not (isinstance(table.get("text"), str) and table["text"].startswith("@")):
+            check.fail("plural", "a plural picks the one or other form of a catalog text: the text is "
+                                 "\"@key\", with key.one and key.other in the catalogs")
         if "step" in table and "repeat" not in table:
             check.fail("step", "a step moves the copies of a repeated element; add repeat")
         if kind == "table" and isinstance(table.get("rows"), list) and isinstance(table.get("cols"), list):
@@ -465,7 +468,10 @@ def _optional_fields_present(check: _ElementCheck, used: dict[str, str], conditi
 def uses_of(element: Element) -> list[str]:
     """Every printed text of an element that may be an ``@catalog.key``."""
     props = element.props
-    texts = [props.get("text"), props.get("data"), props.get("qr")]
+    text = props.get("text")
+    if "plural" in props and isinstance(text, str):
+        text = [f"{text}.one", f"{text}.other"]
+    texts = [*(text if isinstance(text, list) else [text]), props.get("data"), props.get("qr")]
     for row in props.get("rows", ()) or ():
         texts.extend(row)
     return [t for t in texts if isinstance(t, str)]

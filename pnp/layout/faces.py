@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 from pnp.elements import (_COMMON, ELEMENT_SCHEMAS, FACE_NAMES, LEN, LENS, POINTS, REPEAT_NAMES,
                           SET_NAMES, SYMBOLS)
 from pnp.errors import PnpError, TemplateError, UnknownNameError, raise_problems
+from pnp.i18n import plural_form
 from pnp.language import ExpressionError, evaluate, fill, names_in, number_shown
 from pnp.layout.colors import BLACK, Inks
 from pnp.layout.primitives import (QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol,
@@ -590,7 +591,12 @@ def inside_trim(c: _Context, x: float, y: float, w: float, h: float, what: str,
 
 
 def _text(props, c: _Context, v, dx: float, dy: float) -> Layer:
-    text = c.text(props["text"], v, "text")
+    raw = props["text"]
+    if "plural" in props:
+        # "@score" with plural = "points": the catalog's score.one or score.other, by the number.
+        count = mm(props["plural"], v, "plural", -MAX_LENGTH_MM, MAX_LENGTH_MM, "")
+        raw = f"{raw}.{plural_form(c.catalog.lang, abs(count))}"
+    text = c.text(raw, v, "text")
     if not text:
         return ()
     x, y = mm(props["x"], v, "x"), mm(props["y"], v, "y")
@@ -721,6 +727,11 @@ def _table(props, c: _Context, v, dx: float, dy: float) -> Layer:
             left += widths[col]
         if rule:
             out.append(Line(x, y + row_h, x + width, y + row_h, rule, TABLE_RULE_PT / POINTS_PER_MM))
+    if rule and props.get("col_lines", False):
+        left = x
+        for column_w in widths[:-1]:
+            left += column_w
+            out.append(Line(left, top, left, top + len(rows) * row_h, rule, TABLE_RULE_PT / POINTS_PER_MM))
     if rule:
         out.append(Rect(x, top, width, len(rows) * row_h, stroke=rule,
                         width=TABLE_FRAME_PT / POINTS_PER_MM))
