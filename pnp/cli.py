@@ -253,6 +253,16 @@ def render(
 
 @app.command()
 @reports_errors
+def new(name: Path = typer.Argument(..., help="The new game's folder; its last part is the game's id.")) -> None:
+    """Start your own game: a template folder (cards from a CSV, an aid, a scoresheet, EN and FR)."""
+    from pnp.starter import write_starter
+
+    template = write_starter(name)
+    typer.echo(say("new_written", folder=f"{name}/", template=template))
+
+
+@app.command()
+@reports_errors
 def build(
     out: Path = OUT, bleed: float = BLEED, crop_marks: bool = CROP, duplex: bool = DUPLEX,
     fold: bool = FOLD, back_offset: str = OFFSET, ink_saver: bool = INK, qr_url: Optional[str] = QR,
