@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 import zipfile
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
@@ -164,7 +165,8 @@ def _with_header(table: list[tuple[int, list[str]]], name: str) -> DataFile:
         found = []
         for column in columns:
             index = _index(column.letter)
-            text = cells[index].strip() if index < len(cells) else ""
+            # Composed (NFC), as every text of a template: an "é" typed either way prints alike.
+            text = unicodedata.normalize("NFC", cells[index].strip()) if index < len(cells) else ""
             if len(text) > MAX_TEXT_CHARS:
                 raise DataFileError(f"{name}: row {number}, column {column.letter} ({column.column}): a "
                                     f"text of {len(text)} characters; the limit is {MAX_TEXT_CHARS}")
@@ -236,6 +238,7 @@ def _sheet_rows(events, shared: list[str], name: str) -> list[tuple[int, list[st
     rows: dict[int, dict[int, str]] = {}
     row_number = 0
     column = -1
+    unworked: set[tuple[int, int]] = set()
     cell_at: tuple[int, int] | None = None
     kind = ""
     for tag, attrs, text in events:
@@ -250,8 +253,12 @@ def _sheet_rows(events, shared: list[str], name: str) -> list[tuple[int, list[st
             column = _index(ref.group(1)) if ref else column + 1
             cell_at = (int(ref.group(2)) if ref else row_number, column)
             kind = attrs.get("t", "n")
+        elif tag == "f" and cell_at is not None:
+            unworked.add(cell_at)   # a formula: its value is the cell's <v>, if the file keeps one
         elif tag in ("v", "t") and cell_at is not None:
             value = text
+            if value:
+                unworked.discard(cell_at)
             if kind == "s" and tag == "v":
                 try:
                     value = shared[int(value)]
@@ -267,6 +274,10 @@ def _sheet_rows(events, shared: list[str], name: str) -> list[tuple[int, list[st
                 value = _number_text(value)
             cells = rows.setdefault(cell_at[0], {})
             cells[cell_at[1]] = cells.get(cell_at[1], "") + value
+    if unworked:
+        row, column = min(unworked)
+        raise DataFileError(f"{name}: row {row}, column {column_letter(column)}: a formula whose value the "
+                            "file does not keep (open the file in a spreadsheet and save it again)")
     table = []
     for number in sorted(rows):
         cells = rows[number]

@@ -329,6 +329,9 @@ def computed_pieces(entries: list, computed: Mapping[str, str], at: str, check: 
         count = piece["count"] if isinstance(piece["count"], int) else 1
         numbered[piece["id"]] = first + count
         copies = [(first + n + 1, 1) for n in range(count)] if by_copy else [(first + 1, count)]
+        numbers = {name for expression in computed.values() for name in names_in(expression)}
+        if any(isinstance(piece["fields"].get(name), (str, bool)) for name in numbers):
+            continue   # a value of the wrong type, named where it is written
         for copy, times in copies:
             fields = dict(piece["fields"])
             values = {**check.params, **fields, "copy": copy}
@@ -340,7 +343,10 @@ def computed_pieces(entries: list, computed: Mapping[str, str], at: str, check: 
                     check.say(f"{where}: computed {name}", str(exc))
                     break
                 fields[name] = values[name] = int(result) if result.is_integer() else result
-            out.append((index, entry, {**piece, "count": times, "fields": fields}))
+            made = {**piece, "count": times, "fields": fields}
+            if by_copy:
+                made["index"] = len(out)   # each copy a piece kind of its own (the manifest, the deck's spread)
+            out.append((index, entry, made))
     return out
 
 
@@ -437,8 +443,10 @@ def pieces_from_file(value: Any, at: str, check: Checker, declared: Mapping[str,
                 kind = "count" if cell.column == "count" else declared.get(cell.column, "str").rstrip("?")
                 entry[cell.column] = (int(cell.text) if re.fullmatch(r"\d{1,9}", cell.text) else cell.text) \
                     if kind == "count" else cell_value(cell.text, kind)
+        before = len(check.problems)
         checked = table.check(entry, f"row {row.number}", rows)
-        if checked is not MISSING:
+        # A row with a wrong cell is named once, there: it makes no piece to be named again.
+        if checked is not MISSING and len(check.problems) == before:
             checked["at"] = f"{data.name}: row {row.number}"
             entries.append((index, entry, checked))
     return entries
@@ -531,7 +539,8 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
         own_front = compiled(entry["front"], f"{pat}.front", alone) if "front" in entry else None
         own_back = compiled(entry["back"], f"{pat}.back", alone) if "back" in entry else None
         if isinstance(piece["id"], str) and isinstance(piece["count"], int):
-            pieces.append(Piece(piece["id"], piece["count"], piece["fields"], own_front, own_back, index))
+            pieces.append(Piece(piece["id"], piece["count"], piece["fields"], own_front, own_back,
+                                piece.get("index", index)))
     checked.update(front=front, back=back, pieces=tuple(pieces))
 
 
