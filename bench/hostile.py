@@ -264,6 +264,87 @@ def _big_svg() -> bytes:
 
 
 RENDER_T = ("render", "--template", "t.toml", "--out", "out")
+
+
+def with_data(pieces: str, files: dict[str, bytes | Callable[[Path], None]]) -> Callable[[Path], None]:
+    """The small kit with its pieces from a data file (``pieces = ...``), and the files given."""
+    base = template(front=element("text", x=5, y=5, w=40, h=10, text="{id}", size=10))
+
+    def write(folder: Path) -> None:
+        base(folder)
+        path = folder / "t.toml"
+        text = path.read_text(encoding="utf-8")
+        text = text[:text.index("\n[[components.pieces]]")].replace('size = "poker"\n', f'size = "poker"\npieces = {pieces}\n', 1)
+        path.write_text(text + "\n", encoding="utf-8")
+        for name, data in files.items():
+            if callable(data):
+                data(folder)
+            else:
+                (folder / name).write_bytes(data)
+
+    return write
+
+
+def _xlsx(sheet: bytes, strings: bytes = b"") -> bytes:
+    """A workbook of one sheet, its parts as given (a zip bomb or an entity bomb among them)."""
+    import io
+    import zipfile
+
+    main = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/workbook.xml", b'<workbook ' + main + b' xmlns:r="http://schemas.openxmlformats.org/'
+                         b'officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/>'
+                         b'</sheets></workbook>')
+        archive.writestr("xl/_rels/workbook.xml.rels", b'<Relationships xmlns="http://schemas.openxmlformats.org/'
+                         b'package/2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml"/>'
+                         b'</Relationships>')
+        archive.writestr("xl/worksheets/sheet1.xml", sheet)
+        if strings:
+            archive.writestr("xl/sharedStrings.xml", strings)
+    return data.getvalue()
+
+
+def _sheet_bomb() -> bytes:
+    """A sheet part that unpacks to 200 MB of one repeated row (a zip bomb of a few hundred KB)."""
+    row = b'<row><c t="inlineStr"><is><t>card</t></is></c></row>'
+    return _xlsx(b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+                 + row * (200 * 1024 * 1024 // len(row)) + b"</sheetData></worksheet>")
+
+
+def data_file_cases() -> list[Case]:
+    """Pieces from a data file: out of the template's folder, past the limits, XML bombs."""
+    entities = ('<?xml version="1.0"?><!DOCTYPE s [<!ENTITY a "aaaaaaaaaa">'
+                + "".join(f'<!ENTITY {chr(98 + i)} "' + f"&{chr(97 + i)};" * 10 + '">' for i in range(8))
+                + ']><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>&i;</t></si></sst>')
+    sheet = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+             b'<row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>')
+    return [
+        Case("data file ../secret.csv", 7, RENDER_T, files=with_data('"../secret.csv"', {})),
+        Case("data file /etc/passwd", 7, RENDER_T, files=with_data('"/etc/passwd"', {})),
+        Case("data file linked out of the folder", 7, RENDER_T, files=with_data('"cards.csv"', {
+            "cards.csv": lambda f: (f / "cards.csv").symlink_to("/etc/hostname")})),
+        Case("data file a named pipe", 6, RENDER_T, files=with_data('"cards.csv"', {
+            "cards.csv": lambda f: os.mkfifo(f / "cards.csv")})),
+        Case("data file of 40,000 rows", 3, RENDER_T, files=with_data('"cards.csv"', {
+            "cards.csv": b"id\n" + b"card\n" * 40_000})),
+        Case("data file 6 MB", 3, RENDER_T, files=with_data('"cards.csv"', {
+            "cards.csv": b"id,#note\n" + (b"card," + b"x" * 1000 + b"\n") * 6000})),
+        Case("data file a cell of 20,000 characters", 5, RENDER_T, files=with_data('"cards.csv"', {
+            "cards.csv": b"id\n" + b"c" * 20_000 + b"\n"})),
+        Case("xlsx zip bomb (200 MB sheet)", 3, RENDER_T, files=with_data('"d.xlsx"', {"d.xlsx": _sheet_bomb()})),
+        Case("xlsx entity bomb", 5, RENDER_T, files=with_data('"d.xlsx"', {
+            "d.xlsx": _xlsx(sheet, entities.encode())})),
+        Case("xlsx external entity (XXE)", 5, RENDER_T, files=with_data('"d.xlsx"', {
+            "d.xlsx": _xlsx(sheet, b'<?xml version="1.0"?><!DOCTYPE s [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+                                   b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                                   b'<si><t>&x;</t></si></sst>')})),
+        Case("xlsx that is not a zip", 5, RENDER_T, files=with_data('"d.xlsx"', {"d.xlsx": b"id\ncard\n"})),
+        Case("placeholder expression reaching {(copy).__class__}", 5, RENDER_T,
+             files=template(front=element("text", **(TEXT | {"text": "{(copy).__class__}"})))),
+        Case("placeholder expression 1e6 * 1e6 * 1e6 ...", 5, RENDER_T,
+             files=template(front=element("text", **(TEXT | {"text": "{copy * " + " * ".join(["1e6"] * 60) + "}"})))),
+    ]
 RENDER_H = ("render", "halali", "--component", "tiles", "--out", "out")
 
 
@@ -739,7 +820,7 @@ def _symlink_targets_intact(folder: Path, done) -> str | None:
 def all_cases() -> list[Case]:
     return (option_cases() + template_cases() + session_cases() + other_cases() + export_cases()
             + signal_cases() + special_file_cases() + name_limit_cases() + icon_cases() + budget_cases()
-            + more_cases())
+            + more_cases() + data_file_cases())
 
 
 # ---------------------------------------------------------------- issue 26: exports
