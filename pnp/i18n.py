@@ -15,6 +15,7 @@ reader (tomli's compiled parser, or the standard library's where it is missing).
 from __future__ import annotations
 
 import functools
+import re
 import string
 from pathlib import Path
 from typing import Mapping, NamedTuple
@@ -57,7 +58,12 @@ def placeholders(text: str) -> set[str]:
     >>> sorted(placeholders("Sheet {n} of {total}"))
     ['n', 'total']
     """
-    return {field for _, field, _, _ in _FORMATTER.parse(text) if field}
+    try:
+        return {field for _, field, _, _ in _FORMATTER.parse(text) if field}
+    except ValueError:
+        # An expression str.format cannot read ("{a != b}", pnp.language reads it): each
+        # placeholder as written, to compare two languages' texts.
+        return set(re.findall(r"(?<!\{)\{([^{}:]+)", text))
 
 
 def plural_form(lang: str, count: int) -> str:
