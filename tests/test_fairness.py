@@ -211,7 +211,7 @@ def test_a_hidden_back_with_a_line_near_its_edge_is_refused_before_anything_is_d
         "cx": "w/2", "cy": "h/2", "rx": "w/2 - 2", "stroke": "gold", "stroke_width": 0.5}),)
     game = game._replace(components=tuple(c._replace(back=ringed) if c is tiles else c
                                           for c in game.components))
-    with pytest.raises(TemplateError, match=r"halali.toml: components\[1\].back\[0\] \(halali tiles/bear back, "
+    with pytest.raises(TemplateError, match=r"halali.toml: components.tiles.back\[0\] \(halali tiles/bear back, "
                                             r"en\): the back of a hidden piece is one colour in its outer 4 mm.*"
                                             r"an ellipse comes 1\.8 mm from the edge"):
         plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
@@ -444,16 +444,16 @@ def test_a_hidden_component_is_checked_on_load(tmp_path):
     game = _hidden_game(tmp_path)
     assert game.component("cards").hidden
     for change, back, expected in [
-        (("", ""), "", r"components\[0\].hidden: expected true only on a component with a back design"),
+        (("", ""), "", r"components.cards.hidden: expected true only on a component with a back design"),
         (("hidden = true", "hidden = true\nsame_back = true"), "", r"same_back = true shows the front"),
-        (("hidden = true", 'hidden = "yes"'), HIDDEN_BACK, r"components\[0\].hidden: expected true or false"),
+        (("hidden = true", 'hidden = "yes"'), HIDDEN_BACK, r"components.cards.hidden: expected true or false"),
         (("hidden = true", "hidden = true\nkind = \"sheet\""), HIDDEN_BACK, r"true only on cut pieces"),
         (("", ""), HIDDEN_BACK.replace('text = "Tiny"', 'text = "{value}"'),
-         r"components\[0\].back\[1\]: expected a back that is the same for every piece of a hidden "
+         r"components.cards.back\[1\]: expected a back that is the same for every piece of a hidden "
          r"component; it uses value"),
         (("", ""), HIDDEN_BACK.replace('text = "Tiny"', 'text = "No. {copy}"'), r"it uses copy"),
         (("value = 5", 'value = 5\nback = [{ type = "background", fill = "ink" }]'), HIDDEN_BACK,
-         r"components\[0\].pieces\[0\].back: expected no back of its own in a hidden component"),
+         r"components.cards.pieces\[0\].back: expected no back of its own in a hidden component"),
     ]:
         with pytest.raises(TemplateError, match=expected):
             _hidden_game(tmp_path, change, back)

@@ -148,7 +148,7 @@ def test_a_fact_fills_a_text_a_count_and_arithmetic(tmp_path):
 
 @pytest.mark.parametrize("change, message", [
     ({"text": "{facts.points.beer}"},
-     r"tiny.toml: components\[0\].front\[0\].text: \{facts.points.beer\}: no such fact; facts.points has bear, duck"),
+     r"tiny.toml: components.cards.front\[0\].text: \{facts.points.beer\}: no such fact; facts.points has bear, duck"),
     ({"text": "{facts.points}"}, r"\.text: \{facts.points\}: facts.points is a table of facts \(bear, duck"),
     ({"count": '"{facts.tiles.all}"'},
      r"pieces\[0\].count: \{facts.tiles.all\}: facts.tiles is 48, which has no 'all'"),

@@ -128,9 +128,11 @@ def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 
 
 def one_error_line(done: subprocess.CompletedProcess) -> str:
+    """The refusal's first line; every line an Error: line (a template's problems are one a line:
+    a count past its limit is named with the kit's total too)."""
     lines = [line for line in done.stderr.splitlines() if line.strip()]
-    assert done.returncode == 1 and len(lines) == 1 and lines[0].startswith("Error: "), done.stderr
-    return lines[0]
+    assert done.returncode == 1 and lines and all(line.startswith("Error: ") for line in lines), done.stderr
+    return lines[0] if len(lines) == 1 else " ".join(lines)
 
 
 INF = "*".join(["1e6"] * 52)  # 1e312: past what a float holds, made of allowed numbers

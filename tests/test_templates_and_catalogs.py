@@ -70,26 +70,26 @@ def test_a_good_template_loads(tmp_path):
 
 
 @pytest.mark.parametrize("change, expected", [
-    (("count = 3", "count = 0"), r"tiny.toml: components\[0\].pieces\[0\].count: expected a positive whole number, got 0"),
+    (("count = 3", "count = 0"), r"tiny.toml: components.cards.pieces\[0\].count: expected a positive whole number, got 0"),
     (("count = 3", "count = 2.5"), r"pieces\[0\].count: expected a positive whole number"),
     (("count = 3", 'count = "3"'), r"pieces\[0\].count: expected a positive whole number, got '3'"),
     (("value = 5", 'value = "five"'), r"pieces\[0\].value: expected a value of type int"),
-    (('size = "poker"', 'size = "huge"'), r"components\[0\].size: expected a card size name"),
-    (("size = 14", "size = 14\ncolour = \"red\""), r"components\[0\].front\[0\]: unknown key 'colour'"),
+    (('size = "poker"', 'size = "huge"'), r"components.cards.size: expected a card size name"),
+    (("size = 14", "size = 14\ncolour = \"red\""), r"components.cards.front\[0\]: unknown key 'colour'"),
     (('type = "text"', 'type = "texte"'), r"front\[0\].type: expected one of background, rect"),
     (('x = 4', 'x = "w +"'), r"front\[0\].x: expected a length in mm"),
     (('id = "fox"', 'id = "fox"\nspeed = 3'), r"pieces\[0\]: unknown key 'speed'"),
     (('players = [2, 4]', 'players = [4, 2]'), r"game.players: expected \[min, max\] player counts"),
-    (('size = "poker"', 'size = "poker"\nshrink = "yes"'), r"components\[0\].shrink: expected true or false"),
+    (('size = "poker"', 'size = "poker"\nshrink = "yes"'), r"components.cards.shrink: expected true or false"),
     (('size = "poker"', 'size = "poker"\nshrink = true\nback = [{ type = "background", fill = "ink" }]'),
-     r"components\[0\].shrink: expected true only on a component without backs"),
+     r"components.cards.shrink: expected true only on a component without backs"),
     # Once crashes of the loader, now one line each like every other mistake.
-    (('size = "poker"', 'size = []'), r"components\[0\].size: expected a card size name, 'WxH' or \[w, h\] "
+    (('size = "poker"', 'size = []'), r"components.cards.size: expected a card size name, 'WxH' or \[w, h\] "
                                      r"\(unknown size \[\]; expected a name, 'WxH' or \[w, h\]\), got a list"),
-    (('size = "poker"', 'size = ["w"]'), r"components\[0\].size: .*\(a size has two values, not 1\)"),
-    (('size = "poker"', 'size = "poker"\ncorner_radius = "3"'), r"components\[0\].corner_radius: expected a length "
+    (('size = "poker"', 'size = ["w"]'), r"components.cards.size: .*\(a size has two values, not 1\)"),
+    (('size = "poker"', 'size = "poker"\ncorner_radius = "3"'), r"components.cards.corner_radius: expected a length "
                                                                 r"in mm >= 0, got '3'"),
-    (('size = "poker"', 'size = "poker"\noverlap = [12]'), r"components\[0\].overlap: expected a length in mm >= 0, "
+    (('size = "poker"', 'size = "poker"\noverlap = [12]'), r"components.cards.overlap: expected a length in mm >= 0, "
                                                            r"got a list"),
 ])
 def test_bad_templates_name_file_key_and_expected_form(tmp_path, change, expected):
@@ -140,15 +140,15 @@ def test_the_page_a_kit_opens_with_is_one_uncut_page_of_one_component(tmp_path):
         ("cover", ["cards"]), ("cover", ["rules"])]
     for change, expected in [
         (('size = "poker"', 'size = "poker"\nwith_cover = true'),
-         r"components\[0\].with_cover: expected true only on one page with cut = false"),
-        (("with_cover = true", 'with_cover = "yes"'), r"components\[1\].with_cover: expected true or false"),
+         r"components.cards.with_cover: expected true only on one page with cut = false"),
+        (("with_cover = true", 'with_cover = "yes"'), r"components.rules.with_cover: expected true or false"),
     ]:
         text = (GOOD + RULES_PAGE.format(id="rules")).replace(*change)
         with pytest.raises(TemplateError, match=expected):
             load_game(write_game(tmp_path, text, CATALOG.format(name="Tiny", fox="Fox") + RULES_WORDS.format(id="rules"),
                                  CATALOG.format(name="Petit", fox="Renard") + RULES_WORDS.format(id="rules")))
-    with pytest.raises(TemplateError, match=r"components\[2\].with_cover: expected one component that "
-                                            r"opens the kit; components\[1\] already does"):
+    with pytest.raises(TemplateError, match=r"components.more-rules.with_cover: expected one component that "
+                                            r"opens the kit; components.rules already does"):
         load_game(_with_rules(tmp_path, "rules", "more-rules"))
 
 
