@@ -29,6 +29,7 @@ id = "{id}"
 players = [2, 4]
 rules_url = "https://example.org/{id}"
 designers = ["Your name"]
+fan_copy = false                                # your own game, not a copy of someone else's
 
 [palette]
 ink = "#263238"
@@ -42,6 +43,8 @@ sea = "#2f6e9c"
 [[components]]
 id = "cards"
 size = "poker"
+shape = "rounded"                               # cut with 3 mm round corners
+corner_radius = 3
 hidden = true                                   # held in hand: every back alike
 fields = {{ colour = "str", number = "int", _tone = "color" }}
 computed = {{ points = "number * 2 if number > 4 else number" }}

@@ -2,10 +2,10 @@
 of TOML (examples/harbour-lights): it renders in both languages, prints in the right order, and
 exports for The Game Crafter and Tabletop Simulator.
 
-24 cards in 4 colours numbered 1-6 where a 6 scores 10 (cards.csv and one computed field), 4 aid
-cards, 16 two-sided 20 mm tokens, a 180 mm board with a 0-30 track round a 5 x 5 grid (31 spaces
-from three repeated elements), a scoresheet for 4 players; EN and FR. The tokens are square: round
-pieces (`shape`) come with their own change.
+24 rounded cards in 4 colours numbered 1-6 where a 6 scores 10 (cards.csv and one computed field),
+4 aid cards, 16 two-sided round tokens of 20 mm, a 180 mm board with a 0-30 track round a 5 x 5
+grid (31 spaces from three repeated elements), a scoresheet for 4 players; EN and FR. (The cut
+files of the print-and-cut change are not made here.)
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def kit(request, game):
     return lang, data, manifest
 
 
-def test_the_template_is_short_and_reads_its_cards_from_the_data_file():
+def test_the_template_is_short_and_reads_its_cards_from_the_data_file(game):
+    assert {c.id: c.shape for c in game.components}["lanterns"] == "circle"
     lines = TEMPLATE.read_text(encoding="utf-8").splitlines()
     assert len(lines) < 250
     assert 'pieces = "cards.csv"' in lines
@@ -93,3 +94,6 @@ def test_it_exports_for_the_game_crafter_and_tabletop_simulator(tmp_path):
     saved = json.loads((tmp_path / "harbour-lights_fr_tts" / "harbour-lights_fr.json").read_text(encoding="utf-8"))
     deck = next(o for o in saved["ObjectStates"] if len(o.get("ContainedObjects", ())) == 24)
     assert deck["Name"] == "DeckCustom"
+    # Round tokens are Tabletop Simulator's round tiles (type 2), each with its back.
+    lanterns = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile" and o["Nickname"] == "Jetons lanterne"]
+    assert len(lanterns) == 16 and {o["CustomImage"]["CustomTile"]["Type"] for o in lanterns} == {2}

@@ -31,7 +31,7 @@ GUIDE = (Path(__file__).resolve().parent.parent / "docs" / "TEMPLATES.md").read_
 
 #: Keys checked on load but not drawn yet, each with the reason; the test fails once one comes
 #: alive, so that it is taken off this list.
-NOT_YET_ALIVE = {("component", "corner_radius"): "rounded and round trims come with the shape key"}
+NOT_YET_ALIVE: dict[tuple[str, str], str] = {}
 
 
 def accepted_keys() -> list[tuple[str, str]]:
@@ -66,6 +66,9 @@ def write_kit(folder: Path, kit: dict) -> Path:
     for table in ("game", "palette", "params"):
         lines.append(f"[{table}]")
         lines += [f"{k} = {toml(v)}" for k, v in kit[table].items()]
+    for name, colour in kit.get("colors", {}).items():
+        lines.append(f"[colors.{name}]")
+        lines += [f"{k} = {toml(v)}" for k, v in colour.items()]
     for component in kit["components"]:
         lines.append("[[components]]")
         lines += [f"{k} = {toml(v)}" for k, v in component.items()]
@@ -74,6 +77,8 @@ def write_kit(folder: Path, kit: dict) -> Path:
     sheets = any(e.get("type") == "scoresheet" for c in kit["components"] for e in c.get("front", ()))
     catalog = (scoresheet_texts() if sheets else "") + '[game]\nname = "Keys"\ncredits = "Made for a test."\n[word]\nhello = "Hello"\nbye = "Bye"\n' \
               '[word.point]\none = "{copy} point"\nother = "{copy} points"\n'
+    if kit.get("colors"):
+        catalog += "[color]\n" + "".join(f'{name} = "{name.title()}"\n' for name in kit["colors"])
     for component in kit["components"]:
         catalog += f'[component.{component["id"]}]\nname = "Part"\ncut = "Cut it."\n'
     for lang in ("en", "fr"):
@@ -177,6 +182,7 @@ COMPONENT_CASES: dict[str, tuple[Callable[[dict], dict], Change, dict]] = {
     "shrink": (_sheet_beside_cards, lambda k: k["components"][-1].update(shrink=True), {}),
     "hidden": (lambda k: k, setting("hidden", True), {}),
     "corner_radius": (lambda k: k, setting("corner_radius", 3), {}),
+    "shape": (lambda k: k, setting("shape", "circle"), {}),
     "overlap": (_board, setting("overlap", 20), {}),
     "seams": (_board, setting("seams", {"x": [120], "y": [130]}), {}),
     "fields": (lambda k: k, lambda k: component_of(k).update(
@@ -193,6 +199,7 @@ GAME_CASES: dict[str, Change] = {
     "players": lambda k: k["game"].update(players=[1, 5]),
     "rules_url": lambda k: k["game"].update(rules_url="https://example.org/other"),
     "designers": lambda k: k["game"].update(designers=["Grace"]),
+    "fan_copy": lambda k: k["game"].update(fan_copy=False),
 }
 
 FILE_CASES: dict[str, Change] = {
@@ -201,6 +208,8 @@ FILE_CASES: dict[str, Change] = {
     "params": lambda k: (k["params"].update(margin=6), component_of(k)["front"].append(
         {"type": "rect", "x": "margin", "y": 5, "w": 10, "h": 10, "fill": "ink"})),
     "components": COMPONENT_CASES["size"][1],
+    # A template's own player colour, another shade.
+    "colors": lambda k: k["colors"]["gold"].update(rgb="#b8871f"),
 }
 
 PIECE_CASES: dict[str, Change] = {
@@ -301,6 +310,9 @@ def alive_case(table: str, key: str) -> tuple[dict, dict, dict]:
     else:
         change = {"file": FILE_CASES, "game": GAME_CASES, "piece": PIECE_CASES}[table][key]
         before, options = base_kit(), {}
+        if (table, key) == ("file", "colors"):
+            before["colors"] = {"gold": {"rgb": "#d9a21b", "ink": "#2b2118", "symbol": "hexagon"}}
+            component_of(before)["sets"] = ["gold"]
     after = copy.deepcopy(before)
     change(after)
     return before, after, options
@@ -336,7 +348,7 @@ def test_every_key_is_in_the_guide(table, key):
             assert f"`{key}`" in GUIDE
         return
     # The other keys: written in the guide's example file (`key = ...`), or named as `key`.
-    assert re.search(rf"^\s*{key} ?=|^\[{{1,2}}{key}\]{{1,2}}|`{key}`|`{key} =", GUIDE, re.MULTILINE), (table, key)
+    assert re.search(rf"^\s*{key} ?=|^\[{{1,2}}{key}[\].]|`{key}`|`{key} =", GUIDE, re.MULTILINE), (table, key)
 
 
 @pytest.mark.parametrize("table, key", KEYS, ids=[f"{t}.{k}" for t, k in KEYS])
