@@ -65,7 +65,7 @@ def test_shapes_load_and_corner_radius_means_rounded(game):
 
 
 @pytest.mark.parametrize(("keys", "expected"), [
-    ('shape = "oval"', "components[0].shape: expected 'rectangle' or 'rounded' or 'circle' or 'hex', got 'oval'"),
+    ('shape = "oval"', "components.cards.shape: expected 'rectangle' or 'rounded' or 'circle' or 'hex', got 'oval'"),
     ('shape = "rounded"', "corner_radius: expected a radius above 0 for shape = 'rounded'"),
     ('shape = "circle"\ncorner_radius = 2', "corner_radius: expected no corner_radius with shape = 'circle'"),
     ("corner_radius = 40", "corner_radius: expected at most half the shorter side (31.75 mm)"),
