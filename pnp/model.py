@@ -43,7 +43,7 @@ class Element(NamedTuple):
 
     type: str
     props: Mapping[str, Any]
-    where: str  # "file: components[2].front[4]" for error messages
+    where: str  # "file: components.cards.front[4]" for error messages
     when: Condition | None = None
     #: Every name the element's look depends on (fields, ``copy``, ``set``,
     #: params, ``w``..., and the placeholders of the catalog texts it prints),

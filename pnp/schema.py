@@ -8,7 +8,7 @@ keys together (``after``: named functions, run in order). Checking a table
 gives a dict of clean values; every problem is one line naming the file, the
 key path and the expected form::
 
-    tiny.toml: components[0].pieces[2].count: expected a positive whole number, got 0
+    tiny.toml: components.cards.pieces[2].count: expected a positive whole number, got 0
 
 A spec is a small class with ``expected`` (the form a message names) and
 ``read`` (the clean value, or :class:`Invalid`); a new kind of value is a new

@@ -4,7 +4,7 @@ What a file may hold is declared in :mod:`pnp.template_spec` (its tables and
 keys) and :mod:`pnp.elements` (the elements of a face); here the files are
 read, the game's facts filled in, the catalogs checked against every face, and
 the model built. Every problem names the file, the key and the expected form, e.g.
-``hunting-fever.toml: components[0].pieces[2].count: expected a positive whole number, got 0``.
+``hunting-fever.toml: components.player-cards.pieces[2].count: expected a positive whole number, got 0``.
 """
 
 from __future__ import annotations
