@@ -21,7 +21,6 @@ import math
 import re
 from typing import Any, Mapping
 
-from pnp.data_files import DataFileError, read_data
 from pnp.elements import BUILT_IN_COLORS, FIELD_TYPES, HEX, SET_COLORS, SYMBOLS, Scope, compile_elements
 from pnp.errors import TemplateError, UnknownNameError
 from pnp.language import ExpressionError, evaluate, names_in, number_shown
@@ -410,6 +409,9 @@ def pieces_from_file(value: Any, at: str, check: Checker, declared: Mapping[str,
             return []
     else:
         name, sheet = value, None
+    # Loaded only for a kit that reads a data file (zipfile, csv and expat cost start-up time).
+    from pnp.data_files import DataFileError, read_data
+
     folder = check.context.get("folder")
     if folder is None:
         check.say(at, f"pieces from the data file {name!r} are read beside a template file only")
