@@ -253,7 +253,7 @@ title = "À votre tour"
 body = "Jouez une carte, puis piochez-en une. Un 5 ou un 6 compte double. Le plus de points après six manches l’emporte."
 
 [sheet]
-title = "{title} : scores"
+title = "{title} : scores"
 round = "Manche"
 player = "Joueur"
 total = "Total"
