@@ -1,11 +1,11 @@
 """A designer's own game of the size a first game has, built from a data file in under 250 lines
-of TOML (examples/harbour-lights): it renders in both languages, prints in the right order, and
-exports for The Game Crafter and Tabletop Simulator.
+of TOML (examples/harbour-lights): it renders in both languages, prints in the right order,
+exports for The Game Crafter and Tabletop Simulator, and prints with cut files for a cutter.
 
 24 rounded cards in 4 colours numbered 1-6 where a 6 scores 10 (cards.csv and one computed field),
 4 aid cards, 16 two-sided round tokens of 20 mm, a 180 mm board with a 0-30 track round a 5 x 5
-grid (31 spaces from three repeated elements), a scoresheet for 4 players; EN and FR. (The cut
-files of the print-and-cut change are not made here.)
+grid (31 spaces from three repeated elements), a scoresheet for 4 players; EN and FR; printed for
+a cutting machine too (cut files).
 """
 
 from __future__ import annotations
@@ -97,3 +97,29 @@ def test_it_exports_for_the_game_crafter_and_tabletop_simulator(tmp_path):
     # Round tokens are Tabletop Simulator's round tiles (type 2), each with its back.
     lanterns = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile" and o["Nickname"] == "Jetons lanterne"]
     assert len(lanterns) == 16 and {o["CustomImage"]["CustomTile"]["Type"] for o in lanterns} == {2}
+
+
+def test_it_prints_for_a_cutting_machine_with_a_cut_line_round_each_piece(game):
+    """Print-and-cut (tests/test_cutter.py checks cut lines against the printed trims in full):
+    here, that each front of Harbour Lights has its closed cut line, round tokens cut round."""
+    from pnp.icons import parse_icon
+    from test_cutter import _points
+
+    files: dict[str, bytes] = {}
+    data, manifest = render_to_memory(game, PrintOptions(cutter="silhouette"), None, files)
+    assert print_order_problems(manifest, len(pdf_reader(data).pages)) == []
+    marked = [p for p in manifest["pages"] if p.get("registration_marks")]
+    assert sorted(files) == sorted(p["cut_file"] for p in marked)
+    cut = Counter()
+    for page in marked:
+        shapes = parse_icon(files[page["cut_file"]].decode()).shapes
+        assert len(shapes) == len(page["items"])
+        for shape, item in zip(shapes, page["items"]):
+            assert shape.ops[-1] == ("Z",)
+            points = _points(shape.ops)
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            assert max(xs) - min(xs) == pytest.approx(item["w"], abs=0.05)
+            assert max(ys) - min(ys) == pytest.approx(item["h"], abs=0.05)
+            curved = any(op[0] == "C" for op in shape.ops)
+            cut[item["component"], curved] += 1
+    assert cut == {("harbour-cards", True): 24, ("aid", False): 4, ("lanterns", True): 16, ("board", False): 1}
