@@ -94,7 +94,7 @@ def compile_expression(text: str) -> ast.expr:
         raise ExpressionError(f"the expression {_short(text)} is {len(text)} characters long; "
                               f"the limit is {MAX_EXPRESSION_CHARS}")
     try:
-        tree = ast.parse(text, mode="eval").body
+        tree = ast.parse(_conditionals(text) if "?" in text else text, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         raise ExpressionError(f"cannot read the expression {_short(text)}") from None
     for node in ast.walk(tree):
@@ -111,6 +111,58 @@ def compile_expression(text: str) -> ast.expr:
         ):
             raise ExpressionError(f"{_short(text)}: only min() and max() may be called")
     return tree
+
+
+def _conditionals(text: str) -> str:
+    """``C ? A : B`` (spreadsheets' and most languages' form) written as ``A if C else B``.
+
+    Both forms are offered: designers come from spreadsheets and from code. The
+    rewrite is purely textual over a language without strings, so ``?`` and ``:``
+    are only ever this operator; it binds loosest and groups to the right
+    (``a ? b : c ? d : e`` is ``a ? b : (c ? d : e)``), as in C. A ``?`` without its
+    ``:`` is left for the parser to refuse.
+
+    >>> _conditionals("number == 6 ? 10 : number")
+    '( 10 ) if (number == 6 ) else ( number)'
+    """
+    parts, at, depth, start = [], 0, 0, 0
+    # Parenthesised groups (and each argument of a call) are rewritten on their own.
+    while at < len(text):
+        char = text[at]
+        if char == "(":
+            if depth == 0:
+                parts.append(text[start:at + 1])
+                start = at + 1
+            depth += 1
+        elif char in ",)" and depth == 1:
+            parts.append(_conditionals(text[start:at]) + char)
+            start = at + 1
+            depth -= char == ")"
+        elif char == ")":
+            depth -= 1
+        at += 1
+    flat = "".join(parts) + text[start:]
+    depth, question = 0, -1
+    for at, char in enumerate(flat):
+        depth += (char == "(") - (char == ")")
+        if char == "?" and depth == 0:
+            question = at
+            break
+    if question < 0:
+        return flat
+    pending, rest = 0, flat[question + 1:]
+    for at, char in enumerate(rest):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and char == "?":
+            pending += 1
+        elif depth == 0 and char == ":":
+            if not pending:
+                condition, yes, no = flat[:question], rest[:at], rest[at + 1:]
+                if not (condition.strip() and yes.strip() and no.strip()):
+                    return flat  # a part missing: refused by the parser as unreadable
+                return f"({_conditionals(yes)}) if ({condition}) else ({_conditionals(no)})"
+            pending -= 1
+    return flat
 
 
 @lru_cache(maxsize=4096)
@@ -338,8 +390,21 @@ class Placeholder(NamedTuple):
         return frozenset((self.name,)) if self.name is not None else names_in(self.expression)
 
 
+def _format_split(inner: str) -> tuple[str, str, str]:
+    """A placeholder cut at its format's ``:``, past the ``:`` of each ``C ? A : B`` in it."""
+    pending = 0
+    for at, char in enumerate(inner):
+        if char == "?":
+            pending += 1
+        elif char == ":":
+            if not pending:
+                return inner[:at], ":", inner[at + 1:]
+            pending -= 1
+    return inner, "", ""
+
+
 def _placeholder(inner: str, text: str) -> Placeholder:
-    body, colon, spec = inner.partition(":")
+    body, colon, spec = inner.partition(":") if "?" not in inner else _format_split(inner)
     shown = "{" + inner + "}"
     if colon and "{" in spec:
         raise ExpressionError(f"{shown!r} in {text!r}: a placeholder is a plain name like {{field}}, "

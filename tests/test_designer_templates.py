@@ -131,6 +131,14 @@ def test_expressions_choose_compare_and_stay_closed():
     assert evaluate("10 if number == 6 else number", {"number": 4}) == 4
     assert evaluate("1 if 2 < n <= 5 and not n == 3 or n == 9 else 0", {"n": 4}) == 1
     assert fill("{i + 1:02d} of {n * 2}", {"i": 4, "n": 1.5}) == "05 of 3"
+    # The spreadsheet's order says the same, nested to the right, inside calls and placeholders.
+    assert [evaluate("number == 6 ? 10 : number", {"number": n}) for n in (6, 4)] == [10, 4]
+    assert [evaluate("a ? 1 : b ? 2 : 3", {"a": a, "b": b}) for a, b in ((1, 1), (0, 1), (0, 0))] == [1, 2, 3]
+    assert evaluate("max(a > 1 ? a : 1, 2) + (a ? 1 : 0)", {"a": 5}) == 6
+    assert fill("{n == 6 ? 10 : n:+d} points", {"n": 6}) == "+10 points"
+    for bad in ("a ? b", "a ? b :", "? 1 : 2", "a : b"):
+        with pytest.raises(ExpressionError, match="cannot read"):
+            evaluate(bad, {"a": 1, "b": 1})
     assert fill("{n - 10}", {"n": 4}) == "\u22126"
     for bad in ("{__import__('os')}", "{n.real}", "{'a' * 3}", "{(lambda: 1)()}", "{[1][0]}",
                 "{n ** 2}", "{0}", "{}"):
