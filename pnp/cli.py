@@ -322,7 +322,7 @@ def export(
     template: Optional[Path] = typer.Option(None, "--template", help="Export your own definition file."),
 ) -> None:
     """Export a game's pieces for print services (PNG, PDF) or Tabletop Simulator."""
-    from pnp.services import find_service
+    from pnp.services import GENERIC, find_service
     from pnp.templates import load_game, load_shipped_game
 
     options = _options(lang, "a4", 3.0, False, True, "0,0", ink_saver, qr_url)
@@ -360,7 +360,10 @@ def export(
         typer.echo(say("export_skipped_one", reason=skipped.reason), err=True)
     for size in written.sizes:
         typer.echo(f"  {size}")
-    skipped = say("export_skipped", len(written.skipped), service=chosen_service.name) if written.skipped else ""
+    # Without a service, what is skipped is what the format cannot hold (a page to read, a board
+    # larger than Print Then Cut's area), each said above with its reason.
+    skipped_key = "export_skipped" if chosen_service is not GENERIC else "export_skipped_format"
+    skipped = say(skipped_key, len(written.skipped), service=chosen_service.name) if written.skipped else ""
     typer.echo(say("wrote_export", count=written.files, mib=f"{written.bytes / 1024 / 1024:.1f}",
                    folder=f"{written.folder}/", seconds=f"{time.perf_counter() - started:.1f}") + skipped)
     if fmt.lower() == "tts" and written.main_file is not None:

@@ -301,6 +301,11 @@ def test_cricut_pictures_fit_print_then_cut_at_300_dpi_with_their_outlines(tmp_p
                 sorted((round(size.width, 2), round(size.height, 2)))
     assert outlines == {c: game.component(c).piece_count() for c in outlines}
     assert {p.name for p in folder.iterdir()} == {"monster-cards", "trackers"}
+    # Exported again into the same place: the earlier export, outlines and all, is replaced.
+    again = runner.invoke(app, ["export", "card-hunter", "--format", "cricut", "--out", str(tmp_path),
+                                "--component", "trackers"])
+    assert again.exit_code == 0, again.output
+    assert {p.name for p in folder.iterdir()} == {"trackers"}
 
 
 def test_a_turned_piece_is_cut_turned():

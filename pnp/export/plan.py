@@ -191,7 +191,7 @@ def _piece_named(copy: Copy) -> str:
 
 #: What an export writes, and where: files of these kinds, in its folder or in a component's folder
 #: (and, from a version of pnp that wrote file by file, a hidden temporary file left by a crash).
-_EXPORTED = (".png", ".pdf", ".csv", ".json")
+_EXPORTED = (".png", ".pdf", ".csv", ".json", ".svg")  # .svg: the cut outlines beside Cricut pictures
 
 
 def earlier_export(folder: Path) -> str | None:
