@@ -148,7 +148,9 @@ def _with_header(table: list[tuple[int, list[str]]], name: str) -> DataFile:
         raise DataFileError(f"{name}: empty; the first row names the fields (id, count, ...)")
     header_row, header = table[0]
     columns = []
-    for index, title in enumerate(header):
+    width = max(len(cells) for _, cells in table)
+    # Cells past the header's last name are columns without a name too.
+    for index, title in enumerate(header + [""] * (width - len(header))):
         title = title.strip()
         letter = column_letter(index)
         if not title:

@@ -61,7 +61,9 @@ class Checker:
     def fail(self, where: str, expected: str, got: Any = None, *, show: bool = True) -> None:
         """``file: where: expected <form>, got <value>``."""
         tail = ""
-        if show:
+        if show and got is None:
+            tail = ", but it is missing"  # a required key left out, or a data file's empty cell
+        elif show:
             tail = f", got {type_name(got)}" if isinstance(got, (dict, list)) else f", got {got!r}"
         self.problems.append(f"{self.source}: {where}: expected {expected}{tail}")
 

@@ -217,6 +217,8 @@ def test_a_plural_needs_both_forms_in_every_language(tmp_path):
     ("id,suit,number,_tone\nSea 1,Sea,1,sea\n", "cards.csv: row 2, column A (id): expected a lower-case id"),
     ("id,suit,number,suit\nsea-1,Sea,1,Sea\n", "cards.csv: row 1, column D: the field 'suit' names two columns"),
     ("id,suit,number,_tone\n", "cards.csv: a header row but no pieces below it"),
+    ("id,suit,number,_tone\nsea-1,Sea,1,sea,9\n", "cards.csv: row 1, column E: a column with values needs a field name"),
+    ("id,suit,number,_tone\n,Sea,1,sea\n", "cards.csv: row 2, column A (id): expected a lower-case id like 'wolf', but it is missing"),
     (b"id,suit,number,_tone\nsea-1,S\xe9a,1,sea\n", "cards.csv: row 2: not UTF-8 text"),
 ])
 def test_data_file_problems_name_file_row_and_column(tmp_path, csv, message):
