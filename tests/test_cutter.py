@@ -321,3 +321,14 @@ def test_a_turned_piece_is_cut_turned():
     # The hexagon turned has a point at the middle of its top and bottom sides.
     points = _points(parse_path(cutter.piece_path(Outline("hex", 40.0, 34.641), 90, 0, 0)))
     assert (17.32, 0.0) in {(round(x, 2), round(y, 2)) for x, y in points}
+
+
+def test_the_cover_asks_no_hand_to_round_corners_the_machine_cuts():
+    def cover_text(pdf: bytes) -> str:
+        page = _document(pdf)[0]
+        return page.get_textpage().get_text_range().replace("\r\n", " ").replace("\n", " ")
+
+    by_hand, _ = render_to_memory(_game("hunting-hunting-beavers"), PrintOptions(paper="a4"))
+    by_machine = kit("hunting-hunting-beavers", "a4")[0]
+    assert "Rounded corners" in cover_text(by_hand)
+    assert "Rounded corners" not in cover_text(by_machine) and "Silhouette" in cover_text(by_machine)

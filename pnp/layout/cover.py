@@ -74,6 +74,8 @@ class CoverContents(NamedTuple):
     mount: bool = False
     #: The kit ends with the printer alignment sheet (its last two pages).
     alignment: bool = False
+    #: Components a cutting machine cuts (--cutter): no hand follows their outlines.
+    machine: frozenset[str] = frozenset()
 
 
 #: The papers a kit is printed on, from the lightest, by the names its manifest
@@ -398,7 +400,7 @@ def _cutting(cover: _Cover) -> None:
     if cut or contents.boards:
         flow.paragraph(catalog.get("cover.cut_general", bleed=f"{contents.bleed:g}"), bullet="•")
     for key, shapes in (("cover.cut_shaped", ("circle", "hex")), ("cover.cut_rounded", ("rounded",))):
-        names = [cover.names[c.id] for c in cut if c.shape in shapes]
+        names = [cover.names[c.id] for c in cut if c.shape in shapes and c.id not in contents.machine]
         if names:
             flow.paragraph(catalog.get(key, pieces=", ".join(names)), bullet="•")
     apart = ([catalog.get("cover.cut_butted")] if contents.butted else []) + (

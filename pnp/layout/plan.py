@@ -782,7 +782,8 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
         below=below, text_bottom=text_bottom, bleed=least, butted=butted,
         backs=any(entry.how != "one" for entry in entries),
         mount=any(c.kind in ("tile", "token", "board") and not prints_backs(c, options) for c in chosen),
-        alignment=alignment)
+        alignment=alignment,
+        machine=frozenset(name for entry in entries if entry.machine for name in _components(entry.sheet)))
 
 
 def _cut_bleed(sheets: Sequence[Sheet], bleed: float) -> tuple[float, bool]:
