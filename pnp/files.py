@@ -297,6 +297,18 @@ def write_file(path: Path, data: bytes | str, *, backup: bool = False) -> Path |
     return write_files({Path(path): data}, backup=backup).get(Path(path))
 
 
+def _write_synced(fd: int, data: Contents) -> None:
+    """Write ``data`` (bytes, or byte strings in order) to the open file ``fd``, close it, and
+    return once it is on disk."""
+    with os.fdopen(fd, "wb") as stream:
+        if isinstance(data, list):
+            stream.writelines(data)
+        else:
+            stream.write(data)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
 class FileGroup:
     """Files that belong together, staged one by one as they are made, renamed together.
 
@@ -332,13 +344,7 @@ class FileGroup:
                 raise WriteError(path, _reason(error, path)) from None
             self._staged.append((temporary, path))
         try:
-            with os.fdopen(fd, "wb") as stream:
-                if isinstance(data, list):
-                    stream.writelines(data)
-                else:
-                    stream.write(data)
-                stream.flush()
-                os.fsync(stream.fileno())
+            _write_synced(fd, data)
         except OSError as error:
             raise WriteError(path, _reason(error, path)) from None
 
@@ -459,13 +465,7 @@ class FolderReplacement:
                 self._made.add(path.parent)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
                          | getattr(os, "O_BINARY", 0), 0o666 & ~_umask())
-            with os.fdopen(fd, "wb") as stream:
-                if isinstance(data, list):
-                    stream.writelines(data)
-                else:
-                    stream.write(data)
-                stream.flush()
-                os.fsync(stream.fileno())
+            _write_synced(fd, data)
         except FileExistsError:
             raise WriteError(final, "written twice in one export") from None
         except OSError as error:
