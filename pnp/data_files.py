@@ -26,7 +26,7 @@ from typing import NamedTuple
 from xml.parsers import expat
 
 from pnp.files import ReadError, read_regular
-from pnp.limits import MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS
+from pnp.limits import MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, size_shown
 
 #: The most rows a data file may hold (a kit holds at most 20,000 pieces too).
 MAX_DATA_ROWS = 20_000
@@ -106,7 +106,7 @@ def read_data(folder: Path, name: str, sheet: str | None = None) -> DataFile:
     except ReadError as exc:
         if exc.kind == "too_large":
             raise DataFileError(f"{name}: the file is larger than the limit of "
-                                f"{MAX_TEMPLATE_BYTES // (1024 * 1024)} MiB") from None
+                                f"{size_shown(MAX_TEMPLATE_BYTES)}") from None
         if exc.kind == "missing":
             raise DataFileError(f"{name}: no such data file beside the template") from None
         raise DataFileError(f"{name}: cannot read the data file ({exc.reason})") from None
