@@ -108,7 +108,7 @@ class Component(NamedTuple):
     #: one back, printed with a quiet edge, on one paper, never sharing a cut with
     #: a different back and never turned differently from the rest of its deck.
     hidden: bool = False
-    #: The trim's shape (pnp.layout.outline.SHAPES): "rectangle", "rounded"
+    #: The trim's shape (SHAPES below): "rectangle", "rounded"
     #: (corners of ``corner_radius``), "circle" (the ellipse filling the size) or
     #: "hex" (flat-topped, points left and right). Circles and hexes keep a
     #: gutter, are clipped to their outline grown by the bleed, and carry a cut guide.

@@ -31,9 +31,10 @@ def test_svg_path_is_closed_and_placed_in_mm():
     assert path.startswith("M13,20H70A3,3") and path.endswith("Z")
 
 
-def test_a_component_without_a_shape_is_rounded_by_its_corner_radius():
+def test_a_rounded_component_is_rounded_by_its_corner_radius():
     class Component:
         size = (63.0, 88.0)
+        shape = "rounded"
         corner_radius = 3.0
     assert outline_of(Component()) == Outline("rounded", 63.0, 88.0, 3.0)
     Component.corner_radius = 0.0

@@ -13,8 +13,6 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from pnp.model import SHAPES  # the trims a piece can have (the template's ``shape``)
-
 
 class Outline(NamedTuple):
     """The trim of one piece: its shape in a ``width`` x ``height`` box.
@@ -135,9 +133,7 @@ def on_sheet(outline: Outline, x: float, y: float, rotation: int,
 def outline_of(component) -> Outline:
     """The trim of a component's pieces (every piece of a component has the same)."""
     width, height = component.size
-    radius = float(getattr(component, "corner_radius", 0.0) or 0.0)
-    shape = getattr(component, "shape", None) or ("rounded" if radius else "rectangle")
-    return Outline(shape, float(width), float(height), radius)
+    return Outline(component.shape, float(width), float(height), float(component.corner_radius))
 
 
 def _n(value: float) -> str:
