@@ -760,11 +760,14 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
             item = placed.item
             if item.part is not None and item.copy.copy == 1:
                 boards.setdefault(item.copy.component.id, (item.copy.component, []))[1].append(item.part)
+    machine: set[str] = set()    # components on sheets a cutting machine cuts
     for entry, start in zip(entries, starts):
         sheet = _sheet_of(start, duplex)
         names = _components(entry.sheet)
         for name in names:
             sheets_of[name].append(sheet)
+        if entry.machine:
+            machine.update(names)
         stock = entry.stock
         last = start + (1 if duplex or entry.how == "both" else 0)
         _add_row(rows, PlanRow(start, last, 1, entry.how, stock, names))
@@ -783,7 +786,7 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
         backs=any(entry.how != "one" for entry in entries),
         mount=any(c.kind in ("tile", "token", "board") and not prints_backs(c, options) for c in chosen),
         alignment=alignment,
-        machine=frozenset(name for entry in entries if entry.machine for name in _components(entry.sheet)))
+        machine=frozenset(machine))
 
 
 def _cut_bleed(sheets: Sequence[Sheet], bleed: float) -> tuple[float, bool]:
