@@ -1,4 +1,4 @@
-"""What a unit of work costs, behind each work budget of pnp/limits.py.
+"""What a unit of work costs, behind each work budget of pnp/core/limits.py.
 
 Usage: python bench/budget.py [--python PY] [--only WORD] [--quick]
 
@@ -10,7 +10,7 @@ sizes, its CPU time (user + system of the child) and peak memory, and the cost
 of one unit from the difference between sizes (start-up cancels out). Then the
 same figures for what real kits need: the four shipped games and the benchmark
 decks (bench/deck.toml, bench/unique_deck.py), counted by pnp's own budget
-(``pnp.limits.WorkBudget``), set beside each limit.
+(``pnp.core.limits.WorkBudget``), set beside each limit.
 
 Nothing here is a test: the tests are in tests/; this script measures.
 """
@@ -111,10 +111,10 @@ def shapes(python: str, quick: bool) -> list[str]:
 
 
 def qr_codes(quick: bool) -> list[str]:
-    """Encoding one QR code (pnp.qr.modules, as the renderer calls it), by bytes held."""
+    """Encoding one QR code (pnp.core.qr.modules, as the renderer calls it), by bytes held."""
     import random
 
-    from pnp.qr import modules
+    from pnp.core.qr import modules
 
     lines = []
     rows = []
@@ -138,7 +138,7 @@ def qr_codes(quick: bool) -> list[str]:
 def manifests(quick: bool) -> list[str]:
     """check-manifest's work on a manifest: every item, and the items of the two sides of a
     cover sheet compared pair by pair."""
-    from pnp.print_order import print_order_problems
+    from pnp.layout.print_order import print_order_problems
 
     def manifest(items_per_page: int, pages: int, cover: bool) -> dict:
         def item(i: int, face: str) -> dict:
@@ -182,13 +182,13 @@ def manifests(quick: bool) -> list[str]:
 
 
 def real_kits() -> list[str]:
-    """What the shipped kits and the benchmark decks spend of each budget (pnp.limits.WorkBudget)."""
-    from pnp.build import made_by
+    """What the shipped kits and the benchmark decks spend of each budget (pnp.core.limits.WorkBudget)."""
+    from pnp.kit.build import made_by
     from pnp.layout.plan import plan_kit
-    from pnp.model import PrintOptions
+    from pnp.template.model import PrintOptions
     from pnp.render.fonts import MEASURER
-    from pnp.templates import game_files, load_game
-    from pnp.units import paper_size
+    from pnp.template.loader import game_files, load_game
+    from pnp.core.units import paper_size
 
     from bench.unique_deck import write_template
 

@@ -19,9 +19,9 @@ import sys
 import tempfile
 import time
 
-from pnp.build import render_to_memory
-from pnp.model import PrintOptions
-from pnp.templates import game_files, load_shipped_game
+from pnp.kit.build import render_to_memory
+from pnp.template.model import PrintOptions
+from pnp.template.loader import game_files, load_shipped_game
 
 
 def sheets() -> None:

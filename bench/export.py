@@ -60,10 +60,10 @@ def levels() -> None:
 
     from pnp.export.raster import Job, rasterise
     from pnp.export.plan import print_images
-    from pnp.model import PrintOptions
+    from pnp.template.model import PrintOptions
     from pnp.render.single import faces_pdf
-    from pnp.services import GENERIC
-    from pnp.templates import load_game
+    from pnp.export.services import GENERIC
+    from pnp.template.loader import load_game
 
     game = load_game(ROOT / "bench" / "deck.toml")
     images = print_images(game.components[0], None, GENERIC, 300).images[:12]

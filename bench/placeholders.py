@@ -1,4 +1,4 @@
-"""How long filling a face's texts takes: pnp.language.fill against string.Formatter.
+"""How long filling a face's texts takes: pnp.template.language.fill against string.Formatter.
 
 Usage: python bench/placeholders.py
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import string
 import timeit
 
-from pnp.language import fill
+from pnp.template.language import fill
 
 VALUES = {"value": -4, "name": "Wolf", "copy": 3, "hits": 2, "id": "wolf", "i": 4}
 TEXTS = ("{name}", "{value:+d}", "No. {copy:02d} of {hits}", "{hits} × {value:+d}", "plain text", "card.{id}",

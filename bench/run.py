@@ -75,9 +75,9 @@ def in_process(runs: int, work: Path) -> dict:
     """Drawing time alone, without starting Python or importing anything."""
     sys.path.insert(0, str(ROOT / "bench"))
     import reference_deck
-    from pnp.build import render_to_memory
-    from pnp.model import PrintOptions
-    from pnp.templates import load_game
+    from pnp.kit.build import render_to_memory
+    from pnp.template.model import PrintOptions
+    from pnp.template.loader import load_game
 
     target = str(work / "in-process-reference.pdf")
 

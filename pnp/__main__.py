@@ -12,7 +12,7 @@ short command's time, so every command gains from this.
 import gc
 import sys
 
-from pnp.signals import stop_like_ctrl_c
+from pnp.core.signals import stop_like_ctrl_c
 
 
 def main() -> None:
@@ -34,11 +34,11 @@ def main() -> None:
 def _interrupted_while_starting(stopped: KeyboardInterrupt) -> None:
     """Ctrl-C (or SIGTERM, SIGHUP) before the command could even load: the same line
     and exit code as later."""
-    from pnp.signals import catalog_key, exit_code
+    from pnp.core.signals import catalog_key, exit_code
 
     try:
-        from pnp.errors import ERROR_PREFIX
-        from pnp.i18n import common_catalog
+        from pnp.core.errors import ERROR_PREFIX
+        from pnp.core.i18n import common_catalog
 
         line = ERROR_PREFIX + common_catalog("en").get(f"cli.{catalog_key(stopped)}")
     except BaseException:  # the catalog itself may be what was interrupted

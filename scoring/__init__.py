@@ -10,7 +10,7 @@ game id with :func:`find_rules`; another game joins with :func:`register`.
 ``messages(lang, rules)`` turns problems, file errors and labels into sentences.
 """
 
-from pnp.i18n import LANGUAGES
+from pnp.core.i18n import LANGUAGES
 from scoring.errors import CatalogError, NothingToEnter, ScoringError, SessionFileError, SessionProblems
 from scoring.forms import Choice, EntryForm, Given, Kind, PartForm, Question
 from scoring.messages import Messages, messages

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from pnp.sheet_model import Box, Cell, Column, Row, Scoresheet, said
+from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, said
 from scoring.errors import NothingToEnter
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Kind, PartForm, Question

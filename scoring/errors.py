@@ -6,7 +6,7 @@ code and the values its message needs; ``str()`` of it is the English sentence.
 
 from __future__ import annotations
 
-from pnp.errors import CatalogError
+from pnp.core.errors import CatalogError
 from scoring.messages import messages
 from scoring.problems import FileError, Problem
 from scoring.terms import Label

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Mapping
 
-from pnp.sheet_model import Box, Cell, Column, Row, Scoresheet, said
+from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, said
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Given, Kind, PartForm, Question
 from scoring.problems import Common, Problem, ProblemCode

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Mapping
 
-from pnp.sheet_model import Box, Cell, Column, DetailLine, Key, KeyColumn, Row, Scoresheet, said, signed
+from pnp.core.sheet_model import Box, Cell, Column, DetailLine, Key, KeyColumn, Row, Scoresheet, said, signed
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
 from scoring.hunting_fever_counting import counting_rules, part_rules

@@ -1,8 +1,8 @@
 """Sentences in English or French from problems, file errors and labels.
 
-The words come from the project's catalogs (:mod:`pnp.i18n`): the common one
+The words come from the project's catalogs (:mod:`pnp.core.i18n`): the common one
 and, once the game is known, the game's own (``templates/<game>.<lang>.toml``).
-A missing key or value is a :class:`~pnp.errors.CatalogError`, never printed.
+A missing key or value is a :class:`~pnp.core.errors.CatalogError`, never printed.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Protocol
 
-from pnp.i18n import LANGUAGES, Catalog, common_catalog, game_catalog
+from pnp.core.i18n import LANGUAGES, Catalog, common_catalog, game_catalog
 from scoring.names import escaped
 from scoring.problems import Problem
 from scoring.terms import Label, Position, Span, Term, Value
@@ -143,7 +143,7 @@ def _messages(lang: str, game: str | None, folder: Path | None, round_word: str)
 
 
 def messages(lang: str, rules: CatalogOwner | None = None) -> Messages:
-    """The messages of ``lang`` (one of :data:`pnp.i18n.LANGUAGES`), with ``rules``' game words.
+    """The messages of ``lang`` (one of :data:`pnp.core.i18n.LANGUAGES`), with ``rules``' game words.
 
     >>> messages("fr").text("report.total")
     'Total'

@@ -12,7 +12,7 @@ A name may not hold what a terminal obeys instead of showing it: control
 characters (escape sequences, bell, line breaks), Unicode line and paragraph
 separators, and the marks that change the direction of text (which can make
 "Bob" print as "boB" and reorder a whole line around it). Text read from a
-session file is shown with :func:`pnp.errors.escaped`, which writes such
+session file is shown with :func:`pnp.core.errors.escaped`, which writes such
 characters as ``\\u202e``.
 """
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pnp.errors import escaped, obeyed_by_terminals
+from pnp.core.errors import escaped, obeyed_by_terminals
 
 #: A name a reader would take for a seat number ("2", " 12", "٣", "２").
 _NUMBER = re.compile(r"[+-]?\d+")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from pnp.files import shown_path
+from pnp.core.files import shown_path
 from scoring.errors import SessionFileError
 from scoring.forms import PartForm
 from scoring.messages import Messages

@@ -2,7 +2,7 @@
 
 Shaped like python-chess's variants: each game is one class over a shared core
 (``scoring/<game>.py``), listed once in the registry of games
-(:data:`pnp.games.SHIPPED`, which the kits use too) and found by id with
+(:data:`pnp.core.games.SHIPPED`, which the kits use too) and found by id with
 :func:`find_rules`. A game kept elsewhere (a plugin, a test's toy game) joins
 at run time with :func:`register`; nothing else names the games.
 
@@ -22,10 +22,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
-from pnp import games
-from pnp.i18n import LANGUAGES, catalog_folder, common_catalog, compare_catalogs, load_catalog, placeholders
-from pnp.sheet_model import Box, Cell, Column, Scoresheet, said
-from pnp.sheet_model import Row as SheetRow
+from pnp.core import games
+from pnp.core.i18n import LANGUAGES, catalog_folder, common_catalog, compare_catalogs, load_catalog, placeholders
+from pnp.core.sheet_model import Box, Cell, Column, Scoresheet, said
+from pnp.core.sheet_model import Row as SheetRow
 from scoring.errors import CatalogError, NothingToEnter, SessionFileError
 from scoring.fields import FieldReader
 from scoring.forms import EntryForm, Question
@@ -258,7 +258,7 @@ def catalog_problems(rules: GameRules) -> list[str]:
 
 
 # ------------------------------------------------------------------ registry
-# The games are listed once, in pnp.games (the kits and the web ask there too);
+# The games are listed once, in pnp.core.games (the kits and the web ask there too);
 # these are the score companion's words for it.
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from pnp.i18n import LANGUAGES
+from pnp.core.i18n import LANGUAGES
 from scoring.errors import SessionFileError, SessionProblems
 from scoring.fields import At, FieldReader
 from scoring.problems import FileError, Problem

@@ -2,7 +2,7 @@
 
 Reading turns every way a file can fail (missing, unreadable, not UTF-8, not
 TOML/JSON/CSV) into a :class:`~scoring.errors.SessionFileError`; writing goes
-through the project's one writer, :mod:`pnp.files` (a temporary file beside
+through the project's one writer, :mod:`pnp.core.files` (a temporary file beside
 the session, flushed to disk, renamed over it), keeping the previous version
 as ``FILE.bak``.
 
@@ -41,9 +41,9 @@ try:
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
-from pnp.errors import KeyClash, composed
-from pnp.files import ReadError, WriteError, read_regular, write_file
-from pnp.limits import MAX_SESSION_BYTES, size_shown
+from pnp.core.errors import KeyClash, composed
+from pnp.core.files import ReadError, WriteError, read_regular, write_file
+from pnp.core.limits import MAX_SESSION_BYTES, size_shown
 import scoring.session_csv as session_csv
 import scoring.toml_writer as toml_writer
 from scoring.errors import SessionFileError
@@ -114,7 +114,7 @@ _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 
 
 def parse_session_text(text: str, fmt: str) -> object:
-    """The value a session text holds, every text in composed form (:func:`pnp.errors.composed`:
+    """The value a session text holds, every text in composed form (:func:`pnp.core.errors.composed`:
     a name typed "é" or "e" and an accent is one name); SessionFileError if it is not valid
     TOML/JSON/CSV."""
     document = _parsed(text, fmt)

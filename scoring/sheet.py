@@ -1,7 +1,7 @@
 """Pieces every game's scoresheet shares: the name row, the winners, what a filled sheet says.
 
 A game's rules describe their sheet (:meth:`scoring.GameRules.scoresheet`) as
-a :class:`pnp.sheet_model.Scoresheet`; these helpers build the rows most
+a :class:`pnp.core.sheet_model.Scoresheet`; these helpers build the rows most
 sheets have, from a :class:`~scoring.result.Result` or, for a blank sheet,
 from nothing.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from pnp.sheet_model import Box, Cell, Row, Said, Words, said, signed
+from pnp.core.sheet_model import Box, Cell, Row, Said, Words, said, signed
 from scoring.result import Result
 
 __all__ = ["Said", "box_row", "name_row", "outcome_notes", "seats", "signed", "winner_row"]

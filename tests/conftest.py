@@ -7,9 +7,9 @@ from functools import lru_cache
 
 import pytest
 
-from pnp.build import render_to_memory
-from pnp.model import PrintOptions
-from pnp.templates import load_shipped_game
+from pnp.kit.build import render_to_memory
+from pnp.template.model import PrintOptions
+from pnp.template.loader import load_shipped_game
 
 
 @lru_cache(maxsize=None)
@@ -45,7 +45,7 @@ def score_host_app():
     """A bare Typer app with the score commands mounted, as `pnp score` has them."""
     import typer
 
-    from pnp.score_cli import score_app
+    from pnp.cli.score import score_app
 
     app = typer.Typer()
 

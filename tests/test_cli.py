@@ -97,8 +97,8 @@ def test_output_folder_that_is_a_file_or_not_writable(tmp_path):
 
 
 def test_a_failed_render_leaves_no_file(tmp_path, monkeypatch):
-    from pnp import build
-    from pnp.errors import TextFitError
+    from pnp.kit import build
+    from pnp.core.errors import TextFitError
 
     def explode(*args, **kwargs):
         raise TextFitError("text does not fit")
@@ -110,8 +110,8 @@ def test_a_failed_render_leaves_no_file(tmp_path, monkeypatch):
 
 
 def test_the_output_folder_is_made_only_when_there_is_something_to_write(tmp_path, monkeypatch):
-    from pnp import build
-    from pnp.errors import TextFitError
+    from pnp.kit import build
+    from pnp.core.errors import TextFitError
 
     made = tmp_path / "new" / "out"
     assert run("render", "halali", "--component", "tiles", "--out", made).exit_code == 0
@@ -145,7 +145,7 @@ def test_a_kit_is_never_written_over_its_own_template(tmp_path):
 
 
 def test_write_atomically_replaces_whole_files(tmp_path):
-    from pnp.build import write_atomically
+    from pnp.kit.build import write_atomically
     target = tmp_path / "kit.pdf"
     target.write_bytes(b"old")
     write_atomically(target, b"new")
@@ -156,7 +156,7 @@ def test_write_atomically_replaces_whole_files(tmp_path):
 def test_build_renders_every_game_language_and_paper(tmp_path):
     result = run("build", "--out", tmp_path)
     assert result.exit_code == 0, result.output
-    from pnp.templates import game_files
+    from pnp.template.loader import game_files
     expected = {f"{g}_{lang}_{paper}.pdf" for g in game_files() for lang in ("en", "fr")
                 for paper in ("a4", "letter")}
     assert {p.name for p in tmp_path.glob("*.pdf")} == expected

@@ -1,6 +1,6 @@
 """Print-and-cut: a cutting machine's marks, cut files and Print Then Cut pictures.
 
-The cut files are read back as SVG (:func:`pnp.icons.parse_icon`, the project's own SVG
+The cut files are read back as SVG (:func:`pnp.template.icons.parse_icon`, the project's own SVG
 reader) and set against the PDF page rendered by PDFium: each outline runs along its
 piece's trim, as printed, within 0.1 mm. The marks are measured on the rendered page.
 The whole kit printed for a cutter passes the checks the usual kit passes (print order,
@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.build import render_to_memory
+from pnp.kit.build import render_to_memory
 from pnp.cli import app
-from pnp.icons import parse_icon
+from pnp.template.icons import parse_icon
 from pnp.layout import cutter
 from pnp.layout.outline import on_sheet, outline_of
-from pnp.model import PrintOptions
-from pnp.print_order import pdf_page_count, print_order_problems
-from pnp.templates import game_files, load_game, load_shipped_game
+from pnp.template.model import PrintOptions
+from pnp.layout.print_order import pdf_page_count, print_order_problems
+from pnp.template.loader import game_files, load_game, load_shipped_game
 from test_fairness import Backs, _edge_ink, deck_problems, render_region
 from test_templates_and_catalogs import GOOD, write_game
 
@@ -309,7 +309,7 @@ def test_cricut_pictures_fit_print_then_cut_at_300_dpi_with_their_outlines(tmp_p
 
 
 def test_a_turned_piece_is_cut_turned():
-    from pnp.icons import parse_path
+    from pnp.template.icons import parse_path
     from pnp.layout.outline import Outline
 
     for outline, rotation, box in ((Outline("hex", 40.0, 34.641), 90, (10, 20, 34.641, 40.0)),

@@ -19,11 +19,11 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import pdf_reader
-from pnp.build import render_to_memory
+from pnp.kit.build import render_to_memory
 from pnp.cli import app
-from pnp.model import PrintOptions
-from pnp.print_order import print_order_problems
-from pnp.templates import load_game
+from pnp.template.model import PrintOptions
+from pnp.layout.print_order import print_order_problems
+from pnp.template.loader import load_game
 
 FOLDER = Path(__file__).resolve().parent.parent / "examples" / "harbour-lights"
 TEMPLATE = FOLDER / "harbour-lights.toml"
@@ -102,7 +102,7 @@ def test_it_exports_for_the_game_crafter_and_tabletop_simulator(tmp_path):
 def test_it_prints_for_a_cutting_machine_with_a_cut_line_round_each_piece(game):
     """Print-and-cut (tests/test_cutter.py checks cut lines against the printed trims in full):
     here, that each front of Harbour Lights has its closed cut line, round tokens cut round."""
-    from pnp.icons import parse_icon
+    from pnp.template.icons import parse_icon
     from test_cutter import _points
 
     files: dict[str, bytes] = {}

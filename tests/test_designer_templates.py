@@ -12,14 +12,14 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app as APP
-from pnp.build import render_to_memory
-from pnp.errors import TemplateError
-from pnp.language import ExpressionError, evaluate, fill, placeholder_names
+from pnp.kit.build import render_to_memory
+from pnp.core.errors import TemplateError
+from pnp.template.language import ExpressionError, evaluate, fill, placeholder_names
 from pnp.layout.faces import FaceResolver
 from pnp.layout.plan import copies
 from pnp.render.fonts import MEASURER
-from pnp.model import Face, PrintOptions
-from pnp.templates import load_game
+from pnp.template.model import Face, PrintOptions
+from pnp.template.loader import load_game
 
 DATA = Path(__file__).parent / "data"
 

@@ -6,13 +6,13 @@ import re
 from pathlib import Path
 
 from conftest import pdf_reader
-from pnp.build import render_to_memory
+from pnp.kit.build import render_to_memory
 from pnp.layout.faces import ResolvedFace
 from pnp.layout.plan import plan_kit, shared_layers
 from pnp.layout.primitives import Rect, Text
 from pnp.layout.text import Measurer
-from pnp.model import PrintOptions
-from pnp.templates import load_game
+from pnp.template.model import PrintOptions
+from pnp.template.loader import load_game
 
 DECK = """
 [game]

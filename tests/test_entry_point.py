@@ -13,8 +13,9 @@ import time
 import pytest
 from typer.testing import CliRunner
 
-from pnp import cli, templates
+from pnp import cli
 
+from pnp.template import loader as templates
 LIMIT = 60  # seconds: a guard against a hung child, never a measurement
 
 

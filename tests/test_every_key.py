@@ -1,6 +1,6 @@
 """Every key the template loader accepts is documented and alive.
 
-The keys are read from the loader's own declarations (pnp.template_spec's tables, pnp.elements'
+The keys are read from the loader's own declarations (pnp.template.spec's tables, pnp.template.elements'
 element schemas), not listed here: a key added to the language is found by these tests at once.
 Each must be named in docs/TEMPLATES.md, and changing its value must change what is printed (the
 PDF or its manifest): a key that is read and then ignored is a promise the kit does not keep. Each
@@ -20,12 +20,12 @@ from typing import Any, Callable
 
 import pytest
 
-from pnp.build import render_to_memory
-from pnp.errors import TemplateError
-from pnp.elements import _COMMON, ELEMENT_SCHEMAS
-from pnp.model import PrintOptions
-from pnp.template_spec import COMPONENT, GAME, HEADER, piece_table
-from pnp.templates import load_game
+from pnp.kit.build import render_to_memory
+from pnp.core.errors import TemplateError
+from pnp.template.elements import _COMMON, ELEMENT_SCHEMAS
+from pnp.template.model import PrintOptions
+from pnp.template.spec import COMPONENT, GAME, HEADER, piece_table
+from pnp.template.loader import load_game
 
 GUIDE = (Path(__file__).resolve().parent.parent / "docs" / "TEMPLATES.md").read_text(encoding="utf-8")
 
@@ -92,7 +92,7 @@ def write_kit(folder: Path, kit: dict) -> Path:
 @lru_cache(maxsize=None)
 def scoresheet_texts() -> str:
     """The texts the shipped games' scoresheets print (``sheet.*``, facts filled in), as quoted keys."""
-    from pnp.templates import load_shipped_game
+    from pnp.template.loader import load_shipped_game
 
     texts = {}
     for game in ("halali", "card-hunter"):

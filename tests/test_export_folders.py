@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.export.plan import check_base_url, earlier_export
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 
 runner = CliRunner()
 

@@ -10,15 +10,15 @@ import textwrap
 import pytest
 
 from conftest import pdf_reader
-from pnp.errors import TemplateError
+from pnp.core.errors import TemplateError
 from pnp.layout import faces as faces_module
 from pnp.layout.faces import FaceResolver, resolve_piece_face
 from pnp.layout.plan import plan_kit
 from pnp.layout.primitives import Icon, Moved, Rect, Symbol, Text, absolute, describe
 from pnp.layout.text import Measurer
-from pnp.model import Copy, Face, PageKind, PrintOptions
-from pnp.templates import load_game, load_shipped_game, templates_dir
-from pnp.units import POINTS_PER_MM
+from pnp.template.model import Copy, Face, PageKind, PrintOptions
+from pnp.template.loader import load_game, load_shipped_game, templates_dir
+from pnp.core.units import POINTS_PER_MM
 
 
 def monospace(em: float = 0.5) -> Measurer:
@@ -68,8 +68,8 @@ def test_layout_runs_without_reportlab():
         from pnp.layout.faces import resolve_piece_face
         from pnp.layout.plan import plan_kit
         from pnp.layout.text import Measurer
-        from pnp.model import PrintOptions
-        from pnp.templates import load_shipped_game
+        from pnp.template.model import PrintOptions
+        from pnp.template.loader import load_shipped_game
         measure = Measurer(lambda t, s, z: len(t) * z * 0.35, lambda t, s: "")
         game = load_shipped_game("halali")
         plan = plan_kit(game, PrintOptions(), (210.0, 297.0), measure=measure)
@@ -172,7 +172,7 @@ def test_problems_found_while_resolving_name_the_element_piece_face_and_language
 
 
 def test_the_cover_is_laid_out_with_the_kit_so_its_pages_are_numbered_in_the_plan():
-    from pnp.i18n import Catalog
+    from pnp.core.i18n import Catalog
 
     game = load_shipped_game("halali")
     en = game.catalogs["en"]
@@ -195,7 +195,7 @@ def test_one_piece_face_is_drawn_alone_at_an_offset_with_its_bleed():
 
     from pnp.render.document import draw_piece_face
     from pnp.render.fonts import MEASURER
-    from pnp.units import pt
+    from pnp.core.units import pt
 
     game = load_shipped_game("hunting-fever")
     w, h, bleed = 63.5, 88.9, 3.0
@@ -223,7 +223,7 @@ def test_one_piece_face_is_drawn_alone_at_an_offset_with_its_bleed():
 
 
 def test_asking_for_a_piece_that_is_not_there_is_one_clear_error():
-    from pnp.errors import UnknownNameError
+    from pnp.core.errors import UnknownNameError
 
     game = load_shipped_game("hunting-fever")
     with pytest.raises(UnknownNameError, match="player-cards has no piece 'fox'; expected one of: hunter, wolf"):

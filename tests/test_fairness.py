@@ -20,16 +20,16 @@ from functools import lru_cache
 import pytest
 
 from conftest import rendered
-from pnp.build import made_by
+from pnp.kit.build import made_by
 from pnp.layout.bounds import QUIET_BAND
 from pnp.layout.imposition import MARK_MIN_LENGTH, PRINTABLE
 from pnp.layout.plan import plan_kit
 from pnp.layout.primitives import Line, Path
-from pnp.model import PrintOptions
-from pnp.print_order import fairness_problems
+from pnp.template.model import PrintOptions
+from pnp.layout.print_order import fairness_problems
 from pnp.render.fonts import MEASURER
-from pnp.templates import game_files, load_shipped_game
-from pnp.units import paper_size
+from pnp.template.loader import game_files, load_shipped_game
+from pnp.core.units import paper_size
 
 GAMES = tuple(game_files())
 PX = 5                                # pixels a millimetre: 127 dpi
@@ -180,7 +180,7 @@ def test_folded_backs_of_a_hidden_deck_look_alike_a_millimetre_off(game_id, pape
 
 def test_the_check_sees_a_neighbours_back_and_a_frame_near_the_cut(monkeypatch):
     """Laid out as before: different players' cards side by side, each back framed 4 mm in."""
-    from pnp.build import render_to_memory
+    from pnp.kit.build import render_to_memory
     from pnp.layout import plan as plan_module
     from pnp.layout import sheets as sheets_module
 
@@ -203,7 +203,7 @@ def test_the_check_sees_a_neighbours_back_and_a_frame_near_the_cut(monkeypatch):
 
 
 def test_a_hidden_back_with_a_line_near_its_edge_is_refused_before_anything_is_drawn():
-    from pnp.errors import TemplateError
+    from pnp.core.errors import TemplateError
 
     game = load_shipped_game("halali")
     tiles = game.component("tiles")
@@ -358,7 +358,7 @@ def test_no_mark_or_character_is_printed_in_the_outer_5_mm(game_id, mode):
 
 
 def test_the_edge_check_sees_a_footer_in_the_printers_blind_band(monkeypatch):
-    from pnp.build import render_to_memory
+    from pnp.kit.build import render_to_memory
     from pnp.layout import furniture
 
     monkeypatch.setattr(furniture, "FOOTER_BASELINE", 4.5)
@@ -432,14 +432,14 @@ size = 14
 def _hidden_game(tmp_path, change=("", ""), back: str = HIDDEN_BACK):
     from test_templates_and_catalogs import GOOD, write_game
 
-    from pnp.templates import load_game
+    from pnp.template.loader import load_game
 
     text = GOOD.replace('size = "poker"\n', 'size = "poker"\nhidden = true\n') + back
     return load_game(write_game(tmp_path, text.replace(*change)))
 
 
 def test_a_hidden_component_is_checked_on_load(tmp_path):
-    from pnp.errors import TemplateError
+    from pnp.core.errors import TemplateError
 
     game = _hidden_game(tmp_path)
     assert game.component("cards").hidden
@@ -461,7 +461,7 @@ def test_a_hidden_component_is_checked_on_load(tmp_path):
 
 def test_a_hidden_deck_of_ones_own_is_printed_fairly(tmp_path):
     """A designer's deck with two backs by set: each set's cards share cuts, never another set's."""
-    from pnp.build import render_to_memory
+    from pnp.kit.build import render_to_memory
 
     game = _hidden_game(tmp_path, ('hidden = true', 'hidden = true\nsets = ["red", "blue"]'),
                         HIDDEN_BACK.replace('fill = "accent"', 'fill = "set"'))
@@ -499,7 +499,7 @@ def test_folded_pages_keep_the_fold_5_mm_from_any_bleed_and_the_cover_asks_for_p
 def test_the_cover_says_only_what_is_true_of_bleed_and_cutting(game_id):
     from conftest import pdf_reader
 
-    from pnp.model import Face
+    from pnp.template.model import Face
 
     for paper in ("a4", "letter"):
         plan = _plan(game_id, "en", paper, "duplex")
@@ -538,7 +538,7 @@ def test_what_matters_on_a_piece_keeps_3_mm_inside_its_trim(game_id):
     from pnp.layout.faces import FaceResolver
     from pnp.layout.plan import copies
     from pnp.layout.primitives import Ellipse, Icon, Rect, Symbol, Text
-    from pnp.model import Face
+    from pnp.template.model import Face
 
     game = load_shipped_game(game_id)
     problems = set()

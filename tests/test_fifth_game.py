@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import score_host_app
-from pnp.i18n import LANGUAGES, compare_catalogs, placeholders
+from pnp.core.i18n import LANGUAGES, compare_catalogs, placeholders
 from scoring import GameRules, check_session, find_rules, game_ids, messages, register, score_session, unregister
 
 TOY = Path(__file__).parent / "fixtures" / "toy_game"
@@ -135,9 +135,9 @@ def test_library_calls_score_it_like_any_game(toy):
 
 
 def test_its_kit_loads_and_renders(toy):
-    from pnp.build import render_to_memory
-    from pnp.model import PrintOptions
-    from pnp.templates import load_game
+    from pnp.kit.build import render_to_memory
+    from pnp.template.model import PrintOptions
+    from pnp.template.loader import load_game
 
     game = load_game(TOY / "acorn-hoard.toml")
     assert game.id == "acorn-hoard" and game.catalogs["fr"].get("game.name") == "Le Magot des glands"
@@ -150,14 +150,14 @@ def test_its_kit_loads_and_renders(toy):
 def test_its_scoresheet_is_the_plain_one_its_rules_inherit(toy):
     """A column per player, a box per round, the total and the winner: blank and filled."""
     from conftest import pdf_reader
-    from pnp.build import render_to_memory
+    from pnp.kit.build import render_to_memory
     from pnp.layout.faces import Filled
     from pnp.layout.plan import plan_kit
-    from pnp.model import PrintOptions
+    from pnp.template.model import PrintOptions
     from pnp.render.document import render_kit
     from pnp.render.fonts import MEASURER
-    from pnp.templates import load_game
-    from pnp.units import paper_size
+    from pnp.template.loader import load_game
+    from pnp.core.units import paper_size
 
     game = load_game(TOY / "acorn-hoard.toml")
     blank = toy.RULES.scoresheet(None)
@@ -179,10 +179,10 @@ def test_its_scoresheet_is_the_plain_one_its_rules_inherit(toy):
 
 
 def test_without_its_rules_its_scoresheet_has_nothing_to_show():
-    from pnp.build import render_to_memory
-    from pnp.errors import TemplateError
-    from pnp.model import PrintOptions
-    from pnp.templates import load_game
+    from pnp.kit.build import render_to_memory
+    from pnp.core.errors import TemplateError
+    from pnp.template.model import PrintOptions
+    from pnp.template.loader import load_game
 
     game = load_game(TOY / "acorn-hoard.toml")
     with pytest.raises(TemplateError, match="no game rules are registered for 'acorn-hoard'"):

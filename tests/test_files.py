@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from pnp.files import WriteError, check_writable, write_file, write_files
+from pnp.core.files import WriteError, check_writable, write_file, write_files
 
 
 def test_a_group_is_written_whole(tmp_path):
@@ -66,7 +66,7 @@ def test_check_writable_refuses_a_missing_folder(tmp_path):
 
 
 def test_a_file_group_renames_nothing_until_commit_and_cleans_up_on_error(tmp_path):
-    from pnp.files import FileGroup
+    from pnp.core.files import FileGroup
 
     first, second = tmp_path / "a.png", tmp_path / "b.png"
     first.write_bytes(b"old")

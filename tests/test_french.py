@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from conftest import pdf_reader, rendered
-from pnp.i18n import flatten
-from pnp.templates import templates_dir
-from pnp.units import PAPERS
+from pnp.core.i18n import flatten
+from pnp.template.loader import templates_dir
+from pnp.core.units import PAPERS
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = sorted(templates_dir().glob("*.fr.toml")) + [ROOT / "tests/fixtures/toy_game/acorn-hoard.fr.toml"]
@@ -88,7 +88,7 @@ def test_typography(path):
 
 def test_french_messages_built_from_parts_keep_the_no_break_space():
     """A file named before its problem, a game before a command: the colon comes from the catalog."""
-    from pnp.i18n import game_catalog
+    from pnp.core.i18n import game_catalog
     from scoring.errors import SessionFileError
     from scoring.messages import Messages
     from scoring.report import file_error_text
@@ -164,9 +164,9 @@ def test_every_paper_has_its_written_name_and_the_french_cover_says_papier_lette
 def test_a_cards_own_name_is_one_line_of_at_least_12_pt(game_id, component, piece, key, lang):
     from pnp.layout.faces import resolve_piece_face
     from pnp.layout.primitives import Text, absolute
-    from pnp.model import PrintOptions
+    from pnp.template.model import PrintOptions
     from pnp.render.fonts import MEASURER
-    from pnp.templates import load_shipped_game
+    from pnp.template.loader import load_shipped_game
 
     game = load_shipped_game(game_id)
     name = game.catalogs[lang].get(key)

@@ -16,11 +16,11 @@ import re
 import pytest
 
 from conftest import pdf_reader
-from pnp import games
-from pnp.build import render_to_memory
-from pnp.errors import TemplateError
-from pnp.model import PrintOptions
-from pnp.templates import load_game, load_shipped_game
+from pnp.core import games
+from pnp.kit.build import render_to_memory
+from pnp.core.errors import TemplateError
+from pnp.template.model import PrintOptions
+from pnp.template.loader import load_game, load_shipped_game
 from scoring import beavers, card_hunter, halali, hunting_fever
 from test_templates_and_catalogs import CATALOG, GOOD, write_game
 

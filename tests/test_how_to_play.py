@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from conftest import front_items, pdf_reader, rendered
-from pnp.i18n import LANGUAGES
+from pnp.core.i18n import LANGUAGES
 from pnp.layout.faces import resolve_piece_face
 from pnp.layout.primitives import Icon, Text, absolute
-from pnp.model import PrintOptions
+from pnp.template.model import PrintOptions
 from pnp.render.fonts import MEASURER
-from pnp.templates import game_files, load_shipped_game
+from pnp.template.loader import game_files, load_shipped_game
 
 GAMES = ["hunting-fever", "halali", "card-hunter", "hunting-hunting-beavers"]
 #: The parts every summary has, and one more key per game for its turn.

@@ -7,11 +7,11 @@ from collections import Counter
 import pytest
 
 from conftest import front_items, pdf_reader, rendered
-from pnp.build import render_to_memory
-from pnp.errors import TemplateError
-from pnp.model import PrintOptions
-from pnp.templates import load_shipped_game
-from pnp.units import pt
+from pnp.kit.build import render_to_memory
+from pnp.core.errors import TemplateError
+from pnp.template.model import PrintOptions
+from pnp.template.loader import load_shipped_game
+from pnp.core.units import pt
 
 SET = {"hunter": 1, "wolf": 2, "rabbit": 3, "carrot": 3, "closed_season": 1}
 COLOURS = ["yellow", "green", "red", "blue", "black"]
@@ -164,8 +164,8 @@ def test_ink_saver_paints_no_background_colour():
 
 
 def test_every_text_problem_of_every_piece_is_reported_before_drawing(monkeypatch):
-    from pnp import build
-    from pnp.i18n import Catalog
+    from pnp.kit import build
+    from pnp.core.i18n import Catalog
     game = load_shipped_game("hunting-fever")
     fr = game.catalogs["fr"]
     long_name = "Lapin " * 12

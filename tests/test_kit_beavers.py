@@ -12,10 +12,10 @@ from itertools import combinations
 
 import pytest
 
-from pnp.build import render_to_memory
-from pnp.model import PrintOptions
-from pnp.icons import load_icon
-from pnp.templates import load_shipped_game, templates_dir
+from pnp.kit.build import render_to_memory
+from pnp.template.model import PrintOptions
+from pnp.template.icons import load_icon
+from pnp.template.loader import load_shipped_game, templates_dir
 from scoring import beavers as rules
 
 GAME = "hunting-hunting-beavers"

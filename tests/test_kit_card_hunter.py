@@ -10,11 +10,11 @@ from functools import lru_cache
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import render_to_memory
-from pnp.i18n import compare_catalogs
-from pnp.language import evaluate
-from pnp.model import PrintOptions
-from pnp.templates import load_shipped_game, templates_dir
+from pnp.kit.build import render_to_memory
+from pnp.core.i18n import compare_catalogs
+from pnp.template.language import evaluate
+from pnp.template.model import PrintOptions
+from pnp.template.loader import load_shipped_game, templates_dir
 
 GAME = "card-hunter"
 WEAK, MEDIUM, STRONG = 1, 2, 3
@@ -255,7 +255,7 @@ def test_a_monster_part_has_one_french_name_that_is_not_a_game():
     """"Partie" is also a game ("une partie gagnée"): a monster's Part is a "Zone" everywhere."""
     import re
 
-    from pnp.i18n import common_catalog
+    from pnp.core.i18n import common_catalog
 
     catalog = load_shipped_game(GAME).catalogs["fr"]
     shared = common_catalog("fr").texts  # its "Partie" is a game session, as it should be

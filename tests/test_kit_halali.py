@@ -10,11 +10,11 @@ from functools import lru_cache
 
 import pytest
 
-from pnp.build import render_to_memory
-from pnp.language import evaluate
-from pnp.model import PrintOptions
-from pnp.icons import load_icon
-from pnp.templates import load_shipped_game, templates_dir
+from pnp.kit.build import render_to_memory
+from pnp.template.language import evaluate
+from pnp.template.model import PrintOptions
+from pnp.template.icons import load_icon
+from pnp.template.loader import load_shipped_game, templates_dir
 from scoring.halali import BOX as TILES, OWN, POINTS
 
 # Each side's own tiles; the rest are green (neutral). 8 blue, 10 brown and 30 green tiles.
@@ -169,7 +169,7 @@ def test_the_hunter_aims_at_the_top_edge():
 
 def test_the_default_space_size_is_the_largest_whose_board_fits_one_sheet_of_either_paper():
     from pnp.layout.imposition import fit_grid
-    from pnp.units import paper_size
+    from pnp.core.units import paper_size
 
     def fits(space_size: float) -> bool:
         board = load_shipped_game("halali", {"space_size": space_size}).component("board")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp import build
+from pnp.kit import build
 from pnp.layout import faces as faces_module
 from pnp.layout.furniture import BAR_Y, footer_layout
 from pnp.layout.imposition import MARGIN, PRINTABLE, bottom_frame, page_frames
@@ -20,12 +20,12 @@ from pnp.layout.sheets import Item, pack, runs_of
 from pnp.layout.text import Measurer, fit_text
 from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Packed, Rect, Symbol, Text
 from pnp.layout.primitives import Path as PathPrimitive
-from pnp.model import PrintOptions
+from pnp.template.model import PrintOptions
 from pnp.render import document
 from pnp.render.document import render_kit
 from pnp.render.fonts import MEASURER
-from pnp.templates import load_game, load_shipped_game
-from pnp.units import paper_size
+from pnp.template.loader import load_game, load_shipped_game
+from pnp.core.units import paper_size
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 

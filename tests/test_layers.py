@@ -92,16 +92,16 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circles():
     edges = graph()
-    assert edges["pnp.score_commands"] and edges["scoring.errors"]  # the scan reads imports
+    assert edges["pnp.cli.score_commands"] and edges["scoring.errors"]  # the scan reads imports
     assert cycles(edges) == []
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
 def test_no_circle_through_the_score_companion_even_with_late_imports():
     edges = graph(late=True)
-    assert "pnp.score_commands" in edges["pnp.score_cli"]  # loaded late, when a score command runs
-    assert "pnp.score_cli" not in edges["pnp.score_commands"]
-    shared = {"pnp.score_cli", "pnp.score_commands", "pnp.i18n", "pnp.files", "pnp.errors"}
+    assert "pnp.cli.score_commands" in edges["pnp.cli.score"]  # loaded late, when a score command runs
+    assert "pnp.cli.score" not in edges["pnp.cli.score_commands"]
+    shared = {"pnp.cli.score", "pnp.cli.score_commands", "pnp.core.i18n", "pnp.core.files", "pnp.core.errors"}
     circles = [group for group in cycles(edges)
                if any(name.startswith("scoring") or name in shared for name in group)]
     assert circles == []
@@ -120,7 +120,7 @@ def test_drawing_layers_read_one_way_and_layout_needs_no_pdf_library():
     edges = graph(late=True)
     drawing = [name for name in edges if name.startswith(("pnp.layout", "pnp.render"))]
     assert cycles({name: edges[name] & set(drawing) for name in drawing}) == []
-    data = ["pnp.language", "pnp.model", "pnp.elements", "pnp.templates", "pnp.icons"]
+    data = ["pnp.template.language", "pnp.template.model", "pnp.template.elements", "pnp.template.loader", "pnp.template.icons"]
     upward = [(name, other) for name in data for other in edges[name]
               if other.startswith(("pnp.layout", "pnp.render"))]
     upward += [(name, other) for name in drawing if name.startswith("pnp.layout")
@@ -146,16 +146,16 @@ def reachable(edges: dict[str, set[str]], start: list[str]) -> set[str]:
 
 def test_layout_reaches_no_rules_and_drawing_no_template_loader():
     """Layout is handed what the rules say (a scoresheet's content); drawing finds its fonts
-    below the template loader (pnp.resources). Late imports and imports of imports count."""
+    below the template loader (pnp.core.resources). Late imports and imports of imports count."""
     edges = graph(late=True)
     layout = [name for name in edges if name.startswith("pnp.layout")]
     render = [name for name in edges if name.startswith("pnp.render")]
     from_layout = reachable(edges, layout)
-    assert "pnp.layout.scoresheets" in from_layout and "pnp.elements" in from_layout  # the scan follows
-    assert sorted(m for m in from_layout if m.startswith("scoring") or m == "pnp.games") == []
-    assert sorted(m for m in reachable(edges, render) if m in ("pnp.templates", "pnp.games")
+    assert "pnp.layout.scoresheets" in from_layout and "pnp.template.elements" in from_layout  # the scan follows
+    assert sorted(m for m in from_layout if m.startswith("scoring") or m == "pnp.core.games") == []
+    assert sorted(m for m in reachable(edges, render) if m in ("pnp.template.loader", "pnp.core.games")
                   or m.startswith("scoring")) == []
-    assert "pnp.resources" in edges["pnp.render.fonts"]
+    assert "pnp.core.resources" in edges["pnp.render.fonts"]
 
 
 def _constants_and_names(path: Path) -> tuple[set[str], set[str]]:
@@ -170,12 +170,12 @@ def _constants_and_names(path: Path) -> tuple[set[str], set[str]]:
 
 
 def test_one_registry_of_games_and_nothing_else_names_them():
-    """pnp.games lists the games once; the kits, the score companion and the web ask it. No other
+    """pnp.core.games lists the games once; the kits, the score companion and the web ask it. No other
     module of pnp/ or scoring/ names a game (but a game's own rules module its own id), and what
     every game shares (a result, the rules protocol, a sheet's rows) names none of their modules
     either: nothing branches on a game."""
-    from pnp import games
-    from pnp.resources import templates_dir
+    from pnp.core import games
+    from pnp.core.resources import templates_dir
     from scoring import game_ids
 
     kits = {p.stem for p in templates_dir().glob("*.toml") if "." not in p.stem} - {"colors", "common"}
@@ -184,7 +184,7 @@ def test_one_registry_of_games_and_nothing_else_names_them():
     modules_of = {module.rsplit(".", 1)[1]: game for game, module in games.SHIPPED.items()}
     named = []
     for name, path in modules().items():
-        if name == "pnp.games":
+        if name == "pnp.core.games":
             continue
         constants, names = _constants_and_names(path)
         own = {modules_of.get(name.rsplit(".", 1)[-1])} if name.startswith("scoring.") else set()

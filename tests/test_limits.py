@@ -21,10 +21,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 from pnp.layout.text import MIN_SIZE
-from pnp.limits import MAX_LENGTH_MM, MAX_NUMBER, MAX_PIECE_MM, MAX_REPEAT, MAX_TEXT_SIZE_PT, MIN_PIECE_MM
-from pnp.model import PrintOptions
+from pnp.core.limits import MAX_LENGTH_MM, MAX_NUMBER, MAX_PIECE_MM, MAX_REPEAT, MAX_TEXT_SIZE_PT, MIN_PIECE_MM
+from pnp.template.model import PrintOptions
 
 LIMIT_S = 60  # a guard against a hung child, never a measurement
 CATALOGS = {
@@ -81,10 +81,10 @@ def write_kit(folder: Path, front: str = "", size: object = "poker", count: obje
 def lay_out(template: Path, overrides: dict | None = None, **options):
     """Load the kit and resolve every face (everything but drawing the PDF)."""
     from pnp.layout.plan import plan_kit
-    from pnp.options import checked
+    from pnp.layout.options import checked
     from pnp.render.fonts import MEASURER
-    from pnp.templates import load_game
-    from pnp.units import paper_size
+    from pnp.template.loader import load_game
+    from pnp.core.units import paper_size
 
     game = load_game(template, overrides=overrides)
     chosen = checked(PrintOptions(**options))
@@ -376,7 +376,7 @@ def test_a_setting_is_accepted_exactly_when_positive_bounded_and_the_piece_fits_
 @PROPERTY
 @given(any_float, any_float)
 def test_print_options_are_accepted_exactly_within_their_bounds(bleed, offset):
-    from pnp.options import MAX_BACK_OFFSET, MAX_BLEED, checked
+    from pnp.layout.options import MAX_BACK_OFFSET, MAX_BLEED, checked
 
     good = math.isfinite(bleed) and 0 <= bleed <= MAX_BLEED and math.isfinite(offset) \
         and abs(offset) <= MAX_BACK_OFFSET
@@ -403,7 +403,7 @@ _expressions = st.recursive(
 @settings(max_examples=300, deadline=None)
 @given(_expressions)
 def test_an_expression_gives_a_finite_number_or_says_why_not(expression):
-    from pnp.language import ExpressionError, evaluate
+    from pnp.template.language import ExpressionError, evaluate
 
     try:
         value = evaluate(expression, {"w": 63.5, "h": 88.9, "copy": 3})
@@ -415,8 +415,8 @@ def test_an_expression_gives_a_finite_number_or_says_why_not(expression):
 @settings(max_examples=300, deadline=None)
 @given(st.text(st.sampled_from("0123456789<>^=+-,._ %dfxsn"), max_size=12))
 def test_a_placeholder_format_fills_a_bounded_text_or_says_why_not(spec):
-    from pnp.language import ExpressionError, fill, placeholder_names
-    from pnp.limits import MAX_FORMAT_WIDTH
+    from pnp.template.language import ExpressionError, fill, placeholder_names
+    from pnp.core.limits import MAX_FORMAT_WIDTH
 
     template = "{copy:" + spec + "}"
     try:
@@ -465,8 +465,7 @@ GUIDE_ROWS = {
 
 
 def test_every_limit_is_stated_in_the_template_guide():
-    from pnp import limits
-
+    from pnp.core import limits
     guide = (Path(__file__).resolve().parent.parent / "docs" / "TEMPLATES.md").read_text(encoding="utf-8")
     section = guide.split("## Limits", 1)[1]
     rows = [line for line in section.splitlines() if line.startswith("| ")]

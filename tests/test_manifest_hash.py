@@ -82,8 +82,7 @@ def test_a_folder_squatting_on_the_manifests_name_leaves_the_pdf_alone(tmp_path)
 
 
 def test_the_pdf_is_flushed_to_disk_before_either_file_is_renamed(tmp_path, monkeypatch):
-    from pnp import files
-
+    from pnp.core import files
     events = []
     real_fsync, real_replace = os.fsync, os.replace
     monkeypatch.setattr(files.os, "fsync", lambda fd: (events.append("fsync"), real_fsync(fd))[1])

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from pnp import cli
-from pnp.files import ReadError, name_limits, read_regular
+from pnp.core.files import ReadError, name_limits, read_regular
 
 LIMIT = 30
 RECT = '<rect width="9" height="9"/>'

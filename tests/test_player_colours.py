@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.layout.colors import luminance
-from pnp.templates import game_files, load_shipped_game
+from pnp.template.loader import game_files, load_shipped_game
 
 
 def lightness(hex_color: str) -> float:

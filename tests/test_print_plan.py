@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import pdf_reader, rendered
-from pnp.build import made_by, render_to_memory
+from pnp.kit.build import made_by, render_to_memory
 from pnp.cli import app
 from pnp.layout.boards import TEXT_CLEARANCE, text_boxes
 from pnp.layout.cover import sheet_ranges
@@ -25,12 +25,12 @@ from pnp.layout.plan import copies, plan_kit
 from pnp.layout.primitives import Text
 from pnp.layout.sheets import Item, pack
 from pnp.layout.text import MIN_SIZE
-from pnp.model import Component, Copy, Face, PageKind, Piece, PrintOptions
-from pnp.print_order import print_order_problems, sheets_used
+from pnp.template.model import Component, Copy, Face, PageKind, Piece, PrintOptions
+from pnp.layout.print_order import print_order_problems, sheets_used
 from pnp.render.fonts import MEASURER
-from pnp.scoresheet import render_filled_sheet
-from pnp.templates import game_files, load_shipped_game
-from pnp.units import paper_size
+from pnp.kit.scoresheet import render_filled_sheet
+from pnp.template.loader import game_files, load_shipped_game
+from pnp.core.units import paper_size
 
 runner = CliRunner()
 GAMES = tuple(game_files())
@@ -426,7 +426,7 @@ def test_the_cover_prints_the_installed_version_without_reading_package_metadata
 
     assert made_by().version == pnp.__version__ == metadata.version("pnp-hunting-kits")
     # Reading the metadata would import email, csv and zipfile on every run (20 ms and more).
-    done = subprocess.run([sys.executable, "-c", "import sys; from pnp.build import made_by; made_by(); "
+    done = subprocess.run([sys.executable, "-c", "import sys; from pnp.kit.build import made_by; made_by(); "
                            "print('importlib.metadata' in sys.modules)"], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
 
@@ -557,7 +557,7 @@ def test_fold_pages_put_each_back_beside_its_front(tmp_path):
 
 def test_the_alignment_sheet_reads_the_offset_to_pass(tmp_path):
     from pnp.layout.calibration import ARM, OFFSET, calibration_pages, targets
-    from pnp.i18n import common_catalog
+    from pnp.core.i18n import common_catalog
     from pnp.layout.imposition import mirror_for_long_edge
     from pnp.layout.primitives import Path
 
@@ -676,7 +676,7 @@ BOARD_CATALOGS = {
 
 
 def _board_kit(folder, size: str = "300x200", count: int = 1, extra: str = "", back: bool = False):
-    from pnp.templates import load_game
+    from pnp.template.loader import load_game
 
     template = folder / "b.toml"
     back_design = '\n[[components.back]]\ntype = "background"\nfill = "black"\n' if back else ""
@@ -692,7 +692,7 @@ def _board_kit(folder, size: str = "300x200", count: int = 1, extra: str = "", b
 
 
 def test_a_board_template_names_its_seams_and_they_are_checked(tmp_path):
-    from pnp.errors import TemplateError
+    from pnp.core.errors import TemplateError
 
     game = _board_kit(tmp_path, extra="seams = { x = [100, 130, 170] }")
     assert game.component("board").seam_lines == ((100.0, 130.0, 170.0), ())
@@ -707,7 +707,7 @@ def test_a_board_template_names_its_seams_and_they_are_checked(tmp_path):
 
 
 def test_huge_boards_are_refused_before_they_are_laid_out(tmp_path):
-    from pnp.errors import TemplateError
+    from pnp.core.errors import TemplateError
 
     game = _board_kit(tmp_path, size="2000x2000", count=80)
     with pytest.raises(TemplateError, match="would take .* sheets; the limit is 5000"):

@@ -14,14 +14,14 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.language import _FORMAT, fill
+from pnp.template.language import _FORMAT, fill
 from pnp.layout.faces import FaceResolver, fold_lengths
 from pnp.layout.plan import copies
 from pnp.layout.primitives import Rect
 from pnp.layout.text import Measurer, _fitted, fit_text
-from pnp.model import Face, PrintOptions
+from pnp.template.model import Face, PrintOptions
 from pnp.render.fonts import MEASURER, _drawable, missing_glyphs
-from pnp.templates import load_game
+from pnp.template.loader import load_game
 
 SHADOWED = """
 [game]
@@ -88,7 +88,7 @@ def test_a_length_is_worked_out_once_only_from_names_every_copy_shares(tmp_path)
 
 
 def test_folding_leaves_what_it_cannot_work_out_to_be_reported_on_resolving():
-    from pnp.model import Element
+    from pnp.template.model import Element
 
     element = Element("polygon", {"points": [["w / 0", "h - 1"], ["copy", 2]], "dash": ["w / 4"]}, "")
     folded = fold_lengths(element, {"w": 40.0, "h": 30.0})

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import pytest
 
 from conftest import rendered
-from pnp.templates import load_shipped_game
+from pnp.template.loader import load_shipped_game
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACE = ROOT / "docs" / "RULES.md"

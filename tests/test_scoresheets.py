@@ -19,11 +19,11 @@ from pnp.layout import scoresheets as layout
 from pnp.layout.faces import FaceResolver, Filled
 from pnp.layout.plan import copies
 from pnp.layout.primitives import Icon, Rect, Text, absolute
-from pnp.model import Face, PrintOptions
+from pnp.template.model import Face, PrintOptions
 from pnp.render.fonts import MEASURER
-from pnp.scoresheet import render_filled_sheet, result_summary
-from pnp.sheet_model import Box, Cell, Column, Row, Scoresheet, said, signed
-from pnp.templates import game_files, load_shipped_game
+from pnp.kit.scoresheet import render_filled_sheet, result_summary
+from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, said, signed
+from pnp.template.loader import game_files, load_shipped_game
 from scoring import TieBreak, find_rules, load_session, score_session
 from scoring import halali, hunting_fever
 
@@ -131,8 +131,8 @@ def test_a_sheet_whose_rows_have_the_wrong_number_of_cells_is_refused():
 
 
 def test_a_game_without_rules_has_no_scoresheet_content():
-    from pnp import games
-    from pnp.errors import TemplateError
+    from pnp.core import games
+    from pnp.core.errors import TemplateError
 
     with pytest.raises(TemplateError, match="no game rules are registered for 'chess'"):
         games.blank_sheet("chess")
@@ -161,9 +161,9 @@ def test_every_kit_has_a_blank_scoresheet_that_fits_both_papers_and_needs_no_cut
 
 @pytest.mark.parametrize("paper, x, y", [("a4", 10.0, 23.5), ("letter", 12.95, 14.7)])
 def test_the_blank_sheet_sits_centred_on_its_page_without_crop_marks(paper, x, y):
-    from pnp.build import render_to_memory
+    from pnp.kit.build import render_to_memory
     from pnp.layout.plan import plan_kit
-    from pnp.units import paper_size
+    from pnp.core.units import paper_size
 
     # Alone on its sheet, a scoresheet that may shrink keeps its size.
     _, manifest = render_to_memory(load_shipped_game("hunting-fever"), PrintOptions(lang="fr", paper=paper),
@@ -293,7 +293,7 @@ def test_blank_french_sheet_has_its_labels_and_no_names():
 
 
 def test_the_sheets_icons_are_the_kits():
-    from pnp.templates import templates_dir
+    from pnp.template.loader import templates_dir
 
     folder = templates_dir() / "icons"
     for icon in (*hunting_fever.CARD_ICONS.values(), *halali.TILE_ICONS.values(), "lodge"):

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 import hunting_fever_sim as sim
 from conftest import score_host_app
-from pnp.score_cli import score_app
+from pnp.cli.score import score_app
 
 NAMES = ["Ann", "Ben", "Cat"]
 JSON_KEYS = {"game", "players", "rounds", "totals", "complete", "winners", "tie_break"}

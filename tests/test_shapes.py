@@ -15,17 +15,17 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pnp.errors import PnpError, TemplateError
+from pnp.core.errors import PnpError, TemplateError
 from pnp.layout.furniture import CUT_GUIDE_INK
 from pnp.layout.outline import on_sheet, outline_of
 from pnp.layout.plan import plan_kit
 from pnp.layout.primitives import Path as PathShape
-from pnp.model import Face, PrintOptions
-from pnp.print_order import print_order_problems
+from pnp.template.model import Face, PrintOptions
+from pnp.layout.print_order import print_order_problems
 from pnp.render.fonts import MEASURER
-from pnp.services import THE_GAME_CRAFTER, not_made
-from pnp.templates import load_game, load_shipped_game
-from pnp.units import paper_size
+from pnp.export.services import THE_GAME_CRAFTER, not_made
+from pnp.template.loader import load_game, load_shipped_game
+from pnp.core.units import paper_size
 from tests.test_templates_and_catalogs import CATALOG, GOOD, write_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "shapes"
@@ -157,7 +157,7 @@ def test_a_turned_hex_keeps_its_outline_on_the_turned_trim(game):
 
 
 def test_round_pieces_never_share_a_cut_and_the_kit_stays_fair(game, tmp_path):
-    from pnp.build import render_game
+    from pnp.kit.build import render_game
 
     for paper in ("a4", "letter"):
         written = render_game(game, PrintOptions(lang="fr", paper=paper), tmp_path)
@@ -209,7 +209,7 @@ def test_messages_name_a_template_by_its_file(game):
 
 def test_shaped_exports_are_transparent_outside_and_tabletop_simulator_knows_their_shape(game, tmp_path):
     from pnp.export.run import export_game
-    from pnp.services import GENERIC
+    from pnp.export.services import GENERIC
 
     options = PrintOptions()
     png = export_game(game, options, "png", GENERIC, 100, "front-back", ["lanterns", "islands", "tides"],

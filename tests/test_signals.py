@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.print_order import print_order_problems
+from pnp.layout.print_order import print_order_problems
 
 LIMIT = 60
 
@@ -142,7 +142,7 @@ def test_serve_stops_on_sighup_and_sigterm_as_on_ctrl_c(tmp_path, signum, code):
 def test_a_second_signal_while_cleaning_up_is_ignored():
     # Once stopping, the same request again must not cut the cleanup short.
     script = ("import os, signal\n"
-              "from pnp.signals import Terminated, stop_like_ctrl_c\n"
+              "from pnp.core.signals import Terminated, stop_like_ctrl_c\n"
               "stop_like_ctrl_c()\n"
               "try:\n"
               "    os.kill(os.getpid(), signal.SIGTERM)\n"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import TemplateError
-from pnp.language import ExpressionError, parse_condition, placeholder_names
-from pnp.templates import load_game
+from pnp.core.errors import TemplateError
+from pnp.template.language import ExpressionError, parse_condition, placeholder_names
+from pnp.template.loader import load_game
 
 TEMPLATE = """
 [game]
@@ -247,7 +247,7 @@ def test_placeholder_names_reject_what_str_format_would_reach_through():
 
 
 def test_the_template_guide_lists_every_element_key_field_type_and_name():
-    from pnp.elements import (CONDITION_NAMES, ELEMENT_SCHEMAS, FACE_NAMES, FIELD_TYPES,
+    from pnp.template.elements import (CONDITION_NAMES, ELEMENT_SCHEMAS, FACE_NAMES, FIELD_TYPES,
                               REPEAT_NAMES, SET_NAMES, SYMBOLS)
 
     guide = (Path(__file__).resolve().parent.parent / "docs" / "TEMPLATES.md").read_text(encoding="utf-8")

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import CatalogError, TemplateError
-from pnp.i18n import LANGUAGES, compare_catalogs, load_catalog, placeholders
-from pnp.templates import game_files, load_game, load_shipped_game, templates_dir
+from pnp.core.errors import CatalogError, TemplateError
+from pnp.core.i18n import LANGUAGES, compare_catalogs, load_catalog, placeholders
+from pnp.template.loader import game_files, load_game, load_shipped_game, templates_dir
 
 GOOD = """
 [game]
@@ -129,8 +129,8 @@ def _with_rules(folder: Path, *ids: str, text: str = GOOD) -> Path:
 
 
 def test_the_page_a_kit_opens_with_is_one_uncut_page_of_one_component(tmp_path):
-    from pnp.build import render_to_memory
-    from pnp.model import PrintOptions
+    from pnp.kit.build import render_to_memory
+    from pnp.template.model import PrintOptions
 
     game = load_game(_with_rules(tmp_path, "rules"))
     assert game.component("rules").with_cover and not game.component("cards").with_cover
@@ -194,7 +194,7 @@ def test_shipped_games_have_the_same_keys_and_placeholders_in_both_languages():
 
 
 def test_compare_catalogs_finds_missing_keys_and_placeholder_drift(tmp_path):
-    from pnp.i18n import Catalog
+    from pnp.core.i18n import Catalog
     en = Catalog("en", {"a": "Sheet {n} of {total}", "b": "x"})
     fr = Catalog("fr", {"a": "Feuille {n}"})
     problems = compare_catalogs(en, fr)
@@ -220,7 +220,7 @@ def test_each_shipped_game_loads_in_both_languages():
 
 
 def test_when_conditions_combine_with_and_and_or():
-    from pnp.language import parse_condition
+    from pnp.template.language import parse_condition
 
     values = {"suit": "rage", "hits": 0, "part": "tail"}
 

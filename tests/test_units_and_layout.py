@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.errors import UnknownNameError
+from pnp.core.errors import UnknownNameError
 from pnp.layout.boards import split_piece
 from pnp.layout.imposition import (MARGIN, MARK_GAP, MARK_MIN_LENGTH, PRINTABLE, Box, bottom_frame, fit_grid,
                                    mirror_for_long_edge, printable_area)
 from pnp.layout.sheets import Item, pack
-from pnp.model import Component, Copy, Piece
-from pnp.units import paper_size, parse_length, piece_size
+from pnp.template.model import Component, Copy, Piece
+from pnp.core.units import paper_size, parse_length, piece_size
 
 
 def test_lengths_and_named_sizes():

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from conftest import score_host_app
 from scoring.session_csv import dumps as csv_dumps
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 from pnp.web.serve import check_token, public_url, url_host
 from web_helpers import ROOT, beavers, halali, hunting_fever
 

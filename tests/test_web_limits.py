@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 from starlette.testclient import TestClient
 
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 from pnp.web import tables
 from pnp.web.app import create_app
 from pnp.web.db import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, Database

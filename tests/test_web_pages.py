@@ -163,8 +163,8 @@ def test_the_filled_scoresheet_is_a_pdf_whose_qr_code_leads_to_the_result(app):
 
 
 def test_a_filled_sheet_carries_the_qr_text_it_is_given():
-    from pnp.model import PrintOptions
-    from pnp.scoresheet import render_filled_sheet
+    from pnp.template.model import PrintOptions
+    from pnp.kit.scoresheet import render_filled_sheet
     from scoring import check_session, score_session
 
     result = score_session(check_session(hunting_fever(5)).session)
@@ -334,7 +334,7 @@ def test_a_page_sent_for_a_day_committed_meanwhile_is_refused_with_the_fresh_sta
 
 
 def test_every_page_string_the_templates_and_code_name_is_in_both_catalogs():
-    from pnp.i18n import common_catalog
+    from pnp.core.i18n import common_catalog
 
     web = Path(__file__).resolve().parent.parent / "pnp" / "web"
     named, plural = set(), set()

@@ -17,9 +17,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.games import SHIPPED
-from pnp.limits import MAX_CORNERS, MAX_COVER_PAIRS, MAX_MANIFEST_ITEMS, MAX_QR_WORK, MAX_SHAPES
-from pnp.score_cli import score_app
+from pnp.core.games import SHIPPED
+from pnp.core.limits import MAX_CORNERS, MAX_COVER_PAIRS, MAX_MANIFEST_ITEMS, MAX_QR_WORK, MAX_SHAPES
+from pnp.cli.score import score_app
 from scoring import check_session
 from scoring.rules import find_rules
 
@@ -118,12 +118,12 @@ def test_the_same_qr_code_on_every_card_is_encoded_once_and_passes(tmp_path):
 
 
 def test_every_shipped_kit_is_far_within_its_budget():
-    from pnp.build import made_by
+    from pnp.kit.build import made_by
     from pnp.layout.plan import plan_kit
-    from pnp.model import PrintOptions
+    from pnp.template.model import PrintOptions
     from pnp.render.fonts import MEASURER
-    from pnp.templates import game_files, load_game
-    from pnp.units import paper_size
+    from pnp.template.loader import game_files, load_game
+    from pnp.core.units import paper_size
 
     for path in game_files().values():
         plan = plan_kit(load_game(path), PrintOptions(), paper_size("a4"), None, measure=MEASURER, made=made_by())

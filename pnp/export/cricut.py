@@ -24,8 +24,8 @@ from pnp.layout.imposition import Box, Frame
 from pnp.layout.outline import outline_of
 from pnp.layout.plan import Placement, copies, resolve_placements
 from pnp.layout.sheets import Item, pack, runs_of
-from pnp.model import Component, Face, Game, PrintOptions
-from pnp.units import MM_PER_INCH
+from pnp.template.model import Component, Face, Game, PrintOptions
+from pnp.core.units import MM_PER_INCH
 
 #: Design Space's Print Then Cut area, inches (and mm).
 AREA_IN = (9.25, 6.75)
@@ -89,7 +89,7 @@ def pictures_pdf(game: Game, options: PrintOptions, shown: list[Picture]) -> byt
 
     from pnp.render.document import Drawings, place
     from pnp.render.fonts import MEASURER, font
-    from pnp.units import pt
+    from pnp.core.units import pt
 
     flat = [p for picture in shown for p in picture.placements]
     resolved, uses = resolve_placements(game, options, flat, measure=MEASURER)

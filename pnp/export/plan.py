@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Iterable, NamedTuple
 from urllib.parse import urlsplit
 
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 from pnp.layout.outline import outline_of
 from pnp.layout.plan import copies
-from pnp.limits import MAX_IMAGE_PIXELS
-from pnp.model import Component, Copy, Face, Game
+from pnp.core.limits import MAX_IMAGE_PIXELS
+from pnp.template.model import Component, Copy, Face, Game
 from pnp.render.single import FacePage
-from pnp.services import GENERIC, Service, match, not_made, shape_note
-from pnp.units import MM_PER_INCH
+from pnp.export.services import GENERIC, Service, match, not_made, shape_note
+from pnp.core.units import MM_PER_INCH
 
 FORMATS = ("png", "pdf", "tts", "cricut")
 ORDERS = ("front-back", "back-front")
@@ -104,7 +104,7 @@ def chosen_components(game: Game, service: Service, names: list[str] | None,
 def file_stem(copy: Copy, digits: int) -> str:
     """``yellow-wolf-02``: set, piece and copy number, so fronts and backs pair by name.
 
-    >>> from pnp.model import Component, Piece
+    >>> from pnp.template.model import Component, Piece
     >>> piece = Piece("closed_season", 1, {})
     >>> file_stem(Copy(Component("cards", (1, 1), (piece,), (), None), piece, 3, "red"), 2)
     'red-closed-season-03'

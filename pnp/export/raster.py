@@ -11,7 +11,7 @@ import os
 import zlib
 from typing import Callable, Iterator, NamedTuple
 
-from pnp.signals import held, reset_in_worker
+from pnp.core.signals import held, reset_in_worker
 
 #: How PNG files are compressed. Encoding is most of an export's time: zlib's run-length
 #: strategy at level 1 is the fastest setting on cards (bench/export.py --levels compares

@@ -2,7 +2,7 @@
 
 An export is one folder, ``OUT/GAME_LANG_FORMAT[_SERVICE]``, written whole
 beside its place and swapped in for the earlier export there
-(:class:`pnp.files.FolderReplacement`): it holds exactly the files its summary
+(:class:`pnp.core.files.FolderReplacement`): it holds exactly the files its summary
 line counts, and on any error (or Ctrl-C, SIGTERM, SIGHUP) the earlier export
 stays as it was and nothing is left half-written. Every file of a component is
 in the component's own folder, under a name made from the piece's colour, id
@@ -20,20 +20,20 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 from urllib.parse import quote
 
-from pnp.errors import OutputError, PnpError
+from pnp.core.errors import OutputError, PnpError
 from pnp.export.plan import (TTS_CARDS_PER_SHEET, ComponentExport, Image, Skipped, card_id,
                              check_base_url, check_cells, check_choices, check_file_names,
                              check_unique, chosen_components,
                              earlier_export, file_stem, pdf_order, print_images, sheet_grid,
                              tts_decks, tts_pixels)
 from pnp.export.raster import PNG_OPTIONS, Job, rasterise
-from pnp.files import FolderReplacement, WriteError
+from pnp.core.files import FolderReplacement, WriteError
 from pnp.layout.plan import copies
-from pnp.model import Component, Copy, Face, Game, PrintOptions
-from pnp.options import checked
+from pnp.template.model import Component, Copy, Face, Game, PrintOptions
+from pnp.layout.options import checked
 from pnp.render.document import CLIPPED_IN_KITS
 from pnp.render.single import FacePage, faces_pdf
-from pnp.services import Service
+from pnp.export.services import Service
 
 Progress = Callable[[int, int], None]   # (pages just finished, pages in all)
 

@@ -23,7 +23,7 @@ from typing import Iterable, NamedTuple, Sequence
 from pnp.layout.imposition import EPS, Box
 from pnp.layout.primitives import Text, absolute
 from pnp.layout.text import Measurer
-from pnp.units import POINTS_PER_MM
+from pnp.core.units import POINTS_PER_MM
 
 TEXT_CLEARANCE = 2.0   # mm between a seam's cut line and any text
 SEARCH_STEP = 1.0      # mm between the cut lines tried when the template names none

@@ -79,7 +79,7 @@ def _box(p: Primitive) -> Box | None:
 
 def _icon_box(icon: Icon) -> Box:
     """The part of an icon's box its drawing fills: its viewBox fitted, centred, kept in proportion."""
-    from pnp.icons import read_icon  # the SVG reader loads only for kits with icons
+    from pnp.template.icons import read_icon  # the SVG reader loads only for kits with icons
 
     _, _, vw, vh = read_icon(icon.source).view_box
     turned = icon.rotate in (90, 270)

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pnp.i18n import Catalog
+from pnp.core.i18n import Catalog
 from pnp.layout.furniture import footer_layout
 from pnp.layout.imposition import MARGIN, bottom_frame
 from pnp.layout.primitives import Ellipse, Line, Path, Primitive, Rect, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail
-from pnp.model import PrintOptions
-from pnp.units import POINTS_PER_MM, pt
+from pnp.template.model import PrintOptions
+from pnp.core.units import POINTS_PER_MM, pt
 
 SCALE_MM = 5.0       # each scale reads from -5 to +5 mm
 ARM = 14.0           # half the length of a target's lines

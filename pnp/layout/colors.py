@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from pnp.model import PlayerColor
+from pnp.template.model import PlayerColor
 
 BLACK = "#000000"
 WHITE = "#ffffff"
@@ -42,7 +42,7 @@ def _lower(color: str) -> str:
 
 class Inks(NamedTuple):
     """Resolves colour names for one piece: the palette (with its defaults,
-    see :func:`pnp.template_spec.with_defaults`), the piece's player colour, the ink saver."""
+    see :func:`pnp.template.spec.with_defaults`), the piece's player colour, the ink saver."""
 
     palette: Mapping[str, str]
     player: PlayerColor | None

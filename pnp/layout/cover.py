@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, Sequence
 
-from pnp.errors import TextFitError
-from pnp.i18n import Catalog
+from pnp.core.errors import TextFitError
+from pnp.core.i18n import Catalog
 from pnp.layout.colors import Inks
 from pnp.layout.imposition import MARGIN, PRINTABLE
 from pnp.layout.primitives import QR, Primitive, Rect, Symbol, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail
-from pnp.model import Component, Game, PrintOptions
-from pnp.units import POINTS_PER_MM, pt
+from pnp.template.model import Component, Game, PrintOptions
+from pnp.core.units import POINTS_PER_MM, pt
 
 BODY = 8.5
 TABLE = 8.0
@@ -94,7 +94,7 @@ def stock_of(component: Component, backs: bool, fold: bool = False) -> str:
     would hide the backs. Pieces folded over (``fold``) go on paper: folded
     and glued, its two layers make the piece, where card would crack.
 
-    >>> from pnp.model import Component
+    >>> from pnp.template.model import Component
     >>> tile = Component("tiles", (23.0, 23.0), (), (), (), kind="tile")
     >>> stock_of(tile, True), stock_of(tile, True, fold=True), stock_of(tile, False)
     ('card-220-300', 'paper-80-120', 'paper-80-120')

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 from pnp.layout.imposition import EPS, PRINTABLE, Box, Frame, bottom_frame, side_frame
 from pnp.layout.outline import Outline, _n, on_sheet, outline_of
 from pnp.layout.primitives import Path, Primitive, Rect

@@ -21,18 +21,18 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from pnp.elements import (_COMMON, ELEMENT_SCHEMAS, FACE_NAMES, LEN, LENS, POINTS, REPEAT_NAMES,
+from pnp.template.elements import (_COMMON, ELEMENT_SCHEMAS, FACE_NAMES, LEN, LENS, POINTS, REPEAT_NAMES,
                           SET_NAMES, SYMBOLS)
-from pnp.errors import PnpError, TemplateError, UnknownNameError, raise_problems
-from pnp.i18n import plural_form
-from pnp.language import ExpressionError, evaluate, fill, names_in, number_shown
+from pnp.core.errors import PnpError, TemplateError, UnknownNameError, raise_problems
+from pnp.core.i18n import plural_form
+from pnp.template.language import ExpressionError, evaluate, fill, names_in, number_shown
 from pnp.layout.colors import BLACK, Inks
 from pnp.layout.primitives import (QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol,
                                    Text, TextLine)
 from pnp.layout.text import MIN_SIZE, Measurer, fit_or_fail
-from pnp.limits import MAX_LENGTH_MM, MAX_QR_BYTES, MAX_REPEAT, MAX_TEXT_SIZE_PT, BudgetError, WorkBudget
-from pnp.model import Component, Copy, Element, Face, Game, Piece, PrintOptions
-from pnp.units import POINTS_PER_MM, pt
+from pnp.core.limits import MAX_LENGTH_MM, MAX_QR_BYTES, MAX_REPEAT, MAX_TEXT_SIZE_PT, BudgetError, WorkBudget
+from pnp.template.model import Component, Copy, Element, Face, Game, Piece, PrintOptions
+from pnp.core.units import POINTS_PER_MM, pt
 
 OUTLINE_MM = 0.3          # outline given to filled shapes by the ink saver
 DEFAULT_STROKE_MM = 0.3
@@ -42,7 +42,7 @@ Layer = tuple[Primitive, ...]
 class Filled(NamedTuple):
     """A scoresheet filled from a score session: what the game's rules put on it, QR text and date."""
 
-    sheet: Any            # a pnp.sheet_model.Scoresheet, built by the game's rules from the result
+    sheet: Any            # a pnp.core.sheet_model.Scoresheet, built by the game's rules from the result
     qr: str | None = None
     date: str | None = None
 
@@ -266,7 +266,7 @@ class FaceResolver:
 
     def _spend(self, element: Element, context: _Context, props: Mapping[str, Any]) -> None:
         """Count the shapes and corners an element is about to lay out, before it does
-        (:class:`~pnp.limits.WorkBudget`): past a limit, the kit stops here."""
+        (:class:`~pnp.core.limits.WorkBudget`): past a limit, the kit stops here."""
         repeat = props.get("repeat")
         count = 1
         if repeat is not None:
@@ -397,7 +397,7 @@ def mm(raw: Any, values: Mapping[str, Any], key: str, low: float = -MAX_LENGTH_M
     """A length: a number, or an expression of the face's values, from ``low`` to ``high``.
 
     Every length of a face passes here, so every one is a finite number within
-    its limits (by default at most :data:`~pnp.limits.MAX_LENGTH_MM` either way
+    its limits (by default at most :data:`~pnp.core.limits.MAX_LENGTH_MM` either way
     from the piece's corner); otherwise a KeyedError names ``key`` and the value.
     """
     if type(raw) is float:
@@ -428,7 +428,7 @@ def fold_lengths(element: Element, constants: Mapping[str, float]) -> dict[str, 
     An expression that cannot be worked out is left as written, so that
     resolving the element reports it as it always would.
 
-    >>> from pnp.model import Element
+    >>> from pnp.template.model import Element
     >>> fold_lengths(Element("rect", {"x": 4, "w": "w - 8", "h": "h - copy"}, ""), {"w": 63.5})
     {'x': 4.0, 'w': 55.5, 'h': 'h - copy'}
     """
@@ -648,7 +648,7 @@ def _baselines(fitted, frame_h: float, valign: str) -> list[float]:
 def find_icon(folders: tuple[str, ...], name: str, measure: Measurer | None = None) -> str:
     """The SVG file of an icon, read and checked once (an IconError if missing or broken);
     with ``measure``, every letter of its text must be in the kit's fonts."""
-    from pnp.icons import load_icon  # the SVG reader loads only for kits with icons
+    from pnp.template.icons import load_icon  # the SVG reader loads only for kits with icons
 
     return load_icon(folders, name, measure.missing if measure is not None else None).source
 
@@ -746,7 +746,7 @@ def _qr(props, c: _Context, v, dx: float, dy: float) -> Layer:
 
 
 def qr_text(data: str, key: str) -> str:
-    """What a QR code holds: at most :data:`~pnp.limits.MAX_QR_BYTES` as UTF-8."""
+    """What a QR code holds: at most :data:`~pnp.core.limits.MAX_QR_BYTES` as UTF-8."""
     size = len(data.encode("utf-8", "surrogatepass"))
     if size > MAX_QR_BYTES:
         raise KeyedError(key, f"{size} bytes to put in a QR code; the limit is {MAX_QR_BYTES} (a denser code "

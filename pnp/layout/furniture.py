@@ -9,13 +9,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
-from pnp.i18n import Catalog
+from pnp.core.i18n import Catalog
 from pnp.layout.imposition import MARGIN, PRINTABLE, Frame, Mark
 from pnp.layout.outline import on_sheet, outline_of
 from pnp.layout.primitives import Line, Path, Primitive, Rect, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail, fit_text
-from pnp.model import Face, PageKind, PrintOptions
-from pnp.units import POINTS_PER_MM, pt
+from pnp.template.model import Face, PageKind, PrintOptions
+from pnp.core.units import POINTS_PER_MM, pt
 
 FOOTER_SIZE = 7.0
 FOOTER_MIN = 6.0

@@ -20,7 +20,7 @@ import math
 from itertools import chain
 from typing import NamedTuple, Sequence
 
-from pnp.errors import TemplateError, raise_problems
+from pnp.core.errors import TemplateError, raise_problems
 from pnp.layout.boards import Part, split_piece, text_boxes
 from pnp.layout.cover import BAND_H as COVER_BAND
 from pnp.layout.cover import PAPER, CoverContents, PlanRow, lay_out_cover, stock_of
@@ -35,9 +35,9 @@ from pnp.layout.imposition import (MARK_CLEAR, MARK_LENGTH, Box, Frame,
 from pnp.layout.primitives import Packed, Primitive
 from pnp.layout.sheets import Item, Placed, Sheet, best_turn, pack, runs_of
 from pnp.layout.text import Measurer
-from pnp.i18n import Catalog
-from pnp.limits import MAX_PAGES
-from pnp.model import Component, Copy, Face, Game, PageKind, PrintOptions
+from pnp.core.i18n import Catalog
+from pnp.core.limits import MAX_PAGES
+from pnp.template.model import Component, Copy, Face, Game, PageKind, PrintOptions
 
 #: Between the fold line and the nearest bleed on either side, mm: a fold a
 #: little off never creases a piece's printed area.
@@ -105,7 +105,7 @@ class KitPlan:
         self.duplex = False
         #: How many sheets of paper the file is printed on
         self.sheets = 0
-        #: What laying it out counted against the kit's work budget (pnp.limits.WorkBudget)
+        #: What laying it out counted against the kit's work budget (pnp.core.limits.WorkBudget)
         self.budget = None
 
 

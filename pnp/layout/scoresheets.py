@@ -2,7 +2,7 @@
 
 A scoresheet is an element of a piece (``type = "scoresheet"``), so it is
 imposed, footed and written like every other piece. What is on it comes from
-the game's rules as a :class:`~pnp.sheet_model.Scoresheet` (columns, rows of
+the game's rules as a :class:`~pnp.core.sheet_model.Scoresheet` (columns, rows of
 boxes, labels, points, totals, and the values of a filled sheet); this module
 decides where everything goes and names no game.
 
@@ -24,11 +24,11 @@ words (a winner) in the accent colour.
 from __future__ import annotations
 
 
-from pnp.errors import TemplateError
+from pnp.core.errors import TemplateError
 from pnp.layout.primitives import QR, Icon, Line, Path, Primitive, Rect, Symbol, Text, TextLine
 from pnp.layout.text import fit_or_fail
-from pnp.sheet_model import Box, Cell, Key, Row, Said, Scoresheet, Words, problems
-from pnp.units import POINTS_PER_MM, pt
+from pnp.core.sheet_model import Box, Cell, Key, Row, Said, Scoresheet, Words, problems
+from pnp.core.units import POINTS_PER_MM, pt
 
 PEN = "#1d3f9a"
 #: The smallest box a pen writes in, each way (mm).
@@ -128,7 +128,7 @@ class _Pen:
         self.out.append(Text(tuple(lines), style, fitted.size, color or self.ink))
 
     def icon(self, name: str, x: float, y: float, w: float, h: float) -> None:
-        from pnp.icons import load_icon  # the SVG reader loads only for kits with icons
+        from pnp.template.icons import load_icon  # the SVG reader loads only for kits with icons
 
         icon = load_icon(self.ctx.icon_dirs, name, self.ctx.measure.missing)
         self.out.append(Icon(icon.source, self.x0 + x, self.y0 + y, w, h,

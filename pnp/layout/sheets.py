@@ -34,7 +34,7 @@ from pnp.layout.boards import Part
 from pnp.layout.imposition import (EPS, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, MARK_TIP, Box,
                                    Frame, Grid, Mark, Side, block_marks, grid_in, side_room,
                                    stack_offset)
-from pnp.model import Copy
+from pnp.template.model import Copy
 
 #: Between two regions of a sheet, when there is room: each region's bleed,
 #: and a mark beyond it, on either side of the line that parts them.

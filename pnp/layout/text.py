@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, NamedTuple
 
-from pnp.errors import TextFitError
+from pnp.core.errors import TextFitError
 
 MIN_SIZE = 6.0
 STEP = 0.25

@@ -19,12 +19,12 @@ from pnp.layout.boards import Part
 from pnp.layout.imposition import Box
 from pnp.layout.outline import Outline, outline_of
 from pnp.layout.plan import KitPlan, PagePlan, Placement, Run
-from pnp.model import Component, Face, Game, Piece, PrintOptions
-from pnp.options import checked
+from pnp.template.model import Component, Face, Game, Piece, PrintOptions
+from pnp.layout.options import checked
 from pnp.render.draw import Pen, draw_primitives
 from pnp.render.fonts import MEASURER, font
 from pnp.render.reportlab_internals import compress_last_page, page_ops, write_streams_plain
-from pnp.units import pt
+from pnp.core.units import pt
 
 write_streams_plain()
 

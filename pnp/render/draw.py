@@ -26,8 +26,8 @@ from pnp.render.fonts import font as font_name
 from pnp.render.reportlab_internals import (escaper, font_chunks, fp_str, page_ops, restore_state_record,
                                             save_state_record, subset_name, writes_text_as_drawn)
 from pnp.render.shapes import symbol_path
-from pnp.units import pt
-from pnp.qr import dark_runs, modules as qr_modules
+from pnp.core.units import pt
+from pnp.core.qr import dark_runs, modules as qr_modules
 
 
 class Pen:
@@ -319,7 +319,7 @@ def draw_icon(pen: Pen, i: Icon, height: float) -> None:
 
     Drawn through the canvas each time: placing its form registers the form
     with the page, which a recording would not do."""
-    from pnp.icons import read_icon  # the SVG reader loads only for kits with icons
+    from pnp.template.icons import read_icon  # the SVG reader loads only for kits with icons
 
     canvas = pen.canvas
     icon = read_icon(i.source)
@@ -371,7 +371,7 @@ def _toward_white(color: str, opacity: float) -> str:
 
 
 def _draw_icon_shapes(canvas: Canvas, icon, tint: str, line_art: bool) -> None:
-    from pnp.icons import Shape as IconShape
+    from pnp.template.icons import Shape as IconShape
 
     for shape in icon.shapes:
         if type(shape) is not IconShape:

@@ -9,7 +9,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.layout.text import Measurer
 from pnp.render.reportlab_internals import font_characters
-from pnp.resources import fonts_dir
+from pnp.core.resources import fonts_dir
 
 #: Template font names -> (registered name, file)
 FAMILY = {

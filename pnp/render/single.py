@@ -15,11 +15,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.imposition import Box
 from pnp.layout.plan import Placement, resolve_placements
-from pnp.model import Copy, Face, Game, PrintOptions
+from pnp.template.model import Copy, Face, Game, PrintOptions
 from pnp.render.document import CLIPPED_IN_KITS, Drawings, place
 from pnp.render.fonts import MEASURER, font
 from pnp.render.reportlab_internals import page_ops
-from pnp.units import pt
+from pnp.core.units import pt
 
 
 class FacePage(NamedTuple):

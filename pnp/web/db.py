@@ -25,9 +25,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Mapping
 
-from pnp.errors import PnpError
-from pnp.files import os_reason
-from pnp.i18n import common_catalog
+from pnp.core.errors import PnpError
+from pnp.core.files import os_reason
+from pnp.core.i18n import common_catalog
 
 DATABASE_NAME = "pnp.sqlite3"
 #: Written in the file's header so that another program's SQLite file is never taken for ours.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.qr import dark_runs, modules
+from pnp.core.qr import dark_runs, modules
 
 
 def svg(text: str, label: str, dense: bool = False) -> str | None:

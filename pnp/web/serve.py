@@ -11,8 +11,8 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from pnp.errors import PnpError
-from pnp.i18n import common_catalog
+from pnp.core.errors import PnpError
+from pnp.core.i18n import common_catalog
 from pnp.web.auth import new_token
 from pnp.web.db import Database, default_data_dir
 
@@ -92,7 +92,7 @@ def public_url(host: str, port: int) -> str:
 def _server(uvicorn, config):
     """uvicorn's server, stopped gracefully by SIGHUP too (a closed terminal), as it is by
     Ctrl-C and SIGTERM; once it has stopped, the signal is raised again so that the
-    command ends as every command does on it (:mod:`pnp.signals`: one line, exit 129)."""
+    command ends as every command does on it (:mod:`pnp.core.signals`: one line, exit 129)."""
     hangup = getattr(signal, "SIGHUP", None)
 
     class Server(uvicorn.Server):

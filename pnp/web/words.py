@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Mapping
 
-from pnp.i18n import LANGUAGES, Catalog, common_catalog
+from pnp.core.i18n import LANGUAGES, Catalog, common_catalog
 from scoring import Common, EntryForm, Label, Messages, Problem, SessionFileError, find_rules, messages
 from scoring.report import part_json
 

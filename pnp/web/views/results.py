@@ -8,7 +8,7 @@ from starlette.responses import Response
 
 from scoring import check_session, score_session
 
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 from pnp.web import bgstats, qr, tables
 from pnp.web.base import Site
 from pnp.web.summary import summary
@@ -50,15 +50,14 @@ async def sheet(site: Site, request: Request) -> Response:
 
 def _has_scoresheet(game: str) -> bool:
     """Whether the game ships a kit to print a filled scoresheet on (a game joined at run time may not)."""
-    from pnp import games
-
+    from pnp.core import games
     return games.template_file(game) is not None
 
 
 def _filled_sheet(stored: tables.StoredSession, lang: str, paper: str, link: str) -> bytes:
     """The session printed on its game's scoresheet, its QR code pointing to the result page."""
-    from pnp.model import PrintOptions
-    from pnp.scoresheet import render_filled_sheet
+    from pnp.template.model import PrintOptions
+    from pnp.kit.scoresheet import render_filled_sheet
 
     checked = check_session(stored.document)
     pdf, _ = render_filled_sheet(score_session(checked.session), PrintOptions(lang=lang, paper=paper),

@@ -1,8 +1,8 @@
 """What a template file may hold, declared: its tables, their keys, each key's kind and default.
 
 Read top to bottom it is the template language's reference for everything
-but the elements of a face (those are :mod:`pnp.elements`'s). Each table is a
-:class:`~pnp.schema.Table` of :class:`~pnp.schema.Field` s in the order they
+but the elements of a face (those are :mod:`pnp.template.elements`'s). Each table is a
+:class:`~pnp.template.schema.Table` of :class:`~pnp.template.schema.Field` s in the order they
 are checked, then its rules, each a function named for what it decides:
 
 ``GAME`` (the file) -> ``HEADER`` (``[game]``), ``PALETTE``, ``PARAMS``,
@@ -10,8 +10,8 @@ are checked, then its rules, each a function named for what it decides:
 (``[[components.pieces]]``, whose keys are the component's declared fields).
 
 A key added to the language is a line in one of these tables; a new kind of
-value is a spec (a small class in :mod:`pnp.schema` or here). Checking gives
-clean values (defaults filled in) from which :mod:`pnp.templates` builds the
+value is a spec (a small class in :mod:`pnp.template.schema` or here). Checking gives
+clean values (defaults filled in) from which :mod:`pnp.template.loader` builds the
 model; every problem is one line with the file, the key and the expected form.
 """
 
@@ -21,14 +21,14 @@ import math
 import re
 from typing import Any, Mapping
 
-from pnp.elements import BUILT_IN_COLORS, FIELD_TYPES, HEX, SET_COLORS, SYMBOLS, Scope, compile_elements
-from pnp.errors import TemplateError, UnknownNameError
-from pnp.language import ExpressionError, evaluate, names_in, number_shown
-from pnp.limits import MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MIN_PIECE_MM
-from pnp.model import PIECE_KINDS, SHAPES, Piece, PlayerColor
-from pnp.schema import (MISSING, All, Checker, Field, Invalid, Kind, OneOf, Spec, Table, TableOf, When,
+from pnp.template.elements import BUILT_IN_COLORS, FIELD_TYPES, HEX, SET_COLORS, SYMBOLS, Scope, compile_elements
+from pnp.core.errors import TemplateError, UnknownNameError
+from pnp.template.language import ExpressionError, evaluate, names_in, number_shown
+from pnp.core.limits import MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MIN_PIECE_MM
+from pnp.template.model import PIECE_KINDS, SHAPES, Piece, PlayerColor
+from pnp.template.schema import (MISSING, All, Checker, Field, Invalid, Kind, OneOf, Spec, Table, TableOf, When,
                         boolean, finite_within, is_number, keep, matching)
-from pnp.units import piece_size
+from pnp.core.units import piece_size
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 FIELD_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -410,7 +410,7 @@ def pieces_from_file(value: Any, at: str, check: Checker, declared: Mapping[str,
     else:
         name, sheet = value, None
     # Loaded only for a kit that reads a data file (zipfile, csv and expat cost start-up time).
-    from pnp.data_files import DataFileError, read_data
+    from pnp.template.data_files import DataFileError, read_data
 
     folder = check.context.get("folder")
     if folder is None:

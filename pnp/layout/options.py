@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 
-from pnp.errors import PnpError
-from pnp.i18n import LANGUAGES
-from pnp.limits import MAX_QR_BYTES
-from pnp.model import PrintOptions
-from pnp.units import PAPERS
+from pnp.core.errors import PnpError
+from pnp.core.i18n import LANGUAGES
+from pnp.core.limits import MAX_QR_BYTES
+from pnp.template.model import PrintOptions
+from pnp.core.units import PAPERS
 
 MAX_BLEED = 10.0        # mm: beyond this a "bleed" covers the neighbouring piece
 MAX_BACK_OFFSET = 20.0  # mm: a printer that drifts more than this needs repair, not an offset

@@ -1,7 +1,7 @@
 """Load ``templates/*.toml``, validate them, and build model objects.
 
-What a file may hold is declared in :mod:`pnp.template_spec` (its tables and
-keys) and :mod:`pnp.elements` (the elements of a face); here the files are
+What a file may hold is declared in :mod:`pnp.template.spec` (its tables and
+keys) and :mod:`pnp.template.elements` (the elements of a face); here the files are
 read, the game's facts filled in, the catalogs checked against every face, and
 the model built. Every problem names the file, the key and the expected form, e.g.
 ``hunting-fever.toml: components.player-cards.pieces[2].count: expected a positive whole number, got 0``.
@@ -15,18 +15,20 @@ import shlex
 from pathlib import Path
 from typing import Any, Mapping
 
-from pnp import games, toml_reader
-from pnp.elements import LATE_NAMES, Scope, uses_of
-from pnp.errors import KeyClash, TemplateError, UnknownNameError, composed, raise_problems
-from pnp.facts import Facts, resolve_template, resolve_texts, uses_facts
-from pnp.files import ReadError, read_regular, shown_path
-from pnp.i18n import LANGUAGES, Catalog, game_catalog
-from pnp.language import ExpressionError, fill, number_shown, placeholder_names
-from pnp.limits import MAX_NUMBER, MAX_PIECES, MAX_REPEAT, MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, size_shown
-from pnp.model import Component, Element, Game, Piece, PlayerColor
-from pnp.resources import templates_dir
-from pnp.schema import Checker
-from pnp.template_spec import COLOR, GAME, named_by_id
+from pnp.core import games
+
+from pnp.core import toml_reader
+from pnp.template.elements import LATE_NAMES, Scope, uses_of
+from pnp.core.errors import KeyClash, TemplateError, UnknownNameError, composed, raise_problems
+from pnp.template.facts import Facts, resolve_template, resolve_texts, uses_facts
+from pnp.core.files import ReadError, read_regular, shown_path
+from pnp.core.i18n import LANGUAGES, Catalog, game_catalog
+from pnp.template.language import ExpressionError, fill, number_shown, placeholder_names
+from pnp.core.limits import MAX_NUMBER, MAX_PIECES, MAX_REPEAT, MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, size_shown
+from pnp.template.model import Component, Element, Game, Piece, PlayerColor
+from pnp.core.resources import templates_dir
+from pnp.template.schema import Checker
+from pnp.template.spec import COLOR, GAME, named_by_id
 
 
 def load_colors(path: Path) -> dict[str, PlayerColor]:
@@ -131,7 +133,7 @@ def load_game(path: Path, catalog_dir: Path | None = None,
 
     The catalogs are ``<stem>.en.toml`` and ``<stem>.fr.toml`` beside the file
     (or in ``catalog_dir``), merged over the shared ``common.<lang>.toml``.
-    The file is checked against :data:`pnp.template_spec.GAME`, with the
+    The file is checked against :data:`pnp.template.spec.GAME`, with the
     game's facts filled in first (``{facts.points.bear}``).
     """
     path = Path(path)
@@ -172,7 +174,7 @@ def _command(path: Path, game_id: str) -> str:
 
 
 def _component(checked: Mapping[str, Any]) -> Component:
-    """A component from its checked table (pnp.template_spec.COMPONENT)."""
+    """A component from its checked table (pnp.template.spec.COMPONENT)."""
     return Component(
         id=checked["id"], size=checked["size"], pieces=checked["pieces"], front=checked["front"],
         back=checked["back"], sets=tuple(checked["sets"]), rotate=checked["rotate"],

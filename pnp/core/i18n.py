@@ -20,11 +20,11 @@ import string
 from pathlib import Path
 from typing import Mapping, NamedTuple
 
-from pnp import toml_reader
-from pnp.errors import CatalogError, KeyClash, composed
-from pnp.files import ReadError, read_regular
-from pnp.limits import MAX_TEMPLATE_BYTES, size_shown
-from pnp.resources import PACKAGE_DIR, shipped_folder
+from pnp.core import toml_reader
+from pnp.core.errors import CatalogError, KeyClash, composed
+from pnp.core.files import ReadError, read_regular
+from pnp.core.limits import MAX_TEMPLATE_BYTES, size_shown
+from pnp.core.resources import PACKAGE_DIR, shipped_folder
 
 #: Every language the project speaks, prints and checks catalogs for.
 LANGUAGES = ("en", "fr")
@@ -61,7 +61,7 @@ def placeholders(text: str) -> set[str]:
     try:
         return {field for _, field, _, _ in _FORMATTER.parse(text) if field}
     except ValueError:
-        # An expression str.format cannot read ("{a != b}", pnp.language reads it): each
+        # An expression str.format cannot read ("{a != b}", pnp.template.language reads it): each
         # placeholder as written, to compare two languages' texts.
         return set(re.findall(r"(?<!\{)\{([^{}:]+)", text))
 

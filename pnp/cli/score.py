@@ -1,6 +1,6 @@
 """``pnp score ...``: the commands and their options.
 
-The work is in :mod:`pnp.score_commands`, imported when a score command runs:
+The work is in :mod:`pnp.cli.score_commands`, imported when a score command runs:
 the scoring package then stays out of ``pnp render`` and ``pnp build``.
 """
 
@@ -10,7 +10,7 @@ from typing import List
 
 import typer
 
-from pnp.i18n import LANGUAGES
+from pnp.core.i18n import LANGUAGES
 
 score_app = typer.Typer(
     help="Score companion: check a session, start one, add the next day or round, keep a history.",
@@ -39,8 +39,7 @@ def check(
                                "a prover): one way it went, or the numbers that cannot all be right."),
 ) -> None:
     """Check a session against the rules; show day or round scores, totals and winners."""
-    from pnp import score_commands
-
+    from pnp.cli import score_commands
     score_commands.check(file, as_json, _code(lang), prove)
 
 
@@ -53,8 +52,7 @@ def sheet(
     ink_saver: bool = typer.Option(False, "--ink-saver", help="White backgrounds, black lines and text."),
 ) -> None:
     """Print a session on its game's scoresheet: every number entered, the totals and the winners."""
-    from pnp import score_commands
-
+    from pnp.cli import score_commands
     score_commands.sheet(file, _code(lang), paper, out, ink_saver)
 
 
@@ -67,8 +65,7 @@ def new(
     lang: Lang = typer.Option(None, "--lang", help="Language stored in the session for its messages."),
 ) -> None:
     """Write a new session file with the players and no day or round yet."""
-    from pnp import score_commands
-
+    from pnp.cli import score_commands
     score_commands.new(game, players, out, force, _code(lang))
 
 
@@ -78,8 +75,7 @@ def add(
     lang: Lang = _lang_option(),
 ) -> None:
     """Enter the next day or round at the prompt; save it only if it passes every check."""
-    from pnp import score_commands
-
+    from pnp.cli import score_commands
     score_commands.add(file, _code(lang))
 
 
@@ -95,8 +91,7 @@ def import_(
     lang: Lang = _lang_option(),
 ) -> None:
     """Put session files into the history that pnp serve keeps; a session already there is not added again."""
-    from pnp import score_commands
-
+    from pnp.cli import score_commands
     score_commands.import_files(files, data, _code(lang))
 
 
@@ -108,6 +103,5 @@ def history(
     lang: Lang = typer.Option(None, "--lang", help="Language of the tables (default en)."),
 ) -> None:
     """List the history: each player's sessions, wins and average total per game, then every session."""
-    from pnp import score_commands
-
+    from pnp.cli import score_commands
     score_commands.history(data, game, as_json, _code(lang))

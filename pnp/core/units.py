@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.errors import UnknownNameError
+from pnp.core.errors import UnknownNameError
 
 MM_PER_INCH = 25.4
 POINTS_PER_MM = 72.0 / MM_PER_INCH

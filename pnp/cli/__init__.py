@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Callable, List, Optional
 
 import typer
 
-from pnp.errors import ERROR_PREFIX, PnpError, one_line
-from pnp.i18n import common_catalog
+from pnp.core.errors import ERROR_PREFIX, PnpError, one_line
+from pnp.core.i18n import common_catalog
 
 if TYPE_CHECKING:
-    from pnp.model import PrintOptions
+    from pnp.template.model import PrintOptions
 
 app = typer.Typer(
     help="Print-and-play kits and score companion for tabletop games (`pnp games` lists them).",
@@ -90,8 +90,8 @@ def _params(values: list[str]) -> dict[str, float]:
 def _options(lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool,
              back_offset: str, ink_saver: bool, qr_url: Optional[str], fold: bool = False,
              cutter: Optional[str] = None, mark_inset: Optional[float] = None) -> "PrintOptions":
-    from pnp.model import PrintOptions
-    from pnp.options import checked, parse_offset
+    from pnp.template.model import PrintOptions
+    from pnp.layout.options import checked, parse_offset
 
     if mark_inset is not None and cutter is None:
         raise PnpError("--mark-inset places a cutting machine's registration marks: give --cutter too")
@@ -105,7 +105,7 @@ def _check_out(out: Path) -> Path:
     """The output folder, checked before any work: a folder, or a name for one, where files
     can be made. It is created only when the first file is written into it, so a
     command that fails leaves no empty folder behind."""
-    from pnp.files import WriteError, check_writable, name_limits, shown_path
+    from pnp.core.files import WriteError, check_writable, name_limits, shown_path
 
     problem = name_limits(out)
     if problem:
@@ -126,7 +126,7 @@ def _check_out(out: Path) -> Path:
 
 def _check_template(template: Path) -> None:
     """A template path that names something (what it names is checked as it is read)."""
-    from pnp.files import name_limits, shown_path
+    from pnp.core.files import name_limits, shown_path
 
     problem = name_limits(template)
     if problem:
@@ -195,7 +195,7 @@ def _piece_counts(component) -> list[str]:
 @reports_errors
 def games() -> None:
     """List the games, their components and piece counts."""
-    from pnp.templates import game_files, load_game
+    from pnp.template.loader import game_files, load_game
 
     for game_id, path in game_files().items():
         game = load_game(path)
@@ -227,7 +227,7 @@ def render(
     settings: List[str] = SET,
 ) -> None:
     """Render one game's kit (or some of its components) to PDF with its manifest."""
-    from pnp.templates import load_game, load_shipped_game
+    from pnp.template.loader import load_game, load_shipped_game
 
     options = _options(lang, paper, bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold,
                        cutter, mark_inset)
@@ -242,7 +242,7 @@ def render(
     else:
         kit = load_shipped_game(game, overrides)
     chosen = _components(kit, component)
-    from pnp.build import render_game  # reportlab loads only for commands that draw
+    from pnp.kit.build import render_game  # reportlab loads only for commands that draw
 
     out = _check_out(out)
     started = time.perf_counter()
@@ -255,7 +255,7 @@ def render(
 @reports_errors
 def new(name: Path = typer.Argument(..., help="The new game's folder; its last part is the game's id.")) -> None:
     """Start your own game: a template folder (cards from a CSV, an aid, a scoresheet, EN and FR)."""
-    from pnp.starter import write_starter
+    from pnp.template.starter import write_starter
 
     template = write_starter(name)
     typer.echo(say("new_written", folder=f"{name}/", template=template))
@@ -269,8 +269,8 @@ def build(
     cutter: Optional[str] = CUTTER, mark_inset: Optional[float] = INSET,
 ) -> None:
     """Render every game in English and French, on A4 and US Letter."""
-    from pnp.build import build_matrix, render_game
-    from pnp.templates import game_files, load_shipped_game
+    from pnp.kit.build import build_matrix, render_game
+    from pnp.template.loader import game_files, load_shipped_game
 
     base = _options("en", "a4", bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold, cutter, mark_inset)
     out = _check_out(out)
@@ -295,7 +295,7 @@ def build(
 @reports_errors
 def calibrate(paper: str = PAPER, lang: str = LANG, out: Path = OUT) -> None:
     """Write a printer alignment sheet: print it once on both sides to find --back-offset."""
-    from pnp.build import write_calibration
+    from pnp.kit.build import write_calibration
 
     out = _check_out(out)
     written = write_calibration(lang, paper, out)
@@ -322,8 +322,8 @@ def export(
     template: Optional[Path] = typer.Option(None, "--template", help="Export your own definition file."),
 ) -> None:
     """Export a game's pieces for print services (PNG, PDF) or Tabletop Simulator."""
-    from pnp.services import GENERIC, find_service
-    from pnp.templates import load_game, load_shipped_game
+    from pnp.export.services import GENERIC, find_service
+    from pnp.template.loader import load_game, load_shipped_game
 
     options = _options(lang, "a4", 3.0, False, True, "0,0", ink_saver, qr_url)
     chosen_service = find_service(service)
@@ -397,8 +397,8 @@ def check_manifest(
     """Check that a PDF is the one its manifest was written with (the manifest's pdf_sha256),
     and that it prints in order (each back right after its front, a blank page behind each
     one-sided page of a double-sided file)."""
-    from pnp.build import check_cut_files, read_manifest
-    from pnp.print_order import check_manifest_work, pdf_page_count, print_order_problems
+    from pnp.kit.build import check_cut_files, read_manifest
+    from pnp.layout.print_order import check_manifest_work, pdf_page_count, print_order_problems
 
     manifest, pdf, pdf_data = read_manifest(file)
     check_cut_files(manifest, pdf)
@@ -413,7 +413,7 @@ def check_manifest(
     typer.echo(say("manifest_matches", len(pages) if isinstance(pages, list) else 0, pdf=pdf))
 
 
-from pnp.score_cli import score_app  # noqa: E402  (the sub-app mounts on the main one)
+from pnp.cli.score import score_app  # noqa: E402  (the sub-app mounts on the main one)
 
 app.add_typer(score_app, name="score", help="Check and tally scores; print scoresheets.")
 
@@ -436,7 +436,7 @@ def _command_name(args: list[str]) -> str:
 
 def _language_asked(args: list[str]) -> str:
     """The ``--lang`` of the command line if it is a known one, else English."""
-    from pnp.i18n import LANGUAGES
+    from pnp.core.i18n import LANGUAGES
 
     for i, arg in enumerate(args):
         value = args[i + 1] if arg == "--lang" and i + 1 < len(args) else arg.partition("--lang=")[2]
@@ -459,7 +459,7 @@ def main() -> None:
 
     Usage mistakes and library errors exit 1; so does anything unexpected (a
     bug), whose traceback ``pnp --debug`` shows; Ctrl-C exits 130, SIGTERM 143 and
-    SIGHUP 129 (:mod:`pnp.signals`).
+    SIGHUP 129 (:mod:`pnp.core.signals`).
     """
     import click
 
@@ -479,14 +479,13 @@ def main() -> None:
     except KeyboardInterrupt as stopped:
         _interrupted(args, stopped)
     except Exception as exc:  # the last resort: a bug must not end as a traceback
-        from pnp import signals
-
+        from pnp.core import signals
         if signals.stopped is not None:
             # A library turned the interruption into an error of its own: it is still the interruption.
             _interrupted(args, signals.stopped)
         if isinstance(exc, OSError) and exc.errno in (errno.ENAMETOOLONG, errno.ELOOP):
             # A name or path past the system's limits, wherever it was met: the limit, by name.
-            from pnp.files import os_reason, shown_path
+            from pnp.core.files import os_reason, shown_path
 
             typer.echo(f"{ERROR_PREFIX}{one_line(shown_path(exc.filename or ''))}: "
                        f"{os_reason(exc, exc.filename)}", err=True)
@@ -498,21 +497,20 @@ def main() -> None:
         typer.echo(f"{ERROR_PREFIX}{_unexpected(exc, args)}", err=True)
         sys.exit(1)
     if code == 130:  # typer's answer to Ctrl-C (or SIGTERM, SIGHUP) during a command; none of ours exits with 130
-        from pnp import signals
-
+        from pnp.core import signals
         _interrupted(args, signals.stopped)
     sys.exit(code if isinstance(code, int) else 0)
 
 
 def interrupted_line(stopped: BaseException | None, args: list[str]) -> str:
     """The one line of a command stopped by Ctrl-C, SIGTERM or SIGHUP."""
-    from pnp.signals import catalog_key
+    from pnp.core.signals import catalog_key
 
     return f"{ERROR_PREFIX}{common_catalog(_language_asked(args)).get(f'cli.{catalog_key(stopped)}')}"
 
 
 def _interrupted(args: list[str], stopped: BaseException | None = None) -> None:
-    from pnp.signals import exit_code
+    from pnp.core.signals import exit_code
 
     typer.echo(interrupted_line(stopped, args), err=True)
     sys.exit(exit_code(stopped) if stopped is not None else 130)

@@ -5,7 +5,7 @@ field names (``id``, ``count`` and the component's fields). This module reads
 the rows as text, each with its row number and its column's letter, so that a
 problem names the file, the row and the column as the spreadsheet shows them.
 Turning a cell into a field's value (a whole number, a colour...) and checking
-it is the template spec's work (:mod:`pnp.template_spec`).
+it is the template spec's work (:mod:`pnp.template.spec`).
 
 The file must lie in the template's folder or under it (a template names data,
 never a path elsewhere on the machine), be a regular file within the size
@@ -25,8 +25,8 @@ from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 from xml.parsers import expat
 
-from pnp.files import ReadError, read_regular
-from pnp.limits import MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, size_shown
+from pnp.core.files import ReadError, read_regular
+from pnp.core.limits import MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, size_shown
 
 #: The most rows a data file may hold (a kit holds at most 20,000 pieces too).
 MAX_DATA_ROWS = 20_000
@@ -79,7 +79,7 @@ def data_path(folder: Path, name: str) -> Path:
     >>> data_path(Path("/tmp"), "../etc/passwd")
     Traceback (most recent call last):
     ...
-    pnp.data_files.DataFileError: '../etc/passwd': a data file lies in the template's folder or under it (a name like 'cards.csv' or 'data/cards.xlsx')
+    pnp.template.data_files.DataFileError: '../etc/passwd': a data file lies in the template's folder or under it (a name like 'cards.csv' or 'data/cards.xlsx')
     """
     pure = PurePosixPath(name.replace("\\", "/"))
     if (not name or pure.is_absolute() or ".." in pure.parts or ":" in name

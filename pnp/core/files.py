@@ -9,7 +9,7 @@ manifest) are written as a group: every temporary file is complete and on disk
 before the first rename. A folder that belongs together (an export) is written
 whole beside the one it replaces and swapped in (:class:`FolderReplacement`).
 
-Ctrl-C, SIGTERM and SIGHUP are held (:func:`pnp.signals.held`) while a
+Ctrl-C, SIGTERM and SIGHUP are held (:func:`pnp.core.signals.held`) while a
 temporary file is created and noted, and while a group is renamed into place,
 so a stopped command leaves no temporary file and no half-renamed group.
 
@@ -29,7 +29,7 @@ import stat
 from pathlib import Path
 from typing import Iterable, Mapping, Union
 
-from pnp.signals import held
+from pnp.core.signals import held
 
 #: What a file is written from: its bytes, or its parts in order.
 Contents = Union[bytes, list[bytes]]
@@ -201,7 +201,7 @@ def temporary_beside(path: Path, mode: int | None = None) -> tuple[int, Path]:
     """Create and open a new temporary file in ``path``'s folder: (descriptor, its path).
 
     Also the way to check that a folder can be written: nothing existing is touched.
-    A caller that must not lose the file to a signal calls it under :func:`pnp.signals.held`.
+    A caller that must not lose the file to a signal calls it under :func:`pnp.core.signals.held`.
     """
     folder = path.parent if str(path.parent) else Path(".")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)

@@ -27,7 +27,7 @@ import string
 from functools import lru_cache
 from typing import Any, Callable, Mapping, NamedTuple
 
-from pnp.limits import MAX_EXPRESSION_CHARS, MAX_FORMAT_WIDTH, MAX_NUMBER, MAX_TEXT_CHARS
+from pnp.core.limits import MAX_EXPRESSION_CHARS, MAX_FORMAT_WIDTH, MAX_NUMBER, MAX_TEXT_CHARS
 
 _BINARY: dict[type, Callable[[float, float], float]] = {
     ast.Add: operator.add,
@@ -85,10 +85,10 @@ def number_shown(value: float | int) -> str:
 def compile_expression(text: str) -> ast.expr:
     """Parse and check an expression once; evaluation is then cheap.
 
-    An expression is at most :data:`~pnp.limits.MAX_EXPRESSION_CHARS` long (a
+    An expression is at most :data:`~pnp.core.limits.MAX_EXPRESSION_CHARS` long (a
     longer one is refused before it is parsed: the parser's recursion, not the
     arithmetic, is what a 100,000-term sum would exhaust), and its numbers are
-    at most :data:`~pnp.limits.MAX_NUMBER`.
+    at most :data:`~pnp.core.limits.MAX_NUMBER`.
     """
     if len(text) > MAX_EXPRESSION_CHARS:
         raise ExpressionError(f"the expression {_short(text)} is {len(text)} characters long; "
@@ -188,11 +188,11 @@ def evaluate(value: str | float | int, names: Mapping[str, float]) -> float:
     >>> evaluate("1e6 ** 2", {})
     Traceback (most recent call last):
     ...
-    pnp.language.ExpressionError: '1e6 ** 2': Pow is not allowed
+    pnp.template.language.ExpressionError: '1e6 ** 2': Pow is not allowed
     >>> evaluate("w * 1e6 * 1e6", {"w": 1e300})
     Traceback (most recent call last):
     ...
-    pnp.language.ExpressionError: 'w * 1e6 * 1e6' gives inf, not a finite number
+    pnp.template.language.ExpressionError: 'w * 1e6 * 1e6' gives inf, not a finite number
     """
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         result = float(value) if abs(value) < 1e308 or not isinstance(value, int) else math.inf
@@ -308,7 +308,7 @@ def parse_condition(text: str) -> Condition:
     >>> parse_condition("suit==rage")
     Traceback (most recent call last):
     ...
-    pnp.language.ExpressionError: cannot read the condition 'suit==rage' at 'suit==rage': expected field, !field, field=value or !field=value
+    pnp.template.language.ExpressionError: cannot read the condition 'suit==rage' at 'suit==rage': expected field, !field, field=value or !field=value
     """
     alternatives = []
     for either in text.split("|"):
@@ -364,13 +364,13 @@ _DIGITS = re.compile(r"\d+")
 
 def check_format(spec: str, shown: str) -> None:
     """An ExpressionError if a placeholder's format asks for a width or precision past
-    :data:`~pnp.limits.MAX_FORMAT_WIDTH` (``{copy:>2000000000}`` would pad to 2 GB).
+    :data:`~pnp.core.limits.MAX_FORMAT_WIDTH` (``{copy:>2000000000}`` would pad to 2 GB).
 
     >>> check_format("02d", "{copy:02d}")
     >>> check_format(">500", "{copy:>500}")
     Traceback (most recent call last):
     ...
-    pnp.language.ExpressionError: '{copy:>500}': a width or precision of 500; the limit is 100
+    pnp.template.language.ExpressionError: '{copy:>500}': a width or precision of 500; the limit is 100
     """
     for digits in _DIGITS.findall(spec):
         if len(digits) > 6 or int(digits) > MAX_FORMAT_WIDTH:
@@ -472,7 +472,7 @@ def placeholder_names(text: str) -> frozenset[str]:
     >>> placeholder_names("{card.name}")
     Traceback (most recent call last):
     ...
-    pnp.language.ExpressionError: '{card.name}' in '{card.name}': a placeholder is a plain name like {field}, {field:+d} or an expression like {i + 1}
+    pnp.template.language.ExpressionError: '{card.name}' in '{card.name}': a placeholder is a plain name like {field}, {field:+d} or an expression like {i + 1}
     """
     names: set[str] = set()
     for part in text_parts(text):
@@ -503,7 +503,7 @@ def _number(value: float) -> float | int:
 def fill(text: str, values: Mapping[str, Any]) -> str:
     """``text`` with its placeholders filled; numbers print with a true minus sign.
 
-    The text, before and after filling, is at most :data:`~pnp.limits.MAX_TEXT_CHARS` long.
+    The text, before and after filling, is at most :data:`~pnp.core.limits.MAX_TEXT_CHARS` long.
 
     >>> fill("{hand:+d}", {"hand": -4})
     '−4'

@@ -16,7 +16,7 @@ the template is loaded, before anything else is checked:
 
 Every fact named must exist: a problem names the file, the key and the facts
 that do. A game without registered rules has no facts. Nothing here knows a
-game; the facts are handed in (from :func:`pnp.games.facts`).
+game; the facts are handed in (from :func:`pnp.core.games.facts`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import re
 import string
 from typing import Any, Callable, Mapping
 
-from pnp.language import ExpressionError, evaluate, formatted, names_in
+from pnp.template.language import ExpressionError, evaluate, formatted, names_in
 
 PREFIX = "facts."
 #: Where a template takes a fact as it is rather than written into a text.

@@ -1,6 +1,6 @@
 """The work behind ``pnp score ...``: check, start, fill in and print score sessions.
 
-``pnp.score_cli`` declares the commands and their options and loads this
+``pnp.cli.score`` declares the commands and their options and loads this
 module only when a score command runs, so drawing commands start faster.
 One code path serves every game: the session's rules (found by its game id)
 give the entry form of the next day or round, the example of a new session
@@ -20,7 +20,7 @@ from typing import Mapping, NoReturn
 
 import typer
 
-from pnp.errors import ERROR_PREFIX, one_line
+from pnp.core.errors import ERROR_PREFIX, one_line
 from scoring import (
     Checked,
     EntryForm,
@@ -165,10 +165,10 @@ def _check_proved(file: Path, checked: Checked, words: Messages, as_json: bool) 
 
 def sheet(file: Path, lang: str | None, paper: str, out: Path | None, ink_saver: bool) -> None:
     """Print a session on its game's scoresheet: every number entered, the totals and the winners."""
-    from pnp.errors import PnpError
-    from pnp.model import PrintOptions
-    from pnp.scoresheet import write_filled_sheet
-    from pnp.units import PAPERS
+    from pnp.core.errors import PnpError
+    from pnp.template.model import PrintOptions
+    from pnp.kit.scoresheet import write_filled_sheet
+    from pnp.core.units import PAPERS
 
     loaded, checked, words = _read_checked(file, lang)
     if paper.lower() not in PAPERS:
@@ -194,8 +194,8 @@ def sheet(file: Path, lang: str | None, paper: str, out: Path | None, ink_saver:
 def _check_sheet_target(target: Path, session: Path) -> None:
     """A sheet goes to a .pdf name in a folder that exists, and neither it nor its
     manifest is the session it prints (or a link to it)."""
-    from pnp.build import manifest_path
-    from pnp.files import same_file
+    from pnp.kit.build import manifest_path
+    from pnp.core.files import same_file
 
     if target.suffix.lower() != ".pdf":
         raise SessionFileError(FileError.OUTPUT_NOT_PDF, path=str(target))

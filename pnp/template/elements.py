@@ -15,11 +15,11 @@ import math
 import re
 from typing import Any, Iterable, Mapping, NamedTuple
 
-from pnp.i18n import LANGUAGES
-from pnp.language import (ExpressionError, expression_names, names_in, parse_condition,
+from pnp.core.i18n import LANGUAGES
+from pnp.template.language import (ExpressionError, expression_names, names_in, parse_condition,
                           placeholder_names, whole_placeholder)
-from pnp.limits import MAX_LEADING, MAX_POINTS, MAX_TABLE_COLS, MAX_TABLE_ROWS, MAX_TEXT_SIZE_PT
-from pnp.model import Element
+from pnp.core.limits import MAX_LEADING, MAX_POINTS, MAX_TABLE_COLS, MAX_TABLE_ROWS, MAX_TEXT_SIZE_PT
+from pnp.template.model import Element
 
 # Kinds of value a key takes.
 LEN, COLOR, TEXT, NAME, SHAPE, STR, INT, NUM, BOOL = (

@@ -14,7 +14,7 @@ shell reports a process ended by that signal.
 must not be cut in two, such as creating a temporary file and noting its name
 so that it can be removed, or renaming a PDF and its manifest into place.
 
-Standard library only: :mod:`pnp.files` uses it, and the scoring package uses that.
+Standard library only: :mod:`pnp.core.files` uses it, and the scoring package uses that.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pnp.limits import MAX_COVER_PAIRS, MAX_MANIFEST_ITEMS, MAX_PIECES, BudgetError
+from pnp.core.limits import MAX_COVER_PAIRS, MAX_MANIFEST_ITEMS, MAX_PIECES, BudgetError
 
 TOLERANCE = 0.002   # mm: manifests round boxes to 0.001
 
@@ -39,7 +39,7 @@ def pdf_page_count(pdf: bytes) -> int:
 
 def check_manifest_work(manifest: dict) -> None:
     """BudgetError if checking the manifest would take more work than any kit's needs
-    (:data:`~pnp.limits.MAX_MANIFEST_ITEMS` items, :data:`~pnp.limits.MAX_COVER_PAIRS`
+    (:data:`~pnp.core.limits.MAX_MANIFEST_ITEMS` items, :data:`~pnp.core.limits.MAX_COVER_PAIRS`
     pairs of pieces compared on the cover's sheet), before any of it is done."""
     pages = manifest["pages"]
     items = sum(len(page["items"]) for page in pages)

@@ -5,18 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp import games
-from pnp.build import write_pdf_and_manifest
-from pnp.errors import PnpError
+from pnp.core import games
+from pnp.kit.build import write_pdf_and_manifest
+from pnp.core.errors import PnpError
 from pnp.layout.faces import Filled
 from pnp.layout.plan import plan_kit
-from pnp.limits import MAX_QR_BYTES
-from pnp.model import PrintOptions
+from pnp.core.limits import MAX_QR_BYTES
+from pnp.template.model import PrintOptions
 from pnp.render.document import render_kit
 from pnp.render.fonts import MEASURER
-from pnp.sheet_model import Said
-from pnp.templates import load_shipped_game
-from pnp.units import paper_size
+from pnp.core.sheet_model import Said
+from pnp.template.loader import load_shipped_game
+from pnp.core.units import paper_size
 
 
 def result_summary(result: Any, catalog, date: str | None = None, verdict: Said | None = None) -> str:

@@ -19,7 +19,7 @@ needs a PDF library.
 An icon is a plain name (letters, digits, ``-`` and ``_``) found in an
 ``icons/`` folder, never a path. Its file, its nesting, its number of elements
 (counted again once each ``use`` is expanded) and every number it holds are
-bounded (:mod:`pnp.limits`): the file is refused before it is parsed, and its
+bounded (:mod:`pnp.core.limits`): the file is refused before it is parsed, and its
 shapes before they are drawn. Entity declarations are refused outright.
 """
 
@@ -32,9 +32,9 @@ from xml.parsers import expat
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from pnp.errors import TemplateError, composed
-from pnp.files import ReadError, read_regular
-from pnp.limits import MAX_NUMBER, MAX_SVG_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, size_shown
+from pnp.core.errors import TemplateError, composed
+from pnp.core.files import ReadError, read_regular
+from pnp.core.limits import MAX_NUMBER, MAX_SVG_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, size_shown
 
 _SVG = "http://www.w3.org/2000/svg"
 _XLINK = "http://www.w3.org/1999/xlink"

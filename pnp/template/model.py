@@ -11,8 +11,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple
 
-from pnp.i18n import Catalog
-from pnp.language import Condition
+from pnp.core.i18n import Catalog
+from pnp.template.language import Condition
 
 
 class Face(str, Enum):
@@ -142,7 +142,7 @@ class Game(NamedTuple):
     source: str = ""
     icon_dirs: tuple[str, ...] = ()  # where its icons are looked for, in order
     #: The blank scoresheet of a game, by id, as its rules describe it (a
-    #: ``pnp.sheet_model.Scoresheet``): handed in by the loader from the registry
+    #: ``pnp.core.sheet_model.Scoresheet``): handed in by the loader from the registry
     #: of games, so that laying out a scoresheet asks no registry and no rules.
     blank_sheet: Callable[[str], Any] | None = None
     #: True: a fan-made copy of someone else's game (the cover says so); false: the
@@ -153,7 +153,7 @@ class Game(NamedTuple):
     command: str = ""
 
     def component(self, component_id: str) -> Component:
-        from pnp.errors import UnknownNameError
+        from pnp.core.errors import UnknownNameError
 
         for component in self.components:
             if component.id == component_id:

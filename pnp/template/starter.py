@@ -3,7 +3,7 @@
 It holds what most card games start with: a deck of cards read from a CSV data
 file (with a shared back, and a field worked out from the others), a player aid,
 a scoresheet for four players, and the texts in English and French. The folder
-is written whole or not at all (:class:`pnp.files.FolderReplacement`), and never
+is written whole or not at all (:class:`pnp.core.files.FolderReplacement`), and never
 over anything: a name already taken is refused. docs/TEMPLATES.md opens with a
 tutorial that grows this folder into a complete little game.
 """
@@ -14,8 +14,8 @@ import os
 import re
 from pathlib import Path
 
-from pnp.errors import PnpError
-from pnp.files import FolderReplacement, WriteError, shown_path
+from pnp.core.errors import PnpError
+from pnp.core.files import FolderReplacement, WriteError, shown_path
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 

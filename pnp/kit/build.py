@@ -21,18 +21,18 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pnp import __version__
-from pnp.errors import OutputError, PnpError
-from pnp.files import (Contents, ReadError, WriteError, os_reason, read_regular, same_file, shown_path,
+from pnp.core.errors import OutputError, PnpError
+from pnp.core.files import (Contents, ReadError, WriteError, os_reason, read_regular, same_file, shown_path,
                        write_files)
-from pnp.i18n import LANGUAGES
+from pnp.core.i18n import LANGUAGES
 from pnp.layout.furniture import Made
 from pnp.layout.plan import plan_kit
-from pnp.limits import MAX_MANIFEST_BYTES, MAX_PDF_BYTES, MAX_PIECES, size_shown
-from pnp.model import Game, PrintOptions
-from pnp.options import checked
+from pnp.core.limits import MAX_MANIFEST_BYTES, MAX_PDF_BYTES, MAX_PIECES, size_shown
+from pnp.template.model import Game, PrintOptions
+from pnp.layout.options import checked
 from pnp.render.document import render_kit
 from pnp.render.fonts import MEASURER
-from pnp.units import PAPERS, paper_size
+from pnp.core.units import PAPERS, paper_size
 
 
 class Written(NamedTuple):
@@ -43,7 +43,7 @@ class Written(NamedTuple):
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write one file through :mod:`pnp.files` (temporary file, fsync, rename)."""
+    """Write one file through :mod:`pnp.core.files` (temporary file, fsync, rename)."""
     write_outputs({Path(path): data})
 
 
@@ -112,7 +112,7 @@ def read_manifest(path: Path) -> tuple[dict, Path, bytes]:
     """A manifest, the PDF it describes and the PDF's bytes, checked to be the pair written together.
 
     ``path`` is the manifest or its PDF. OutputError (one line) if the manifest
-    cannot be read (not a regular file, over :data:`~pnp.limits.MAX_MANIFEST_BYTES`,
+    cannot be read (not a regular file, over :data:`~pnp.core.limits.MAX_MANIFEST_BYTES`,
     not JSON, or holding a number that is not finite: NaN, Infinity, 1e999), names
     no PDF beside it, or gives a SHA-256 that is not the PDF's.
     """
@@ -176,7 +176,7 @@ def check_cut_files(manifest: dict, pdf: Path) -> None:
 
 def manifest_parts(manifest: dict) -> list[bytes]:
     """The manifest as UTF-8 JSON with one piece per line, easy to read and to diff,
-    in parts to be written one after the other (:func:`pnp.files.write_files`).
+    in parts to be written one after the other (:func:`pnp.core.files.write_files`).
 
     Each line is written by json's C encoder, which an indented dump would not
     use. Each page is encoded as it is written and never joined to the others:
@@ -284,7 +284,7 @@ def build_matrix(games: list[Game], base: PrintOptions) -> list[tuple[Game, Prin
 
 def write_calibration(lang: str, paper: str, out_dir: Path) -> Written:
     """Write the printer alignment sheet (two pages, for one double-sided print) and its manifest."""
-    from pnp.i18n import common_catalog
+    from pnp.core.i18n import common_catalog
     from pnp.layout.calibration import calibration_pages, targets
     from pnp.render.document import render_pages
 

@@ -20,8 +20,8 @@ import importlib
 from pathlib import Path
 from typing import Any, Mapping, NamedTuple
 
-from pnp.errors import TemplateError
-from pnp.resources import templates_dir
+from pnp.core.errors import TemplateError
+from pnp.core.resources import templates_dir
 
 #: The games that ship with the project: id -> the module holding its ``RULES``.
 SHIPPED: Mapping[str, str] = {
@@ -83,7 +83,7 @@ def facts(game_id: str) -> Mapping[str, Any] | None:
 
 
 def blank_sheet(game_id: str) -> Any:
-    """The blank scoresheet of a game (a ``pnp.sheet_model.Scoresheet``), as its rules describe it."""
+    """The blank scoresheet of a game (a ``pnp.core.sheet_model.Scoresheet``), as its rules describe it."""
     found = rules(game_id)
     if found is None:
         raise TemplateError(f"no game rules are registered for {game_id!r}, so its scoresheet has no "

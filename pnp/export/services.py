@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pnp.errors import PnpError
-from pnp.model import Component, Game
-from pnp.units import MM_PER_INCH
+from pnp.core.errors import PnpError
+from pnp.template.model import Component, Game
+from pnp.core.units import MM_PER_INCH
 
 #: How far a piece may differ from a product's trim, per side, and still be
 #: made as that product (a 25 mm token as a 1 in chit is 0.4 mm off).
@@ -134,7 +134,7 @@ def _close(a: tuple[float, float], b: tuple[float, float]) -> bool:
 def match(service: Service, component: Component) -> Match | None:
     """The product a service makes this component as, or None.
 
-    >>> from pnp.model import Component, Game
+    >>> from pnp.template.model import Component, Game
     >>> poker = Component("cards", (63.5, 88.9), (), (), None)
     >>> match(THE_GAME_CRAFTER, poker).product.pixels
     (825, 1125)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 
 #: A piece's side, mm. The largest shipped piece is a 370 mm board; 2 m still splits
 #: over at most 14 x 14 sheets. The smallest is a 22 mm tile; below 1 mm nothing can be cut.

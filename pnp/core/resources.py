@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.errors import TemplateError
+from pnp.core.errors import TemplateError
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # pnp/
 
 
 def shipped_folder(name: str) -> Path | None:

@@ -21,7 +21,7 @@ import math
 import re
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from pnp.errors import raise_problems
+from pnp.core.errors import raise_problems
 
 #: A key left out, or a value that could not be read.
 MISSING = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
