@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from pnp.core.errors import PnpError
-from pnp.web import tables
+from pnp.web import changes, round_store, sessions
 from pnp.web.app import create_app
 from pnp.web.db import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, Database
 from web_helpers import ORGANISER, halali, hunting_fever, organiser_headers
@@ -101,7 +101,7 @@ def test_a_bgstats_code_too_long_for_a_qr_code_leaves_the_button(tmp_path):
     client = TestClient(create_app(db, ORGANISER))
     client.get("/", params={"token": ORGANISER})
     names = ["N" * 400 + "a", "N" * 400 + "b"]
-    [imported] = tables.import_documents(db, [("x.json", {**halali(4), "players": names, "rounds": [
+    [imported] = sessions.import_documents(db, [("x.json", {**halali(4), "players": names, "rounds": [
         {"blue": names[0], "tiles": {}}, {"blue": names[1], "tiles": {}}]})])
     page = client.get(f"/s/{imported.session_id}/result")
     assert page.status_code == 200 and 'href="bgstats://' in page.text
@@ -116,9 +116,9 @@ def test_the_network_never_gets_a_short_organiser_token(tmp_path):
 
     lines = []
     with pytest.raises(PnpError, match="at least 16 characters"):
-        run("0.0.0.0", 0, tmp_path, "aaaaaaaa", lines.append)
+        run("0.0.0.0", 0, tmp_path, "aaaaaaaa", echo=lines.append)
     with pytest.raises(PnpError, match="at least 16 characters"):
-        run("192.168.1.20", 0, tmp_path, "short-token-1234"[:15], lines.append)
+        run("192.168.1.20", 0, tmp_path, "short-token-1234"[:15], echo=lines.append)
     assert lines == [] and not (tmp_path / "pnp.sqlite3").exists()  # refused before anything is opened
 
 
@@ -157,7 +157,7 @@ def test_a_database_of_the_previous_version_is_upgraded_and_keeps_everything(tmp
     old.execute("INSERT INTO schema_version VALUES (1)")
     for statement in MIGRATIONS[0]:
         old.execute(statement)
-    result = tables.scored(MAIN_SCHEMA_SESSION)[0]
+    result = sessions.scored(MAIN_SCHEMA_SESSION)[0]
     old.execute("INSERT INTO sessions VALUES ('old1', 'halali', ?, ?, 0, 'hash', 'table', NULL, 'f', '2026-11-22', "
                 "'2026-11-22T19:00:00+00:00', '2026-11-22T19:00:00+00:00', NULL)",
                 (json.dumps(MAIN_SCHEMA_SESSION), json.dumps(result)))
@@ -168,11 +168,11 @@ def test_a_database_of_the_previous_version_is_upgraded_and_keeps_everything(tmp
     assert db.migrate() == SCHEMA_VERSION
     with db.read() as connection:
         assert connection.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 2
-    assert tables.get_session(db, "old1").document == MAIN_SCHEMA_SESSION
-    status = tables.round_status(db, "old1", 2)
+    assert sessions.get_session(db, "old1").document == MAIN_SCHEMA_SESSION
+    status = round_store.round_status(db, "old1", 2)
     assert status.entered == ("Ann",) and status.parts == {"Ann": {"tree": 2}}
-    tables.send(db, "old1", 2, {"tiles": {"Ben": {"bear": 1}}})
-    tables.send(db, "old1", 1, {"tiles": {"Ben": {"hunter": 1}}})
-    assert [c.action for c in tables.changes(db, "old1")] == ["correct", "enter"]
-    assert len(tables.get_session(db, "old1").document["rounds"]) == 2
+    round_store.send(db, "old1", 2, {"tiles": {"Ben": {"bear": 1}}})
+    round_store.send(db, "old1", 1, {"tiles": {"Ben": {"hunter": 1}}})
+    assert [c.action for c in changes.changes(db, "old1")] == ["correct", "enter"]
+    assert len(sessions.get_session(db, "old1").document["rounds"]) == 2
     db.close()

@@ -366,9 +366,9 @@ def test_a_session_that_does_not_fit_its_printed_sheet_gets_a_page_saying_why(ap
     # One word far too long for a scoresheet's name box, even at 6 pt (words wrap; this one cannot).
     # A table takes names of at most 40 characters; an imported session file may hold longer ones.
     long_name = "Wilhelmina" * 12
-    from pnp.web import tables
+    from pnp.web import sessions
 
-    [imported] = tables.import_documents(app.state.site.db, [("x.toml", hunting_fever(5, [long_name, "Ben", "Cat"]))])
+    [imported] = sessions.import_documents(app.state.site.db, [("x.toml", hunting_fever(5, [long_name, "Ben", "Cat"]))])
     session_id = imported.session_id
     key = re.search(r"/sheet/a4\.pdf\?k=([0-9a-f]+)", client.get(f"/s/{session_id}/result").text).group(1)
     answer = client.get(f"/s/{session_id}/sheet/a4.pdf", params={"k": key, "lang": "fr"})

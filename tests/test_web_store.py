@@ -8,8 +8,16 @@ import urllib.request
 
 import pytest
 
-from pnp.web import tables
-from pnp.web.db import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, Database, DatabaseError, default_data_dir
+from pnp.web import sessions
+from pnp.web.db import (
+    APPLICATION_ID,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Database,
+    DatabaseError,
+    default_data_dir,
+    server_secret,
+)
 from web_helpers import ORGANISER, ServerProcess, hunting_fever
 
 
@@ -28,13 +36,13 @@ def test_a_new_database_has_the_whole_schema(tmp_path):
 
 def test_opening_again_migrates_nothing_and_keeps_everything(tmp_path):
     db = Database.in_folder(tmp_path)
-    stored = tables.create_session(db, tables.start_document("halali", ["Ann", "Ben"]), lambda session_id: "hash")
-    secret = tables.server_secret(db)
+    stored = sessions.create_session(db, sessions.start_document("halali", ["Ann", "Ben"]), lambda session_id: "hash")
+    secret = server_secret(db)
     db.close()
     again = Database.in_folder(tmp_path)
     assert again.migrate() == SCHEMA_VERSION
-    assert tables.get_session(again, stored.id).document == stored.document
-    assert tables.server_secret(again) == secret
+    assert sessions.get_session(again, stored.id).document == stored.document
+    assert server_secret(again) == secret
     again.close()
 
 
@@ -48,7 +56,7 @@ def test_an_older_schema_is_brought_up_to_date(tmp_path):
     connection.close()
     db = Database(path)
     assert db.migrate() == SCHEMA_VERSION
-    tables.create_session(db, tables.start_document("halali", ["Ann", "Ben"]), lambda session_id: "hash")
+    sessions.create_session(db, sessions.start_document("halali", ["Ann", "Ben"]), lambda session_id: "hash")
     db.close()
     assert len(MIGRATIONS) == SCHEMA_VERSION
 

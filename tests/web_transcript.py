@@ -62,7 +62,7 @@ def pytest_configure(config) -> None:
         return
     from starlette.testclient import TestClient
 
-    import pnp.web.tables
+    import pnp.web.sessions
 
     original = TestClient.request
 
@@ -75,7 +75,7 @@ def pytest_configure(config) -> None:
     TestClient.request = recorded
     secrets.token_urlsafe = lambda size=32: base64.urlsafe_b64encode(_draws.randbytes(size)).rstrip(b"=").decode()
     secrets.token_hex = lambda size=32: _draws.randbytes(size).hex()
-    pnp.web.tables.now_text = _now_text
+    pnp.web.sessions.now_text = _now_text
 
 
 @pytest.fixture(autouse=True)

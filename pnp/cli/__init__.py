@@ -385,7 +385,7 @@ def serve(
     """Serve table-side scoring to phones: start sessions, enter scores, see results and history."""
     from pnp.web.serve import run  # the web stack loads only for this command
 
-    run(host, port, data, token, typer.echo)
+    run(host, port, data, token, echo=typer.echo)
 
 
 @app.command("check-manifest")

@@ -485,7 +485,7 @@ def _database(data: Path | None):
 def import_files(files: list[Path], data: Path | None, lang: str | None) -> None:
     """Put session files into the history; nothing is imported unless every file passes its check."""
     from pnp.web.db import DatabaseError
-    from pnp.web.tables import import_documents
+    from pnp.web.sessions import import_documents
 
     documents = []
     broken = False
@@ -534,7 +534,8 @@ def _game_name(game: str, lang: str) -> str:
 def history(data: Path | None, game: str | None, as_json: bool, lang: str | None) -> None:
     """Print the history: per game, every player's sessions, wins and average; then every session."""
     from pnp.web.db import DatabaseError
-    from pnp.web.tables import history_json, list_sessions
+    from pnp.web.records import history_json
+    from pnp.web.sessions import list_sessions
     from pnp.web.words import long_date, number
 
     words = _words(lang)

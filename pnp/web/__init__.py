@@ -2,9 +2,14 @@
 
 Layers, each importing only the ones before it::
 
-    db (SQLite: schema, migrations, transactions)
+    db (SQLite: schema, migrations, transactions, the server's secret)
       -> entry (a day entered part by part, driven by the game's entry form)
-      -> tables (sessions over the scoring package: start, enter a day, import, history)
+      -> rounds (pure: a day as stored, committed, being entered or corrected; its versions)
+      -> sessions (a stored session: started, read, saved, listed, imported; what waits beside it)
+      -> seats (who speaks for each player)
+      -> changes (the history of changes: recorded, read, the last one undone)
+      -> round_store (a day read, sent in parts or put whole, in one checked transaction)
+      -> records (each player's record per game; the history as JSON)
       -> words, bgstats, charts, qr, auth (pure: sentences, links, SVG, signatures)
       -> summary (what the pages show of a session)
       -> base (what every view shares: who is asking, language, CSRF, pages, refusals)
@@ -12,7 +17,7 @@ Layers, each importing only the ones before it::
          changes, results, exports, history, api)
       -> app (addresses wired to views: a small app factory)  ->  serve (uvicorn)
 
-``db``, ``entry`` and ``tables`` use only the standard library and the scoring
+The store (``db`` to ``records``) uses only the standard library and the scoring
 package, so ``pnp score import`` and ``pnp score history`` run without the web
 stack. Nothing here names a game: what a game asks, checks and scores comes
 from its rules (:func:`scoring.find_rules`).

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Awaitable, Callable
+from typing import Awaitable, Callable, NamedTuple
 from urllib.parse import parse_qsl, urlencode
 
 import jinja2
@@ -35,9 +35,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from scoring import SessionFileError, find_rules
 from scoring.session_file import composed, parse_session_text
 
-from pnp.web import tables
+from pnp.web import round_store, seats, sessions
 from pnp.web.auth import Keys, bearer, matches, new_token, token_hash
-from pnp.web.db import Database, DatabaseError
+from pnp.web.db import Database, DatabaseError, server_secret
 from pnp.web.words import (
     LANGUAGES,
     accepted,
@@ -92,13 +92,26 @@ class SecurityHeaders:
         return await self.app(scope, receive, send_with_headers)
 
 
+class Visit(NamedTuple):
+    """A visit to one session's pages: the session, who is asking (their credential, who they are), the language."""
+
+    site: "Site"
+    request: Request
+    stored: sessions.StoredSession
+    credential: str | None
+    actor: seats.Actor
+    lang: str
+    device: str | None = None  # this browser's device key for the session
+    fresh: bool = False  # the device key was made now, to be left in a cookie (:func:`with_device`)
+
+
 class Site:
     """Everything the views share: the database, the keys, the organiser's token, the templates."""
 
     def __init__(self, db: Database, organiser_token: str, public_url: str | None = None) -> None:
         self.db = db
         self.organiser_hash = token_hash(organiser_token)
-        self.keys = Keys(tables.server_secret(db))
+        self.keys = Keys(server_secret(db))
         self.public_url = public_url.rstrip("/") if public_url else None
         self.templates = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"),
@@ -159,22 +172,22 @@ class Site:
     def refused(self, problems, lang: str, game: str | None = None, labels: dict | None = None) -> JSONResponse:
         return JSONResponse({"errors": [problem_json(p, lang, game, labels) for p in problems]}, status_code=422)
 
-    def out_of_turn(self, request: Request, error: tables.OutOfTurn, stored: tables.StoredSession,
+    def out_of_turn(self, request: Request, error: round_store.OutOfTurn, stored: sessions.StoredSession,
                     lang: str) -> JSONResponse:
         return self.api_error(request, 409, "out_of_turn", lang, where=round_name(stored.game, lang, error.number),
                               expected=round_name(stored.game, lang, error.expected))
 
-    def closed(self, request: Request, error: tables.Closed, stored: tables.StoredSession, lang: str) -> JSONResponse:
+    def closed(self, request: Request, error: round_store.Closed, stored: sessions.StoredSession, lang: str) -> JSONResponse:
         return self.api_error(request, 409, "closed", lang, reason=game_words(lang, stored.game).label(error.reason))
 
-    async def api_session(self, request: Request) -> tables.StoredSession:
+    async def api_session(self, request: Request) -> sessions.StoredSession:
         """The session the API request names, once its token (or the organiser's) is checked."""
         token = bearer(request.headers.get("authorization"))
         if token is None:
             raise Stop(self.api_error(request, 401, "token_missing"))
         try:
-            stored = await run_in_threadpool(tables.get_session, self.db, request.path_params["id"])
-        except tables.UnknownSession:
+            stored = await run_in_threadpool(sessions.get_session, self.db, request.path_params["id"])
+        except sessions.UnknownSession:
             raise Stop(self.api_error(request, 404, "unknown_session")) from None
         if not (matches(token, stored.token_hash) or self.is_organiser(token)):
             raise Stop(self.api_error(request, 403, "token_wrong"))
@@ -192,9 +205,9 @@ class Site:
         if not self.is_organiser(token):
             raise Stop(self.api_error(request, 403, "token_wrong"))
 
-    def api_actor(self, request: Request) -> tables.Actor:
+    def api_actor(self, request: Request) -> seats.Actor:
         """Who a change sent through the API is from: the organiser (their token), else the session's holder."""
-        return tables.ORGANISER if self.is_organiser(bearer(request.headers.get("authorization"))) else tables.API
+        return seats.ORGANISER if self.is_organiser(bearer(request.headers.get("authorization"))) else seats.API
 
     # -- pages ---------------------------------------------------------------
 
@@ -232,7 +245,7 @@ class Site:
         return self.page(request, "message.html", lang, status, title_key=f"page.{key}.title",
                          text_key=f"page.{key}.text", values=values)
 
-    def credential(self, request: Request, stored: tables.StoredSession) -> str | None:
+    def credential(self, request: Request, stored: sessions.StoredSession) -> str | None:
         """The cookie token that lets this visitor change ``stored`` (the session's or the organiser's)."""
         own = request.cookies.get(SESSION_COOKIE)
         if matches(own, stored.token_hash):
@@ -242,11 +255,11 @@ class Site:
             return organiser
         return None
 
-    async def page_session(self, request: Request, read_only: bool = False) -> tuple[tables.StoredSession, str | None]:
+    async def page_session(self, request: Request, read_only: bool = False) -> tuple[sessions.StoredSession, str | None]:
         """The session a page is about and the visitor's credential (None: read-only key)."""
         try:
-            stored = await run_in_threadpool(tables.get_session, self.db, request.path_params["id"])
-        except tables.UnknownSession:
+            stored = await run_in_threadpool(sessions.get_session, self.db, request.path_params["id"])
+        except sessions.UnknownSession:
             raise Stop(self.message(request, 404, "unknown_session")) from None
         try:
             find_rules(stored.game)
@@ -261,6 +274,18 @@ class Site:
                 raise Stop(self.message(request, 403, "wrong_session", self.lang(request, stored.lang)))
             raise Stop(self.message(request, 401, "join_first", self.lang(request, stored.lang)))
         return stored, credential
+
+    async def visit(self, request: Request) -> Visit:
+        """A visit to the session a page is about, by this browser (its device cookie, if it has one)."""
+        stored, credential = await self.page_session(request)
+        device = request.cookies.get(DEVICE_COOKIE)
+        return Visit(site=self, request=request, stored=stored, credential=credential,
+                     actor=self.actor(request, device), lang=self.lang(request, stored.lang), device=device)
+
+    def keep_device(self, visit: Visit) -> Visit:
+        """``visit`` by a browser that has a device key for the session: its own, or a new one."""
+        device, fresh = device_token(visit.request)
+        return visit._replace(device=device, fresh=fresh, actor=self.actor(visit.request, device))
 
     async def form(self, request: Request, credential: str | None) -> dict[str, str]:
         """A posted form's fields, once its CSRF token matches the visitor's credential."""
@@ -284,11 +309,11 @@ class Site:
             found.add(self.public_url)
         return found
 
-    def actor(self, request: Request, device: str | None) -> tables.Actor:
+    def actor(self, request: Request, device: str | None) -> seats.Actor:
         """Who a change sent from a page is from: the organiser (their cookie), else a phone known by its device key."""
         if self.is_organiser(request.cookies.get(ORGANISER_COOKIE)):
-            return tables.ORGANISER
-        return tables.Actor("phone", token_hash(device) if device else None)
+            return seats.ORGANISER
+        return seats.Actor("phone", token_hash(device) if device else None)
 
     async def not_found(self, request: Request, exc: Exception) -> Response:
         """An address nothing answers: JSON under ``/api/``, a page elsewhere."""
@@ -341,7 +366,7 @@ def device_token(request: Request) -> tuple[str, bool]:
     return new_token(), True
 
 
-def with_device(response: Response, session_id: str, device: str, fresh: bool) -> Response:
+def with_device(response: Response, session_id: str, device: str | None, fresh: bool) -> Response:
     """``response``, leaving a new device key (``fresh``, from :func:`device_token`) in this session's cookie."""
     if fresh:
         response.set_cookie(DEVICE_COOKIE, device, path=f"/s/{session_id}", httponly=True, samesite="lax",

@@ -35,7 +35,7 @@ def ranks(players: list[str], totals: dict[str, int], winners: list[str]) -> dic
     return {p: 1 + sum(1 for q in players if key[q] > key[p]) for p in players}
 
 
-def play(session_id: str, game_id: str, game_name: str, result: dict, played_at: datetime.datetime,
+def play(result: dict, *, session_id: str, game_id: str, game_name: str, played_at: datetime.datetime,
          minutes: int | None = None, comments: str = "") -> dict:
     """The play BG Stats imports, from a finished session's ``check --json`` result."""
     players = result["players"]

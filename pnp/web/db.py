@@ -17,6 +17,7 @@ The schema is created and brought up to date when the database is opened: the
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import stat
 import sys
@@ -292,3 +293,15 @@ class Database:
                     connection.execute(statement)
             connection.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
         return found
+
+
+def server_secret(db: Database) -> bytes:
+    """The key CSRF tokens, session tokens and read-only links are signed with, made once per data folder."""
+    with db.write() as connection:
+        row = connection.execute("SELECT value FROM settings WHERE name = 'secret'").fetchone()
+        if row is None:
+            value = secrets.token_hex(32)
+            connection.execute("INSERT INTO settings (name, value) VALUES ('secret', ?)", (value,))
+        else:
+            value = row[0]
+    return bytes.fromhex(value)

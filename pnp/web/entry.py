@@ -115,7 +115,7 @@ def _round_keys(form: EntryForm) -> set[str]:
 
 
 def split(form: EntryForm, body: object, number: int) -> Split:
-    """Where each piece of a partial day goes; Refused (from :mod:`pnp.web.tables`) names what cannot.
+    """Where each piece of a partial day goes; Refused names what cannot.
 
     Under the form's ``parts_at`` (the top level when it is empty) a key naming
     a player holds that player's part; everything else is the round's own.

@@ -151,7 +151,7 @@ def round_state(document: dict, complete: bool, rows: Rows, number: int) -> Roun
     own = dict(rows.get(number, {}))
     if number > entered:
         form = entry.form_for(document) if number == entered + 1 else None
-        return RoundState(number, False, form, {}, {}, own)
+        return RoundState(number=number, committed=False, form=form, saved_round={}, saved_parts={}, rows=own)
     corrected = corrected_document(document, complete, rows)
     form = form_before(corrected, number) or form_before(document, number)
     saved_round, saved_parts = {}, {}
@@ -160,7 +160,8 @@ def round_state(document: dict, complete: bool, rows: Rows, number: int) -> Roun
             saved_round, saved_parts = entry.split(form, committed_round(document, number), number)
         except Refused:
             form = None
-    return RoundState(number, True, form, saved_round, saved_parts, own)
+    return RoundState(number=number, committed=True, form=form, saved_round=saved_round, saved_parts=saved_parts,
+                      rows=own)
 
 
 def rebuilt(form: EntryForm, round_part: dict, parts: Mapping[str, object]) -> dict | None:

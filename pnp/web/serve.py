@@ -120,7 +120,7 @@ def _server(uvicorn, config):
     return Server(config)
 
 
-def run(host: str, port: int, data: Path | None, token: str | None, echo: Callable[[str], None]) -> None:
+def run(host: str, port: int, data: Path | None, token: str | None, *, echo: Callable[[str], None]) -> None:
     """Serve until interrupted; every committed entry is in ``DATA/pnp.sqlite3`` at every moment."""
     import uvicorn
 

@@ -8,13 +8,15 @@ never overwrites what another one changed meanwhile.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from scoring import FileError, SessionFileError, Value, game_ids
 
-from pnp.web import tables
+from pnp.web import entry, round_store, rounds, sessions
 from pnp.web.base import Site, Stop
 from pnp.web.words import choose, field_labels, file_error_json, notice_json, problem_json, round_name
 
@@ -37,11 +39,11 @@ async def api_create(site: Site, request: Request) -> Response:
         return JSONResponse({"errors": [file_error_json(error, lang)]}, status_code=422)
     extra = {k: v for k, v in body.items() if k not in ("game", "players", "lang")}
     try:
-        document = tables.start_document(body["game"], body.get("players"), body.get("lang"), extra)
-        stored = await run_in_threadpool(tables.create_session, site.db, document, site.session_token_hash)
+        document = sessions.start_document(body["game"], body.get("players"), body.get("lang"), extra)
+        stored = await run_in_threadpool(sessions.create_session, site.db, document, site.session_token_hash)
     except SessionFileError as error:
         return JSONResponse({"errors": [file_error_json(error, lang)]}, status_code=422)
-    except tables.Refused as refusal:
+    except entry.Refused as refusal:
         return site.refused(refusal.problems, lang, body["game"] if isinstance(body["game"], str) else None)
     token = site.keys.session_token(stored.id)
     return JSONResponse({"id": stored.id, "token": token, "url": site.join_link(request, stored.id, token)},
@@ -51,7 +53,7 @@ async def api_create(site: Site, request: Request) -> Response:
 async def api_show(site: Site, request: Request) -> Response:
     stored = await site.api_session(request)
     # Scored again from the document: exactly what `pnp score check --json` says of it.
-    result, _ = tables.scored(stored.document)
+    result, _ = sessions.scored(stored.document)
     return JSONResponse(result, headers={"Cache-Control": "no-store"})
 
 
@@ -72,14 +74,15 @@ async def api_put_round(site: Site, request: Request) -> Response:
     """``PUT``: the day or round whole, a new one or a correction; the session is checked again with it."""
     stored, lang, view, body = await _write(site, request)
     try:
-        saved = await run_in_threadpool(tables.put_round, site.db, stored.id, request.path_params["number"], body,
-                                        site.api_actor(request), _if_match(request, lang))
-    except tables.Refused as refusal:
+        saved = await run_in_threadpool(round_store.put_round, site.db, stored.id, request.path_params["number"], body,
+                                        actor=site.api_actor(request),
+                                        version=round_store.Version(if_match=_if_match(request, lang)))
+    except entry.Refused as refusal:
         return site.refused(refusal.problems, lang, stored.game, field_labels(view.state.form))
-    except tables.OutOfTurn as error:
+    except round_store.OutOfTurn as error:
         return site.out_of_turn(request, error, stored, lang)
-    except tables.Stale:
-        return await _answer(site, request, stored, lang, 412, [notice_json("stale", lang)])
+    except round_store.Stale:
+        return await _answer(site, request, stored, lang, status=412, errors=[notice_json("stale", lang)])
     return JSONResponse(saved.stored.result, headers={"ETag": _round_etag(saved, lang)})
 
 
@@ -87,30 +90,39 @@ async def api_patch_round(site: Site, request: Request) -> Response:
     """``PATCH``: some players' parts or the round's own answers, kept until the day is whole."""
     stored, lang, view, body = await _write(site, request)
     try:
-        done = await run_in_threadpool(tables.send, site.db, stored.id, request.path_params["number"], body,
-                                       site.api_actor(request), None, _if_match(request, lang))
-    except tables.Refused as refusal:
+        done = await run_in_threadpool(round_store.send, site.db, stored.id, request.path_params["number"], body,
+                                       actor=site.api_actor(request),
+                                       version=round_store.Version(if_match=_if_match(request, lang)))
+    except entry.Refused as refusal:
         labels = field_labels(view.state.form, view.state.start())
         return site.refused(refusal.problems, lang, stored.game, labels)
-    except tables.OutOfTurn as error:
+    except round_store.OutOfTurn as error:
         return site.out_of_turn(request, error, stored, lang)
-    except tables.Closed as error:
+    except round_store.Closed as error:
         return site.closed(request, error, stored, lang)
-    except tables.Stale:
-        return await _answer(site, request, stored, lang, 412, [notice_json("stale", lang)])
+    except round_store.Stale:
+        return await _answer(site, request, stored, lang, status=412, errors=[notice_json("stale", lang)])
     # The day as this change left it: another phone's part a moment later is its own answer's.
     return JSONResponse(_status_json(done, lang), headers={"ETag": _round_etag(done, lang)})
 
 
-async def _write(site: Site, request: Request) -> tuple[tables.StoredSession, str, tables.RoundView, object]:
+class _Write(NamedTuple):
     """What a write to a day or round starts from: its session (token checked), language, stored state, and body."""
+
+    stored: sessions.StoredSession
+    lang: str
+    view: round_store.RoundView
+    body: object
+
+
+async def _write(site: Site, request: Request) -> _Write:
     stored = await site.api_session(request)
     lang = site.lang(request, stored.lang)
     view = await _round_view(site, request, stored, lang)
-    return stored, lang, view, await site.json_body(request, lang)
+    return _Write(stored, lang, view, await site.json_body(request, lang))
 
 
-def _round_etag(view: tables.RoundView, lang: str) -> str:
+def _round_etag(view: round_store.RoundView, lang: str) -> str:
     """A round's HTTP ETag: the stored state, and the language its messages are in."""
     return f'"{view.etag}.{lang}"'
 
@@ -132,16 +144,16 @@ def _if_match(request: Request, lang: str) -> frozenset[str] | None:
     return frozenset(found)
 
 
-async def _round_view(site: Site, request: Request, stored: tables.StoredSession, lang: str) -> tables.RoundView:
+async def _round_view(site: Site, request: Request, stored: sessions.StoredSession, lang: str) -> round_store.RoundView:
     number = request.path_params["number"]
     try:
-        return await run_in_threadpool(tables.round_view, site.db, stored.id, number)
-    except tables.UnknownRound as unknown:
+        return await run_in_threadpool(round_store.round_view, site.db, stored.id, number)
+    except rounds.UnknownRound as unknown:
         raise Stop(site.api_error(request, 404, "unknown_round", lang, where=round_name(stored.game, lang, number),
                                   highest=unknown.highest)) from None
 
 
-async def _answer(site: Site, request: Request, stored: tables.StoredSession, lang: str, status: int = 200,
+async def _answer(site: Site, request: Request, stored: sessions.StoredSession, lang: str, *, status: int = 200,
                   errors: list | None = None) -> JSONResponse:
     """The round's state as it is now, with its ETag (and the errors of a refused change)."""
     view = await _round_view(site, request, stored, lang)
@@ -152,7 +164,7 @@ async def _answer(site: Site, request: Request, stored: tables.StoredSession, la
                         headers={"ETag": _round_etag(view, lang), "Cache-Control": "no-store"})
 
 
-def _status_json(view: tables.RoundView, lang: str) -> dict:
+def _status_json(view: round_store.RoundView, lang: str) -> dict:
     status, stored = view.status, view.stored
     labels = field_labels(view.state.form, view.state.start())
     return {"number": status.number, "committed": status.committed, "entered": list(status.entered),

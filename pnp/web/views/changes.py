@@ -11,7 +11,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from scoring import PartForm
 
-from pnp.web import entry, tables
+from pnp.web import changes, entry, rounds, seats, sessions
 from pnp.web.base import DEVICE_COOKIE, Site, parse_number
 from pnp.web.rounds import UnknownRound, form_before, round_state
 from pnp.web.summary import summary
@@ -23,7 +23,7 @@ async def changes_page(site: Site, request: Request) -> Response:
     stored, credential = await site.page_session(request)
     lang = site.lang(request, stored.lang)
     actor = site.actor(request, request.cookies.get(DEVICE_COOKIE))
-    found = await run_in_threadpool(tables.changes, site.db, stored.id)
+    found = await run_in_threadpool(changes.changes, site.db, stored.id)
     return site.page(request, "history_changes.html", lang, view=summary(stored, lang),
                      changes=[describe(change, stored, lang) for change in found],
                      undo=_described(await undoable(site, stored, actor, found), stored, lang),
@@ -41,20 +41,20 @@ async def undo_post(site: Site, request: Request) -> Response:
     outcome = "done"
     try:
         if change is None:
-            raise tables.NothingToUndo()
-        await run_in_threadpool(tables.undo, site.db, stored.id, change, actor)
-    except tables.NothingToUndo:
+            raise changes.NothingToUndo()
+        await run_in_threadpool(changes.undo, site.db, stored.id, change, actor=actor)
+    except changes.NothingToUndo:
         outcome = "late"
-    except tables.Forbidden:
+    except seats.Forbidden:
         return site.message(request, 403, "not_yours", lang)
-    except tables.Refused:
+    except entry.Refused:
         outcome = "late"
     return RedirectResponse(f"/s/{stored.id}/history?{urlencode({'undone': outcome})}", status_code=303)
 
 
 async def api_changes(site: Site, request: Request) -> Response:
     stored = await site.api_session(request)
-    found = await run_in_threadpool(tables.changes, site.db, stored.id)
+    found = await run_in_threadpool(changes.changes, site.db, stored.id)
     return JSONResponse(history_json(found), headers={"Cache-Control": "no-store"})
 
 
@@ -65,34 +65,34 @@ async def api_undo(site: Site, request: Request) -> Response:
     change = body.get("change") if isinstance(body, dict) else None
     try:
         if isinstance(change, bool) or not isinstance(change, int):
-            raise tables.NothingToUndo()
-        saved = await run_in_threadpool(tables.undo, site.db, stored.id, change, site.api_actor(request))
-    except tables.NothingToUndo:
+            raise changes.NothingToUndo()
+        saved = await run_in_threadpool(changes.undo, site.db, stored.id, change, actor=site.api_actor(request))
+    except changes.NothingToUndo:
         return site.api_error(request, 409, "not_last", lang)
     return JSONResponse(saved.result)
 
 
-def history_json(found: list[tables.Change]) -> dict:
+def history_json(found: list[changes.Change]) -> dict:
     """The history as the API gives it: every change, newest first."""
     return {"changes": [{"id": c.id, "at": c.at, "by": c.actor, "phone_of": list(c.names), "number": c.number,
                          "action": c.action, "outcome": c.outcome, "before": c.before, "after": c.after,
                          "undoes": c.undoes, "undone_by": c.undone_by} for c in found]}
 
 
-async def undoable(site: Site, stored: tables.StoredSession, actor: tables.Actor,
-                   found: list[tables.Change] | None = None) -> tables.Change | None:
+async def undoable(site: Site, stored: sessions.StoredSession, actor: seats.Actor,
+                   found: list[changes.Change] | None = None) -> changes.Change | None:
     """The last change, when this visitor may undo it; else None."""
     if found is None:
-        last = await run_in_threadpool(tables.latest_change, site.db, stored.id)
+        last = await run_in_threadpool(changes.latest_change, site.db, stored.id)
     else:
-        last = tables.last_change(found)
-    return last if last is not None and tables.may_undo(last, actor) else None
+        last = changes.last_change(found)
+    return last if last is not None and changes.may_undo(last, actor) else None
 
 
-def describe(change: tables.Change, stored: tables.StoredSession, lang: str) -> dict:
+def describe(change: changes.Change, stored: sessions.StoredSession, lang: str) -> dict:
     """A change as the history page says it: when, who, which day, what it did, each answer before and after."""
     words = game_words(lang, stored.game)
-    single = tables.rounds_key(stored.game) is None
+    single = rounds.rounds_key(stored.game) is None
     where = web(lang).get("web.enter.team") if single else round_name(stored.game, lang, change.number)
     form = form_before(stored.document, change.number)
     parts = []
@@ -102,14 +102,14 @@ def describe(change: tables.Change, stored: tables.StoredSession, lang: str) -> 
         before, after = change.before.get(key), change.after.get(key)
         lines: list[str] = []
         if form is not None and key == entry.ROUND_KEY:
-            lines = _diff(form.round, before, after, words, lang)
+            lines = _diff(form.round, before, after, words=words, lang=lang)
         elif form is not None and key in form.players:
             round_part = change.after.get(entry.ROUND_KEY) or change.before.get(entry.ROUND_KEY)
             if round_part is None:
                 round_part = _round_part_now(stored, change.number)
             start = entry.round_start(form, round_part)
             if start is not None:
-                lines = _diff(form.player_form(key, start), before, after, words, lang)
+                lines = _diff(form.player_form(key, start), before, after, words=words, lang=lang)
         name = web(lang).get("web.changes.whole") if key == "*" else (
             web(lang).get("web.enter.for_table") if key == entry.ROUND_KEY else key)
         if lines or form is None or key == "*":
@@ -119,7 +119,7 @@ def describe(change: tables.Change, stored: tables.StoredSession, lang: str) -> 
             "undone": change.undone_by is not None, "undo": change.action == "undo"}
 
 
-def _diff(question_form: PartForm, before: object, after: object, words, lang: str) -> list[str]:
+def _diff(question_form: PartForm, before: object, after: object, *, words, lang: str) -> list[str]:
     """What changed between two stored parts, one line per answer: "Prey pile: Wolf 2 → 1"."""
     old = entry.answers_of(question_form, before) if before is not None else None
     new = entry.answers_of(question_form, after) if after is not None else None
@@ -139,7 +139,7 @@ def _diff(question_form: PartForm, before: object, after: object, words, lang: s
     return lines
 
 
-def _round_part_now(stored: tables.StoredSession, number: int) -> dict:
+def _round_part_now(stored: sessions.StoredSession, number: int) -> dict:
     """The round's own answers as committed (who played blue), to ask a part's questions again."""
     try:
         return round_state(stored.document, stored.complete, {}, number).round_part
@@ -147,7 +147,7 @@ def _round_part_now(stored: tables.StoredSession, number: int) -> dict:
         return {}
 
 
-def _who(change: tables.Change, lang: str) -> str:
+def _who(change: changes.Change, lang: str) -> str:
     words = web(lang)
     if change.actor == "phone":
         if change.names:
@@ -164,7 +164,7 @@ def _when(at: str, lang: str) -> str:
     return web(lang).get("web.changes.when", date=long_date(moment.date().isoformat(), lang), time=clock)
 
 
-def _described(change: tables.Change | None, stored: tables.StoredSession, lang: str) -> dict | None:
+def _described(change: changes.Change | None, stored: sessions.StoredSession, lang: str) -> dict | None:
     return describe(change, stored, lang) if change is not None else None
 
 

@@ -9,7 +9,7 @@ answer (out of bounds, missing) comes back the same way, its message next to
 its question.  The pages work without JavaScript; ``static/app.js`` adds a
 draft of each form kept on the phone until the server has it.
 
-Who may change what: :func:`pnp.web.tables.send` (a phone speaks for the
+Who may change what: :func:`pnp.web.round_store.send` (a phone speaks for the
 players whose parts it sent first; the organiser for everyone).
 """
 
@@ -22,10 +22,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from scoring import EntryForm, Kind, Messages, PartForm, Problem, Question, Value
+from scoring import Kind, Messages, PartForm, Problem, Question, Value
 
-from pnp.web import entry, tables
-from pnp.web.base import Site, device_token, parse_number, with_device
+from pnp.web import entry, round_store, rounds, seats, sessions
+from pnp.web.base import Site, Visit, parse_number, with_device
 from pnp.web.rounds import UnknownRound
 from pnp.web.summary import summary
 from pnp.web.words import field_labels, game_words, part_json, problem_text, round_name, web
@@ -98,41 +98,35 @@ def answer_text(question: Question, value: object, words, lang: str) -> str:
 
 async def enter_page(site: Site, request: Request) -> Response:
     """The entry form of the day being entered, or of ``round`` (a correction); a ``player``'s part of it."""
-    stored, credential = await site.page_session(request)
-    lang = site.lang(request, stored.lang)
-    device, fresh = device_token(request)
-    actor = site.actor(request, device)
-    entered = tables.rounds_entered(stored.document, stored.complete)
+    visit = site.keep_device(await site.visit(request))
+    stored, lang = visit.stored, visit.lang
+    entered = rounds.rounds_entered(stored.document, stored.complete)
     asked = request.query_params.get("round")
     number = parse_number(asked) if asked is not None else entered + 1
     if number is None:
         return site.message(request, 404, "not_found", lang)
-    if asked is None and number > tables.rounds_in_game(stored.game):
+    if asked is None and number > rounds.rounds_in_game(stored.game):
         return site.message(request, 409, "closed", lang)
-    response = await render(site, request, stored, credential, actor, lang, number,
-                            request.query_params.get("player"))
-    return with_device(response, stored.id, device, fresh)
+    response = await render(visit, number, request.query_params.get("player"))
+    return with_device(response, stored.id, visit.device, visit.fresh)
 
 
 async def enter_post(site: Site, request: Request) -> Response:
     """An entry form sent: kept (and the next step shown), or the form again with what is wrong or changed."""
-    stored, credential = await site.page_session(request)
-    lang = site.lang(request, stored.lang)
-    fields = await site.form(request, credential)
-    device, fresh = device_token(request)
-    actor = site.actor(request, device)
-    number = parse_number(fields.get("number"))
-    response = await _enter(site, request, stored, credential, actor, lang, number, fields)
-    return with_device(response, stored.id, device, fresh)
+    visit = await site.visit(request)
+    fields = await site.form(request, visit.credential)
+    visit = site.keep_device(visit)
+    response = await _enter(visit, parse_number(fields.get("number")), fields)
+    return with_device(response, visit.stored.id, visit.device, visit.fresh)
 
 
-async def _enter(site: Site, request: Request, stored: tables.StoredSession, credential: str, actor: tables.Actor,
-                 lang: str, number: int | None, fields: dict[str, str]) -> Response:
+async def _enter(visit: Visit, number: int | None, fields: dict[str, str]) -> Response:
+    site, request, stored, actor, lang = visit.site, visit.request, visit.stored, visit.actor, visit.lang
     if number is None:
         return site.message(request, 400, "bad_form", lang)
     player = fields.get("player") or None
     try:
-        view = await run_in_threadpool(tables.round_view, site.db, stored.id, number)
+        view = await run_in_threadpool(round_store.round_view, site.db, stored.id, number)
     except UnknownRound:
         return site.message(request, 404, "not_found", lang)
     form = view.state.form
@@ -144,7 +138,7 @@ async def _enter(site: Site, request: Request, stored: tables.StoredSession, cre
     shown = fields.get("v", "")
 
     def again(status: int, **options) -> Response:
-        return render(site, request, stored, credential, actor, lang, number, player, status, sent, **options)
+        return render(visit, number, player, status=status, sent=sent, **options)
 
     if shown != view.version(player):
         # What this form showed has changed: nothing is sent; the fresh state beside what was typed.
@@ -155,21 +149,26 @@ async def _enter(site: Site, request: Request, stored: tables.StoredSession, cre
         query = {"player": player} if player else {}
         return RedirectResponse(f"/s/{stored.id}/enter?{urlencode(query | {'round': number})}", status_code=303)
     try:
-        done = await run_in_threadpool(tables.send, site.db, stored.id, number, sent.body, actor, (shown, player))
-    except tables.Stale:
+        done = await run_in_threadpool(round_store.send, site.db, stored.id, number, sent.body, actor=actor,
+                                       version=round_store.Version(form=(shown, player)))
+    except round_store.Stale:
         return await again(409, stale=True)
-    except tables.Refused as refusal:
+    except entry.Refused as refusal:
         return await again(422, problems=refusal.problems, version=shown)
-    except tables.Forbidden:
+    except seats.Forbidden:
         return await again(403, forbidden=True, version=shown)
-    except (tables.OutOfTurn, tables.Closed):
+    except (round_store.OutOfTurn, round_store.Closed):
         return RedirectResponse(f"/s/{stored.id}", status_code=303)
-    return _next_step(stored, number, player, view.state.committed, form, sent, done)
+    return _next_step(stored, view, sent, done, player=player)
 
 
-def _next_step(stored: tables.StoredSession, number: int, player: str | None, correction: bool,
-               form: EntryForm, sent: Typed, done: tables.RoundView) -> Response:
-    """Where a form that was kept leads: the table, the same player's form, or the list of players."""
+def _next_step(stored: sessions.StoredSession, view: round_store.RoundView, sent: Typed, done: round_store.RoundView,
+               *, player: str | None) -> Response:
+    """Where a form that was kept leads: the table, the same player's form, or the list of players.
+
+    ``view`` is the day as the form was sent against it, ``done`` as the send left it.
+    """
+    number, correction, form = view.state.number, view.state.committed, view.state.form
     saved = {"saved": f"{number}:{player or ''}"}
     if correction:
         return RedirectResponse(f"/s/{stored.id}?{urlencode({'fixed': number} | saved)}", status_code=303)
@@ -184,13 +183,13 @@ def _next_step(stored: tables.StoredSession, number: int, player: str | None, co
 # -- the entry page ------------------------------------------------------------------
 
 
-async def render(site: Site, request: Request, stored: tables.StoredSession, credential: str, actor: tables.Actor,
-                 lang: str, number: int, player: str | None, status: int = 200, sent: Typed | None = None,
+async def render(visit: Visit, number: int, player: str | None, *, status: int = 200, sent: Typed | None = None,
                  problems: tuple | list = (), stale: bool = False, forbidden: bool = False,
                  version: str | None = None) -> Response:
     """The entry page of day or round ``number`` (a player's part, or the round's answers and the players)."""
+    site, request, stored, lang = visit.site, visit.request, visit.stored, visit.lang
     try:
-        view = await run_in_threadpool(tables.round_view, site.db, stored.id, number)
+        view = await run_in_threadpool(round_store.round_view, site.db, stored.id, number)
     except UnknownRound:
         return site.message(request, 404, "not_found", lang)
     state, form = view.state, view.state.form
@@ -203,21 +202,23 @@ async def render(site: Site, request: Request, stored: tables.StoredSession, cre
         # that does not fit yet): shown where the player can mend it.
         problems = [p for p in view.status.problems
                     if p.round in (None, number) and (player is None or p.player in (None, player))]
-    page = _drawing(view, actor, player, lang, sent, stale)
+    page = _drawing(view, actor=visit.actor, player=player, lang=lang, sent=sent, stale=stale)
     round_locked = _round_locked(page)
-    round_questions, facts, general = _round_section(page, problems, round_locked)
-    part_questions, part_general, locked = _part_section(page, problems)
+    table_section = _round_section(page, problems, round_locked)
+    part_section = _part_section(page, problems)
+    round_questions, facts, part_questions = table_section.questions, table_section.facts, part_section.questions
     label = round_name(stored.game, lang, number) if form.number is not None else web(lang).get("web.enter.team")
     heading = page.words.label(form.heading(player)) if player is not None and form.number is not None else label
     return site.page(
-        request, "entry.html", lang, status, view=summary(stored, lang), csrf=site.keys.csrf(credential),
+        request, "entry.html", lang, status, view=summary(stored, lang), csrf=site.keys.csrf(visit.credential),
         number=number, player=player, heading=heading, facts=facts, round_questions=round_questions,
-        part_questions=part_questions, pick=_pick(page, stored.id, number), general=general + part_general,
+        part_questions=part_questions, pick=_pick(page, stored.id, number),
+        general=table_section.general + part_section.general,
         round_label=label,
         entered_before=player is not None and state.parts.get(player) is not None and not state.committed,
         correcting=state.committed, stale=stale, forbidden=forbidden,
         waiting_correction=state.committed and (player if player is not None else entry.ROUND_KEY) in state.rows,
-        locked=locked, round_locked=round_locked and player is None,
+        locked=part_section.locked, round_locked=round_locked and player is None,
         has_form=bool(round_questions or part_questions),
         version=version or view.version(player), echo=sent is not None,
         draft_key=f"{stored.id}:{number}:{player or ''}",
@@ -227,8 +228,8 @@ async def render(site: Site, request: Request, stored: tables.StoredSession, cre
 class _Drawing(NamedTuple):
     """What every part of an entry page is drawn from: the day as stored, who asks, what they typed."""
 
-    view: tables.RoundView
-    actor: tables.Actor
+    view: round_store.RoundView
+    actor: seats.Actor
     player: str | None
     lang: str
     words: Messages
@@ -254,12 +255,23 @@ class _Drawing(NamedTuple):
         return [problem_text(p, self.lang, self.view.stored.game, self.labels) for p in found]
 
 
-def _drawing(view: tables.RoundView, actor: tables.Actor, player: str | None, lang: str, sent: Typed | None,
-             stale: bool) -> _Drawing:
+def _drawing(view: round_store.RoundView, *, actor: seats.Actor, player: str | None, lang: str,
+             sent: Typed | None, stale: bool) -> _Drawing:
     start = view.state.start()
     labels = field_labels(view.state.form, start, (player,) if player is not None and start is not None else ())
-    return _Drawing(view, actor, player, lang, game_words(lang, view.stored.game), start, labels,
-                    sent.typed if sent is not None else {"r.": {}, "p.": {}}, stale)
+    return _Drawing(view=view, actor=actor, player=player, lang=lang, words=game_words(lang, view.stored.game),
+                    start=start, labels=labels, typed=sent.typed if sent is not None else {"r.": {}, "p.": {}},
+                    stale=stale)
+
+
+class _Section(NamedTuple):
+    """A section of the entry page: its questions, the facts it tells, the messages that go to no question,
+    and (a player's part) the player when another phone holds them."""
+
+    questions: list[dict]
+    facts: list[str]
+    general: list[str]
+    locked: str | None = None
 
 
 def _round_locked(page: _Drawing) -> bool:
@@ -269,7 +281,7 @@ def _round_locked(page: _Drawing) -> bool:
             and not page.mine)
 
 
-def _round_section(page: _Drawing, problems, round_locked: bool) -> tuple[list[dict], list[str], list[str]]:
+def _round_section(page: _Drawing, problems, round_locked: bool) -> _Section:
     """The round's own questions, asked or told as facts, and the messages that go to no question.
 
     They are asked while any is open (the players' questions depend on them),
@@ -283,32 +295,32 @@ def _round_section(page: _Drawing, problems, round_locked: bool) -> tuple[list[d
     by_question, general = entry.where_problems_go(form.round, [p for p in problems if p.player is None])
     questions = []
     if asked:
-        questions = _questions(form.round, page.words, page.lang, round_answers, page.typed["r."],
-                               {k: page.said(v) for k, v in by_question.items()}, "r.",
-                               round_answers if page.stale else None)
+        questions = _questions(form.round, words=page.words, lang=page.lang, answers=round_answers,
+                               typed=page.typed["r."], problems={k: page.said(v) for k, v in by_question.items()},
+                               prefix="r.", saved_now=round_answers if page.stale else None)
     facts = [page.words.label(fact.label) for fact in form.given]
     if not asked:
         for question in form.round.asked(round_answers):
             if question.id in round_answers:
                 answer = answer_text(question, round_answers[question.id], page.words, page.lang)
                 facts.append(f"{page.words.label(question.label)} {answer}")
-    return questions, facts, page.said(general)
+    return _Section(questions, facts, page.said(general))
 
 
-def _part_section(page: _Drawing, problems) -> tuple[list[dict], list[str], str | None]:
+def _part_section(page: _Drawing, problems) -> _Section:
     """The player's own questions, the messages that go to none of them, and the player when another phone holds them."""
     state, form, player = page.view.state, page.view.state.form, page.player
     locked = player if player is not None and page.elsewhere(player) else None
     if player is None or page.start is None or locked is not None:
-        return [], [], locked
+        return _Section([], [], [], locked)
     stored_part = state.parts.get(player)
     part_form = form.player_form(player, page.start)
     answers = entry.answers_of(part_form, stored_part) if stored_part is not None else {}
     by_question, general = entry.where_problems_go(part_form, [p for p in problems if p.player is not None])
-    questions = _questions(part_form, page.words, page.lang, answers, page.typed["p."],
-                           {k: page.said(v) for k, v in by_question.items()}, "p.",
-                           (answers if stored_part is not None else {}) if page.stale else None)
-    return questions, page.said(general), locked
+    questions = _questions(part_form, words=page.words, lang=page.lang, answers=answers, typed=page.typed["p."],
+                           problems={k: page.said(v) for k, v in by_question.items()}, prefix="p.",
+                           saved_now=(answers if stored_part is not None else {}) if page.stale else None)
+    return _Section(questions, [], page.said(general), locked)
 
 
 def _pick(page: _Drawing, session_id: str, number: int) -> list[dict]:
@@ -325,7 +337,7 @@ def _pick(page: _Drawing, session_id: str, number: int) -> list[dict]:
     return pick
 
 
-def _questions(form: PartForm, words, lang: str, answers: dict, typed: dict, problems: dict, prefix: str,
+def _questions(form: PartForm, *, words, lang: str, answers: dict, typed: dict, problems: dict, prefix: str,
                saved_now: dict | None) -> list[dict]:
     """Each question as the template draws it: its value (typed, else stored, else suggested) and messages."""
     shown = []

@@ -10,7 +10,7 @@ from starlette.responses import JSONResponse, Response
 from scoring import check_session, score_session
 from scoring.session_file import dumps as session_text
 
-from pnp.web import bgstats, tables
+from pnp.web import bgstats, sessions
 from pnp.web.base import Site
 from pnp.web.words import game_words
 
@@ -42,12 +42,12 @@ async def api_bgstats(site: Site, request: Request) -> Response:
     return JSONResponse({"url": bgstats.link(bgstats_play(stored))})
 
 
-def download_name(stored: tables.StoredSession, fmt: str) -> str:
+def download_name(stored: sessions.StoredSession, fmt: str) -> str:
     """The file name a session is saved under: its game, date and id."""
     return f"{stored.game}-{stored.played_on or stored.created_at[:10]}-{stored.id}.{fmt}"
 
 
-def bgstats_play(stored: tables.StoredSession) -> dict:
+def bgstats_play(stored: sessions.StoredSession) -> dict:
     """The session as a BG Stats play: players, scores, winners, length, and how a tie was settled."""
     lang = stored.lang or "en"
     minutes = None
@@ -64,17 +64,18 @@ def bgstats_play(stored: tables.StoredSession) -> dict:
         comments = " ".join(words.label(line) for line in lines[1:])
     # The English name: BG Stats matches it against its own list (BoardGameGeek's names).
     name = game_words("en", stored.game).text("game.name")
-    return bgstats.play(stored.id, stored.game, name, stored.result, _played_at(stored), minutes, comments)
+    return bgstats.play(stored.result, session_id=stored.id, game_id=stored.game, game_name=name,
+                        played_at=_played_at(stored), minutes=minutes, comments=comments)
 
 
-def _export(stored: tables.StoredSession, fmt: str) -> Response:
+def _export(stored: sessions.StoredSession, fmt: str) -> Response:
     text = session_text(stored.document, fmt)
     return Response(text, media_type=EXPORTS[fmt], headers={
         "Content-Disposition": f'attachment; filename="{download_name(stored, fmt)}"',
         "Cache-Control": "no-store"})
 
 
-def _played_at(stored: tables.StoredSession) -> datetime.datetime:
+def _played_at(stored: sessions.StoredSession) -> datetime.datetime:
     """When the session ended, in the server's local time (the date alone for an imported session)."""
     if stored.origin == "table" and stored.completed_at:
         return datetime.datetime.fromisoformat(stored.completed_at).astimezone()

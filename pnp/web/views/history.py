@@ -6,7 +6,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from pnp.web import charts, tables
+from pnp.web import charts, records, sessions
 from pnp.web.base import ORGANISER_COOKIE, Site
 from pnp.web.summary import summary
 from pnp.web.words import game_words, number, web
@@ -16,11 +16,11 @@ async def history(site: Site, request: Request) -> Response:
     lang = site.lang(request)
     if not site.is_organiser(request.cookies.get(ORGANISER_COOKIE)):
         return site.message(request, 401, "welcome", lang)
-    sessions = await run_in_threadpool(tables.list_sessions, site.db)
-    records = tables.player_records(sessions)
+    kept = await run_in_threadpool(sessions.list_sessions, site.db)
+    by_game = records.player_records(kept)
     words = web(lang)
     games = []
-    for game, rows in records.items():
+    for game, rows in by_game.items():
         points = any(r.totals for r in rows)
         if points:
             chart = charts.bars([(r.name, r.average) for r in rows if r.average is not None],
@@ -31,11 +31,11 @@ async def history(site: Site, request: Request) -> Response:
         games.append({"id": game, "name": game_words(lang, game).text("game.name"),
                       "rows": rows, "chart": chart, "points": points})
     return site.page(request, "history.html", lang, games=games,
-                     sessions=[summary(s, lang) for s in sessions])
+                     sessions=[summary(s, lang) for s in kept])
 
 
 async def api_history(site: Site, request: Request) -> Response:
     site.api_organiser(request)
     game = request.query_params.get("game")
-    sessions = await run_in_threadpool(tables.list_sessions, site.db, game)
-    return JSONResponse(tables.history_json(sessions), headers={"Cache-Control": "no-store"})
+    kept = await run_in_threadpool(sessions.list_sessions, site.db, game)
+    return JSONResponse(records.history_json(kept), headers={"Cache-Control": "no-store"})

@@ -9,7 +9,7 @@ from starlette.responses import Response
 from scoring import check_session, score_session
 
 from pnp.core.errors import PnpError
-from pnp.web import bgstats, qr, tables
+from pnp.web import bgstats, qr, sessions
 from pnp.web.base import Site
 from pnp.web.summary import summary
 from pnp.web.views.exports import bgstats_play, download_name
@@ -54,7 +54,7 @@ def _has_scoresheet(game: str) -> bool:
     return games.template_file(game) is not None
 
 
-def _filled_sheet(stored: tables.StoredSession, lang: str, paper: str, link: str) -> bytes:
+def _filled_sheet(stored: sessions.StoredSession, lang: str, paper: str, link: str) -> bytes:
     """The session printed on its game's scoresheet, its QR code pointing to the result page."""
     from pnp.template.model import PrintOptions
     from pnp.kit.scoresheet import render_filled_sheet

@@ -8,7 +8,7 @@ from starlette.responses import RedirectResponse, Response
 
 from scoring import PartForm, SessionFileError, find_rules, game_ids
 
-from pnp.web import entry, tables
+from pnp.web import entry, sessions
 from pnp.web.auth import matches
 from pnp.web.base import ORGANISER_COOKIE, SESSION_COOKIE, Site, device_token, with_device
 from pnp.web.summary import summary
@@ -47,14 +47,15 @@ async def start(site: Site, request: Request) -> Response:
     try:
         extra, problems = _start_answers(fields.get("game"), fields)
         if problems:
-            raise tables.Refused(problems)
-        document = tables.start_document(fields.get("game"), names, chosen_lang, extra)
-        stored = await run_in_threadpool(tables.create_session, site.db, document, site.session_token_hash)
+            raise entry.Refused(problems)
+        document = sessions.start_document(fields.get("game"), names, chosen_lang, extra)
+        stored = await run_in_threadpool(sessions.create_session, site.db, document, site.session_token_hash)
     except SessionFileError as error:
-        return await _home_page(site, request, lang, organiser, 422, fields, [game_words(lang).file_error(error)])
-    except tables.Refused as refusal:
-        return await _home_page(site, request, lang, organiser, 422, fields,
-                                [problem_text(p, lang, fields.get("game")) for p in refusal.problems])
+        return await _home_page(site, request, lang, organiser, status=422, form=fields,
+                                errors=[game_words(lang).file_error(error)])
+    except entry.Refused as refusal:
+        return await _home_page(site, request, lang, organiser, status=422, form=fields,
+                                errors=[problem_text(p, lang, fields.get("game")) for p in refusal.problems])
     response = RedirectResponse(f"/s/{stored.id}", status_code=303)
     _session_cookie(response, stored.id, site.keys.session_token(stored.id))
     return response
@@ -63,8 +64,8 @@ async def start(site: Site, request: Request) -> Response:
 async def join(site: Site, request: Request) -> Response:
     """A phone's join link (the table's QR code): its token goes into a cookie for this session only."""
     try:
-        stored = await run_in_threadpool(tables.get_session, site.db, request.path_params["id"])
-    except tables.UnknownSession:
+        stored = await run_in_threadpool(sessions.get_session, site.db, request.path_params["id"])
+    except sessions.UnknownSession:
         return site.message(request, 404, "unknown_session")
     given = request.query_params.get("t")
     if not matches(given, stored.token_hash):
@@ -75,10 +76,10 @@ async def join(site: Site, request: Request) -> Response:
     return with_device(response, stored.id, device, fresh)
 
 
-async def _home_page(site: Site, request: Request, lang: str, organiser: str, status: int = 200,
+async def _home_page(site: Site, request: Request, lang: str, organiser: str, *, status: int = 200,
                      form: dict | None = None, errors: list[str] | None = None) -> Response:
-    sessions = await run_in_threadpool(tables.list_sessions, site.db)
-    recent = [summary(s, lang) for s in sessions if s.origin == "table"][:12]
+    kept = await run_in_threadpool(sessions.list_sessions, site.db)
+    recent = [summary(s, lang) for s in kept if s.origin == "table"][:12]
     games = [{"id": game, "name": game_words(lang, game).text("game.name"),
               "low": find_rules(game).player_range[0], "high": find_rules(game).player_range[1],
               "start": _start_questions(game, lang, form or {})} for game in game_ids()]
