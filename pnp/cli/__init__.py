@@ -388,6 +388,46 @@ def serve(
     run(host, port, data, token, echo=typer.echo)
 
 
+def _kit(name: str, overrides: dict[str, float]):
+    """A shipped game by id, or a definition file by its path (a name ending in .toml, or with a /)."""
+    from pnp.template.loader import load_game, load_shipped_game
+
+    if name.endswith(".toml") or "/" in name or os.sep in name:
+        _check_template(Path(name))
+        return load_game(Path(name), overrides=overrides)
+    return load_shipped_game(name, overrides)
+
+
+@app.command()
+@reports_errors
+def preflight(
+    kit: str = typer.Argument(..., metavar="KIT_OR_TEMPLATE",
+                              help="A game id (see `pnp games`) or your own definition file (.toml)."),
+    component: List[str] = typer.Option([], "--component", help="Only this component (repeatable)."),
+    lang: str = LANG, paper: str = PAPER, ink_saver: bool = INK, settings: List[str] = SET,
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too, not only on errors."),
+) -> None:
+    """Check a kit for what prints badly (text in the safe zone or too small, thin lines, heavy
+    ink, set colours alike, hidden backs, file size): one line each; exit 1 on an error."""
+    game = _kit(kit, _params(settings))
+    chosen = _components(game, component)
+    from pnp.preflight.run import preflight as look  # reportlab loads only for commands that draw
+    from pnp.render.fonts import MEASURER
+
+    options = _options(lang, paper, 3.0, True, True, "0,0", ink_saver, None)
+    report = look(game, options, chosen, measure=MEASURER)
+    pages = say("preflight.pages", report.pages) if report.pages is not None else say("preflight.not_rendered")
+    typer.echo(say("preflight.looked", report.faces, game=game.id, lang=options.lang, paper=options.paper)
+               + f", {pages}")
+    for finding in report.findings:
+        typer.echo(finding.line())
+    counts = [say(f"preflight.{severity}s", report.count(severity)) for severity in ("error", "warning", "note")
+              if report.count(severity)]
+    typer.echo(", ".join(counts) + "." if counts else say("preflight.clean"))
+    if report.fails(strict):
+        raise typer.Exit(1)
+
+
 @app.command("check-manifest")
 @reports_errors
 def check_manifest(
