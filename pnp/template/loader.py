@@ -82,34 +82,65 @@ def _check_values(table: dict, check: Checker) -> None:
     repeats lower), every text at most MAX_TEXT_CHARS long: checked for the whole
     file, naming each key, after the checks of each key's own form, so that a key
     another check already named is not named twice. Lengths are bounded again,
-    with their own limits, once a face computes them (pnp.layout.faces)."""
+    with their own limits, once a face computes them (pnp.layout.faces).
+
+    One pass over the file in its own order, a few steps a value: a key's path is
+    written out only for a table or list to go into, or a value to report, and
+    the problems already named are searched only for a value that is wrong (a deck
+    of 14,400 cards has 72,000 values and, as a rule, none of them wrong)."""
     named = "\n".join(check.problems)
-    stack: list[tuple[str, Any]] = [("", table)]
+    # Each open table or list: its path, its (key, value) pairs still to visit, and
+    # the limit of its numbers when it is a list (a list's numbers share its key's).
+    stack: list[tuple[str, Any, float | None]] = [("", iter(table.items()), None)]
     while stack:  # iterative: TOML may nest deeper than Python recurses
-        path, value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend((f"{path}.{k}" if path else str(k), v) for k, v in reversed(value.items()))
-        elif isinstance(value, list):
-            if _numbers_within(value, _KEY_LIMITS.get(_INDEX.sub("", path.rsplit(".", 1)[-1]), MAX_NUMBER)):
-                continue  # a polygon's 10,000 corners, all fine: no path named for each
-            stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
-        elif isinstance(value, bool):
-            continue
-        elif f": {path}:" in named or f": {named_by_id([path], table)[0]}:" in named:
-            continue
-        elif isinstance(value, (int, float)):
-            limit = _KEY_LIMITS.get(_INDEX.sub("", path.rsplit(".", 1)[-1]), MAX_NUMBER)
-            if not math.isfinite(value):
-                check.problems.append(f"{check.source}: {path}: {value} is not a finite number")
-            elif abs(value) > limit:
-                check.problems.append(f"{check.source}: {path}: {number_shown(value)} is past the limit "
+        path, pairs, list_limit = stack[-1]
+        for key, value in pairs:
+            kind = type(value)
+            if kind is str:
+                if len(value) <= MAX_TEXT_CHARS:
+                    continue
+            elif kind is bool:
+                continue
+            elif kind is int or kind is float:
+                limit = list_limit if list_limit is not None else _limit_of(key)
+                if -limit <= value <= limit:   # NaN fails both comparisons; inf fails one
+                    continue
+            elif kind is not dict and kind is not list:
+                continue  # dates and times: no limit of their own
+            at = f"{path}[{key}]" if list_limit is not None else (f"{path}.{key}" if path else str(key))
+            if kind is dict:
+                stack.append((at, iter(value.items()), None))
+                break
+            if kind is list:
+                limit = _limit_of(at.rsplit(".", 1)[-1])
+                if _numbers_within(value, limit):
+                    continue  # a polygon's 10,000 corners, all fine: no path named for each
+                stack.append((at, enumerate(value), limit))
+                break
+            if f": {at}:" in named or f": {named_by_id([at], table)[0]}:" in named:
+                continue
+            if kind is str:
+                check.problems.append(f"{check.source}: {at}: a text of {len(value)} characters; the "
+                                      f"limit is {MAX_TEXT_CHARS}")
+            elif not math.isfinite(value):
+                check.problems.append(f"{check.source}: {at}: {value} is not a finite number")
+            else:
+                check.problems.append(f"{check.source}: {at}: {number_shown(value)} is past the limit "
                                       f"of {limit:.0f} (either way)")
-        elif isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
-            check.problems.append(f"{check.source}: {path}: a text of {len(value)} characters; the "
-                                  f"limit is {MAX_TEXT_CHARS}")
+        else:
+            stack.pop()
 
 
 _INDEX = re.compile(r"(\[\d+\])+$")
+
+
+def _limit_of(key: Any) -> float:
+    """The limit of the numbers of a key (its last part, written ``a.b[2]`` or plain):
+    a count's and a repeat's are their own, every other's MAX_NUMBER."""
+    key = str(key)
+    if "." in key or "[" in key:
+        key = _INDEX.sub("", key.rsplit(".", 1)[-1])
+    return _KEY_LIMITS.get(key, MAX_NUMBER)
 
 
 def _numbers_within(items: list, limit: float) -> bool:
@@ -244,21 +275,29 @@ def _check_faces(game: Game, source: str) -> Game:
     # id(element) -> its "@key" texts: the same for every piece drawn with it
     # (thousands of pieces may share one face design).
     catalog_texts: dict[int, list[str]] = {}
+    # (id(front), id(back)) -> the elements of those faces that print catalog texts
+    printing: dict[tuple[int, int], list[tuple[Element, list[str]]]] = {}
     components = []
     for component in game.components:
         scope_names = _placeholder_scope(game, component)
         numbers = _copy_numbers(component)
         for piece in component.pieces:
+            faces = (piece.front or component.front, piece.back or component.back or ())
+            with_texts = printing.get((id(faces[0]), id(faces[1])))
+            if with_texts is None:
+                with_texts = printing[id(faces[0]), id(faces[1])] = []
+                for element in (e for face in faces for e in face):
+                    texts = catalog_texts.get(id(element))
+                    if texts is None:
+                        texts = catalog_texts[id(element)] = [t[1:] for t in uses_of(element)
+                                                              if t.startswith("@")]
+                    if texts:
+                        with_texts.append((element, texts))
+            if not with_texts:
+                continue   # a piece that prints no catalog text: nothing to check
             values = {"id": piece.id, **piece.fields, "rules_url": game.rules_url, "game_id": game.id,
                       **game.params}
-            faces = (piece.front or component.front, piece.back or component.back or ())
-            for element in (e for face in faces for e in face):
-                texts = catalog_texts.get(id(element))
-                if texts is None:
-                    texts = catalog_texts[id(element)] = [t[1:] for t in uses_of(element)
-                                                          if t.startswith("@")]
-                if not texts:
-                    continue
+            for element, texts in with_texts:
                 when = element.when
                 if when is not None and not (when.names & LATE_NAMES) and not when.holds(values):
                     continue

@@ -484,17 +484,41 @@ class PieceTable(Table):
         return super().key_at(at, key)
 
     def read(self, value, at, check, siblings):
+        checked = self._sound(value, check)
+        if checked is not None:
+            return checked
         checked = super().read(value, at, check, siblings)
         checked["fields"] = fields = {}
-        for name, declared in self.declared.items():
-            kind = declared.rstrip("?")
+        for name, (kind, optional, spec) in self.values.items():
             if name not in value:
-                if not declared.endswith("?"):
+                if not optional:
                     check.say(at, f"missing field {name!r} ({kind})")
                 continue
-            FieldValue(kind, self.has_sets).check(value[name], self.key_at(at, name), check)
+            spec.check(value[name], self.key_at(at, name), check)
             fields[name] = value[name]
         return checked
+
+    def _sound(self, value: Mapping, check: Checker) -> dict | None:
+        """The checked piece when nothing in it is wrong, found without naming any key
+        (a deck of thousands of cards, each checked); None, to check it key by key
+        and name what is wrong, as soon as anything is."""
+        if not value.keys() <= self.allowed:
+            return None
+        piece_id, count = value.get("id"), value.get("count")
+        if type(piece_id) is not str or not NAME.match(piece_id) or type(count) is not int or count <= 0:
+            return None
+        fields = {}
+        for name, (_, optional, spec) in self.values.items():
+            if name not in value:
+                if optional:
+                    continue
+                return None
+            try:
+                spec.read(value[name], "", check, {})
+            except Invalid:
+                return None
+            fields[name] = value[name]
+        return {"id": piece_id, "count": count, "fields": fields}
 
 
 def piece_table(declared: Mapping[str, str], sets: list) -> PieceTable:
@@ -504,6 +528,10 @@ def piece_table(declared: Mapping[str, str], sets: list) -> PieceTable:
                        fallback=keep),
     }, "a table with id and count", extra_keys=("front", "back", *declared))
     table.declared, table.has_sets = declared, bool(sets)
+    # Each declared field: its type, whether it may be left out, and its check (made once per table).
+    table.values = {name: (kind.rstrip("?"), kind.endswith("?"), FieldValue(kind.rstrip("?"), bool(sets)))
+                    for name, kind in declared.items()}
+    table.allowed = frozenset((*table.fields, *table.extra_keys))
     return table
 
 
@@ -536,10 +564,12 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
         check.fail(f"{at}.same_back", "true or false", raw["same_back"])
     pieces = []
     for index, entry, piece in entries:
-        pat = f"{at}.pieces[{index}]"
-        alone = [{"id": piece["id"], **piece["fields"]}]
-        own_front = compiled(entry["front"], f"{pat}.front", alone) if "front" in entry else None
-        own_back = compiled(entry["back"], f"{pat}.back", alone) if "back" in entry else None
+        own_front = own_back = None
+        if "front" in entry or "back" in entry:   # a piece's own design, compiled for it alone
+            pat = f"{at}.pieces[{index}]"
+            alone = [{"id": piece["id"], **piece["fields"]}]
+            own_front = compiled(entry["front"], f"{pat}.front", alone) if "front" in entry else None
+            own_back = compiled(entry["back"], f"{pat}.back", alone) if "back" in entry else None
         if isinstance(piece["id"], str) and isinstance(piece["count"], int):
             pieces.append(Piece(piece["id"], piece["count"], piece["fields"], own_front, own_back,
                                 piece.get("index", index)))
