@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from itertools import chain
-from typing import NamedTuple, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from pnp.core.errors import TemplateError, raise_problems
 from pnp.layout.boards import Part, split_piece, text_boxes
@@ -792,23 +792,63 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
 def _cut_bleed(sheets: Sequence[Sheet], bleed: float) -> tuple[float, bool]:
     """The least colour printed past a cut line that a piece does not share (mm),
     and whether some pieces share one (printed edge to edge): what the cover
-    may say about cutting."""
+    may say about cutting.
+
+    Sheets laid out alike share their boxes (:func:`pnp.layout.sheets.pack`): each
+    layout is looked at once, however many sheets have it."""
     least, butted = bleed, False
+    looked: set[tuple] = set()
     for sheet in sheets:
-        trims = [p.trim for p in sheet.placed]
-        for p in sheet.placed:
-            if p.item.part is not None or not p.item.copy.component.cut:
-                continue
-            t, r = p.trim, p.printed
-            for side, edge in ((t.x - r.x, ("x", t.x)), (r.right - t.right, ("x", t.right)),
-                               (t.y - r.y, ("y", t.y)), (r.top - t.top, ("y", t.top))):
-                if side > 1e-6:
-                    least = min(least, side)
-                elif any(o is not t and _touches(o, t, edge) for o in trims):
-                    butted = True
-                else:
-                    least = 0.0
+        layout = tuple((id(p.trim), id(p.printed), p.item.part is None and p.item.copy.component.cut)
+                       for p in sheet.placed)
+        if layout not in looked:
+            looked.add(layout)
+            sheet_least, sheet_butted = _sheet_cut_bleed(sheet)
+            least, butted = min(least, sheet_least), butted or sheet_butted
     return math.floor(least * 2 + 1e-6) / 2, butted   # said as "at least", to the half millimetre
+
+
+def _sheet_cut_bleed(sheet: Sheet) -> tuple[float, bool]:
+    """The least bleed of a sheet's pieces to cut (infinite if none), 0 where a side has
+    none and no neighbour, and whether some side is shared with a neighbour. A side
+    without bleed is looked up among the trims with an edge at its place (:func:`_edges`)."""
+    least, butted = math.inf, False
+    edges = None   # made on the first side without bleed
+    for p in sheet.placed:
+        if p.item.part is not None or not p.item.copy.component.cut:
+            continue
+        t, r = p.trim, p.printed
+        for side, edge in ((t.x - r.x, ("x", t.x)), (r.right - t.right, ("x", t.right)),
+                           (t.y - r.y, ("y", t.y)), (r.top - t.top, ("y", t.top))):
+            if side > 1e-6:
+                least = min(least, side)
+                continue
+            if edges is None:
+                edges = _edges(placed.trim for placed in sheet.placed)
+            axis, at = edge
+            key = round(at * _EDGE_KEY)
+            if any(o is not t and _touches(o, t, edge)
+                   for k in (key - 1, key, key + 1) for o in edges.get((axis, k), ())):
+                butted = True
+            else:
+                least = 0.0
+    return least, butted
+
+
+#: Edges are filed by their place in units of the tolerance :func:`_touches` allows
+#: (1e-6 mm): two edges it takes as one are filed at most one unit apart.
+_EDGE_KEY = 1e6
+
+
+def _edges(trims: Iterable[Box]) -> dict[tuple[str, int], list[Box]]:
+    """The trims of a sheet by the places of their edges: ("x", left or right), ("y", bottom or top)."""
+    edges: dict[tuple[str, int], list[Box]] = {}
+    for trim in trims:
+        for axis, at in (("x", trim.x), ("x", trim.right), ("y", trim.y), ("y", trim.top)):
+            listed = edges.setdefault((axis, round(at * _EDGE_KEY)), [])
+            if not listed or listed[-1] is not trim:   # a trim of no width has both its edges at one place
+                listed.append(trim)
+    return edges
 
 
 def _touches(other: Box, trim: Box, edge: tuple[str, float]) -> bool:

@@ -28,7 +28,7 @@ US Letter.
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from pnp.layout.boards import Part
 from pnp.layout.imposition import (EPS, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, MARK_TIP, Box,
@@ -128,6 +128,11 @@ def runs_of(items: Iterable[Item]) -> list[list[Item]]:
     return list(runs.values())
 
 
+#: How many steps :func:`spread` tries at most (the shipped kits' decks find their best in
+#: the first two: rows and columns of one kind are then none).
+SPREAD_TRIES = 12
+
+
 def spread(kinds: Sequence, cols: int, per_sheet: int) -> list[int]:
     """Where each piece of a deck goes in its print order, given what each one is
     (``kinds``, in template order) and the sheet it is laid on (``per_sheet``
@@ -136,9 +141,11 @@ def spread(kinds: Sequence, cols: int, per_sheet: int) -> list[int]:
     always the same way.
 
     The n-th piece goes to place n x step (mod the count), for a step that shares
-    no factor with it: of those, the one that leaves fewest rows and columns of
-    three or more all one kind (the same cut would give them away), the nearest
-    0.618 x the count on a tie.
+    no factor with it: of the :data:`SPREAD_TRIES` such steps nearest 0.618 x the
+    count, the one that leaves fewest rows and columns of three or more all one
+    kind (the same cut would give them away), the nearest on a tie. Each step
+    tried costs a pass over the deck, so a deck of thousands costs a few passes,
+    not one per step (a deck of one kind is as alike whatever the step: one).
 
     >>> spread(["hunter", "wolf", "wolf", "rabbit", "rabbit", "rabbit"], 3, 9)
     [0, 5, 4, 3, 2, 1]
@@ -148,8 +155,8 @@ def spread(kinds: Sequence, cols: int, per_sheet: int) -> list[int]:
         return list(range(count))
     ideal = count * (math.sqrt(5) - 1) / 2
     best: tuple[int, list[int]] | None = None
-    for step in sorted((s for s in range(1, count) if math.gcd(s, count) == 1),
-                       key=lambda s: (abs(s - ideal), s)):
+    steps = sorted((s for s in range(1, count) if math.gcd(s, count) == 1), key=lambda s: (abs(s - ideal), s))
+    for step in steps[:1 if len(set(kinds)) == 1 else SPREAD_TRIES]:
         places = [n * step % count for n in range(count)]
         order = [None] * count
         for n, place in enumerate(places):
@@ -421,7 +428,7 @@ def _packed(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: floa
                 break
             start += builder.fill(queue, start)
         while start < len(queue):
-            chosen = _Builder(_frame_for(frames, queue, start, runs[index + 1:], bleed, shrink, strip),
+            chosen = _Builder(_frame_for(frames, queue, start, runs, index + 1, bleed, shrink, strip),
                               bleed, shrink, strip)
             taken = chosen.fill(queue, start)
             if taken == 0:
@@ -434,11 +441,10 @@ def _packed(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: floa
     return [b.sheet(shapes) for b in builders]
 
 
-def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int,
-               later: Sequence[Sequence[Item]], bleed: float, shrink: Shrink | None = None,
-               strip: float = 0.0) -> Frame:
+def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int, runs: Sequence[Sequence[Item]],
+               after: int, bleed: float, shrink: Shrink | None = None, strip: float = 0.0) -> Frame:
     """The frame a new sheet takes: the one that holds the most of what is left
-    (the run from ``queue[start]``, then the later runs) by area, then the one
+    (the run from ``queue[start]``, then ``runs`` from ``after`` on) by area, then the one
     whose regions all keep a strip between them, the first on a tie."""
     if len(frames) == 1:
         return frames[0]
@@ -454,23 +460,29 @@ def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int,
         # most room for it wins, and nothing else joins that sheet.
         best = max(range(len(frames)), key=lambda i: (capacities[i], -i))
         return frames[best]
-    remaining = [queue[start:]] + [list(r) for r in later]
-    best = max(range(len(frames)), key=lambda i: (_trial(frames[i], remaining, bleed, shrink, strip), -i))
+
+    def remaining() -> Iterator[tuple[Sequence[Item], int]]:
+        # What is left, each run from where it starts, never copied: a new sheet of a
+        # deck of thousands would copy the rest of it each time.
+        yield queue, start
+        yield from ((runs[index], 0) for index in range(after, len(runs)))
+
+    best = max(range(len(frames)), key=lambda i: (_trial(frames[i], remaining(), bleed, shrink, strip), -i))
     return frames[best]
 
 
-def _trial(frame: Frame, runs: list[list[Item]], bleed: float,
+def _trial(frame: Frame, runs: Iterable[tuple[Sequence[Item], int]], bleed: float,
            shrink: Shrink | None = None, strip: float = 0.0) -> tuple[float, bool]:
-    """How much of ``runs`` (by area) one fresh sheet with this frame would hold,
-    and whether every region keeps a strip between it and the next."""
+    """How much of ``runs`` (each a run and where it starts; by area) one fresh sheet with
+    this frame would hold, and whether every region keeps a strip between it and the next."""
     builder = _Builder(frame, bleed, shrink, strip)
     placed = 0.0
-    for run in runs:
-        taken = builder.fill(run)
+    for run, start in runs:
+        taken = builder.fill(run, start)
         if taken:
-            w, h = run[0].size   # a shrunk piece counts whole: it is placed either way
+            w, h = run[start].size   # a shrunk piece counts whole: it is placed either way
             placed += taken * w * h
-        if taken < len(run):
+        if taken < len(run) - start:
             # A run that did not fit whole ends the sheet: later runs do not jump it.
             break
     return round(placed, 3), not builder.flush
