@@ -138,7 +138,8 @@ class FaceResolver:
         context = None  # made on the first element not resolved yet
         cache = self._cache
         layers = []
-        for element, getter, props in self._prepared(component, face_elements(component, piece, face)):
+        for prepared in self._prepared(component, face_elements(component, piece, face)):
+            element, getter = prepared[0], prepared[1]
             try:
                 key = (id(element), getter(values))
             except KeyError:
@@ -146,12 +147,13 @@ class FaceResolver:
                 key = (id(element), tuple(values.get(n, _Missing) for n in element.names))
             layer = cache.get(key)
             if layer is None:
-                context = context or _Context(self, copy, values)
+                if context is None:
+                    context = _Context(self, copy, values)
                 if len(cache) >= RESOLVED_LIMIT:
                     # A deck of thousands of different cards would keep every
                     # card's layers twice; what is resolved again is equal.
                     cache.clear()
-                layer = cache[key] = self._resolve(element, context, props)
+                layer = cache[key] = self._resolve(context, *prepared)
             if type(layer) is _Failed:
                 where = (f"{self.game.id} {component.id}/{piece.id} {face.value}, "
                          f"{self.catalog.lang}")
@@ -163,14 +165,17 @@ class FaceResolver:
 
     def _prepared(self, component: Component, elements: tuple[Element, ...]) -> tuple[tuple, ...]:
         """Each element of a face with what resolving it needs on every copy:
-        the getter of the values it uses, and its keys with lengths folded."""
+        the getter of the values it uses, its keys with lengths folded, the
+        function that lays it out, and the shapes and corners it spends (None
+        for a repeated element: its copies are counted as it is laid out)."""
         key = (id(elements), id(component))
         prepared = self._faces.get(key)
         if prepared is None:
             prepared = self._faces[key] = tuple(
-                (element, itemgetter(*element.names) if element.names else _no_values,
-                 self._folded_props(element, component))
-                for element in elements)
+                (element, itemgetter(*element.names) if element.names else _no_values, props,
+                 _RESOLVE[element.type], None if "repeat" in props else _spent_once(element, props))
+                for element in elements
+                for props in (self._folded_props(element, component),))
         return prepared
 
     def _folded_props(self, element: Element, component: Component) -> Mapping[str, Any]:
@@ -186,16 +191,18 @@ class FaceResolver:
             props = self._folded[key] = fold_lengths(element, constants)
         return props
 
-    def _resolve(self, element: Element, context: _Context, props: Mapping[str, Any]) -> Layer | _Failed:
+    def _resolve(self, context: _Context, element: Element, getter, props: Mapping[str, Any],
+                 resolve: Callable[..., Layer], spent: tuple[int, int] | None) -> Layer | _Failed:
         try:
             if element.when is not None and not element.when.holds(context.values):
                 return ()
-            self._spend(element, context, props)
-            if "repeat" not in props:
-                layer = _RESOLVE[element.type](props, context, context.values, 0.0, 0.0)
-                layer = layer if type(layer) is tuple else tuple(layer)
-            else:
+            if spent is None:
+                self._spend(element, context, props)
                 layer = tuple(_repeated(element, props, context))
+            else:
+                self.budget.spend(*spent, element.where)
+                layer = resolve(props, context, context.values, 0.0, 0.0)
+                layer = layer if type(layer) is tuple else tuple(layer)
             if element.type in _WITH_QR:
                 for code in _qr_codes(layer):
                     self.budget.qr(code.data, element.where)
@@ -265,26 +272,20 @@ class FaceResolver:
         budget.spend(shapes, corners, element.where)
 
     def _spend(self, element: Element, context: _Context, props: Mapping[str, Any]) -> None:
-        """Count the shapes and corners an element is about to lay out, before it does
+        """Count the shapes and corners a repeated element is about to lay out, before it does
         (:class:`~pnp.core.limits.WorkBudget`): past a limit, the kit stops here."""
         repeat = props.get("repeat")
-        count = 1
-        if repeat is not None:
-            values = context.values
-            if isinstance(repeat, list):
-                count = 1
-                for index, value in enumerate(repeat):
-                    count *= copies_of(value, values, f"repeat[{index}]")
-            else:
-                count = copies_of(repeat, values, "repeat")
-            if count > MAX_REPEAT:
-                return    # refused as the element is laid out, naming its limit
-        shapes = count
-        if element.type == "table" and isinstance(props.get("rows"), list):
-            shapes *= max(1, sum(len(row) for row in props["rows"] if isinstance(row, list)))
-        points = props.get("points") if element.type == "polygon" else None
-        corners = count * len(points) if isinstance(points, (list, tuple)) else 0
-        self.budget.spend(shapes, corners, element.where)
+        values = context.values
+        if isinstance(repeat, list):
+            count = 1
+            for index, value in enumerate(repeat):
+                count *= copies_of(value, values, f"repeat[{index}]")
+        else:
+            count = copies_of(repeat, values, "repeat")
+        if count > MAX_REPEAT:
+            return    # refused as the element is laid out, naming its limit
+        shapes, corners = _spent_once(element, props)
+        self.budget.spend(shapes * count, corners * count, element.where)
 
     def holds(self, copy: Copy, face: Face) -> bool:
         """Whether a face of this copy resolves without a problem; nothing is reported.
@@ -349,6 +350,15 @@ def _qr_codes(layer: Iterable[Primitive]) -> Iterable[QR]:
 
 def _no_values(values: Mapping[str, Any]) -> tuple:
     return ()
+
+
+def _spent_once(element: Element, props: Mapping[str, Any]) -> tuple[int, int]:
+    """The shapes and polygon corners one drawing of an element lays out (a table's cells)."""
+    shapes = 1
+    if element.type == "table" and isinstance(props.get("rows"), list):
+        shapes = max(1, sum(len(row) for row in props["rows"] if isinstance(row, list)))
+    points = props.get("points") if element.type == "polygon" else None
+    return shapes, len(points) if isinstance(points, (list, tuple)) else 0
 
 
 class _MissingType:

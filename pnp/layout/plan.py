@@ -181,8 +181,7 @@ def _with_backs(items: list[Item], resolver: FaceResolver, measure: Measurer) ->
         design = (*copy.face_key, copy.copy if _uses_copy(copy) else None)
         number = by_design.get(design)
         if number is None:
-            resolver.face(copy, Face.FRONT)  # so that problems are told front first, piece by piece
-            face = resolver.face(copy, Face.BACK)
+            face = _back_after_front(resolver, copy)
             number = numbers.setdefault(face.layers, len(numbers))
             by_design[design] = number
             component = copy.component
@@ -203,6 +202,22 @@ def _with_backs(items: list[Item], resolver: FaceResolver, measure: Measurer) ->
             resolver._report(f"{component_id} ({resolver.game.id}): the pieces of a hidden component "
                              f"share one back{where}, but they print {len(backs)} different backs")
     return out
+
+
+def _back_after_front(resolver: FaceResolver, copy: Copy) -> ResolvedFace:
+    """The back of a copy, its problems told after its front's, piece by piece.
+
+    The front is resolved here only when the back has a problem: resolving it
+    again with every other face would cost a deck of thousands of different
+    cards all its fronts twice (the resolver keeps a bounded number of layers)."""
+    before = len(resolver.problems)
+    face = resolver.face(copy, Face.BACK)
+    if len(resolver.problems) > before:
+        told = resolver.problems[before:]
+        del resolver.problems[before:]
+        resolver.face(copy, Face.FRONT)
+        resolver.problems.extend(told)
+    return face
 
 
 def _uses_copy(copy: Copy) -> bool:
