@@ -107,17 +107,39 @@ cut = "Cut out the cards."
 """
 
 
-def write_template(folder: Path, count: int) -> Path:
-    """Write ``unique-COUNT.toml`` and its EN/FR catalogs into ``folder``; return the template."""
+#: The back of a hidden deck: the same for every card, quiet in its outer 4 mm.
+BACK = """\
+[[components.back]]
+type = "background"
+fill = "accent"
+
+[[components.back]]
+type = "text"
+x = 10
+y = 30
+w = "w - 20"
+h = 20
+text = "pnp"
+font = "black"
+size = 24
+color = "paper"
+"""
+
+
+def write_template(folder: Path, count: int, hidden: bool = False) -> Path:
+    """Write ``unique-COUNT.toml`` and its EN/FR catalogs into ``folder``; return the template.
+    ``hidden``: the cards are a hidden deck (``hidden-COUNT.toml``), one back for all, printed
+    double-sided and spread over their sheets."""
     folder.mkdir(parents=True, exist_ok=True)
-    stem = f"unique-{count}"
+    stem = f"{'hidden' if hidden else 'unique'}-{count}"
     parts = [
         "[game]", f'id = "{stem}"', "players = [1, 1]", 'rules_url = ""',
         'designers = ["pnp benchmark"]', "",
         "[palette]", 'paper = "#fbf7ee"', 'ink = "#2b2118"', 'accent = "#7a2e1d"', "",
         "[[components]]", 'id = "deck"', 'size = "poker"', "rotate = false",
+        *(["hidden = true"] if hidden else []),
         'fields = { title = "str", colour = "color", number = "int" }', "",
-        FRONT % {"number_size": NUMBER_SIZE},
+        FRONT % {"number_size": NUMBER_SIZE}, *([BACK] if hidden else []),
     ]
     for colour_, title, number in unique_cards(count):
         parts += ["[[components.pieces]]", f'id = "card-{number}"', "count = 1",
