@@ -22,12 +22,13 @@ No dependency beyond the standard library: the scoring package uses it too.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
 import stat
 from pathlib import Path
-from typing import Iterable, Mapping, Union
+from typing import Iterable, Iterator, Mapping, Union
 
 from pnp.core.signals import held
 
@@ -147,6 +148,28 @@ def _not_regular(path: Path, mode: int) -> ReadError:
     return ReadError(path, f"it is {shown}, not a regular file", "special", what)
 
 
+#: The lists :func:`recording` fills, innermost last; empty when nothing records.
+_recordings: list[list[tuple[str, tuple[int, int, int] | None]]] = []
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[tuple[str, tuple[int, int, int] | None]]]:
+    """Every file :func:`read_regular` is asked for within the block, in order, with what it
+    was when read: ``(path, (mtime_ns, size, inode))``, or ``(path, None)`` for a file that
+    was missing. ``pnp watch`` watches what a render read, whatever kind of file it was."""
+    read: list[tuple[str, tuple[int, int, int] | None]] = []
+    _recordings.append(read)
+    try:
+        yield read
+    finally:
+        _recordings.remove(read)
+
+
+def _record(path: Path, info: os.stat_result | None) -> None:
+    for read in _recordings:
+        read.append((os.path.abspath(path), info and (info.st_mtime_ns, info.st_size, info.st_ino)))
+
+
 def read_regular(path: Path | str, limit: int) -> bytes:
     """The bytes of ``path``, which must be a regular file of at most ``limit`` bytes.
 
@@ -162,6 +185,8 @@ def read_regular(path: Path | str, limit: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
+        if _recordings:
+            _record(path, None)
         raise ReadError(path, "no such file", "missing") from None
     except OSError as error:
         try:  # a socket cannot be opened at all: say what it is
@@ -175,6 +200,8 @@ def read_regular(path: Path | str, limit: int) -> bytes:
         raise ReadError(path, _reason(error, path)) from None
     try:
         info = os.fstat(fd)
+        if _recordings:
+            _record(path, info)
         if not stat.S_ISREG(info.st_mode):
             raise _not_regular(path, info.st_mode)
         if info.st_size > limit:

@@ -10,6 +10,7 @@ the model built. Every problem names the file, the key and the expected form, e.
 from __future__ import annotations
 
 import math
+import os
 import re
 import shlex
 from pathlib import Path
@@ -391,3 +392,20 @@ def load_shipped_game(game_id: str, overrides: Mapping[str, float] | None = None
             f"unknown game {game_id!r}; expected one of: {', '.join(games.kit_files()) or '(none)'}"
         )
     return load_game(path, overrides=overrides)
+
+
+def names_a_file(name: str) -> bool:
+    """Whether a kit named on the command line is a definition file (a name ending in .toml, or
+    a path) rather than a shipped game's id.
+
+    >>> names_a_file("halali"), names_a_file("my-game.toml"), names_a_file("games/tide")
+    (False, True, True)
+    """
+    return name.endswith(".toml") or "/" in name or os.sep in name
+
+
+def load_kit(name: str, overrides: Mapping[str, float] | None = None) -> Game:
+    """A shipped game's kit by id, or a definition file's by its path (:func:`names_a_file`)."""
+    if names_a_file(name):
+        return load_game(Path(name), overrides=overrides)
+    return load_shipped_game(name, overrides)
