@@ -154,6 +154,7 @@ CUTTER = typer.Option(None, "--cutter", help="Print-and-cut for a cutting machin
 INSET = typer.Option(None, "--mark-inset", metavar="MM",
                      help="With --cutter: the registration marks' distance from the paper's edges "
                           "(Silhouette Studio's default, 10).")
+COMPONENT = typer.Option([], "--component", help="Only this component (repeatable).")
 SET = typer.Option([], "--set", metavar="NAME=NUMBER",
                    help="Change a template setting, e.g. --set space_size=40.")
 
@@ -216,7 +217,7 @@ def games() -> None:
 @reports_errors
 def render(
     game: Optional[str] = typer.Argument(None, help="Game id (see `pnp games`)."),
-    component: List[str] = typer.Option([], "--component", help="Only this component (repeatable)."),
+    component: List[str] = COMPONENT,
     lang: str = LANG, paper: str = PAPER, out: Path = OUT, bleed: float = BLEED,
     crop_marks: bool = CROP, duplex: bool = DUPLEX, fold: bool = FOLD, back_offset: str = OFFSET,
     ink_saver: bool = INK, qr_url: Optional[str] = QR,
@@ -317,7 +318,7 @@ def export(
     base_url: Optional[str] = typer.Option(None, "--base-url",
                                            help="Where the Tabletop Simulator images will be "
                                                 "hosted (default: file:/// addresses)."),
-    component: List[str] = typer.Option([], "--component", help="Only this component (repeatable)."),
+    component: List[str] = COMPONENT,
     lang: str = LANG, out: Path = OUT, ink_saver: bool = INK, qr_url: Optional[str] = QR,
     template: Optional[Path] = typer.Option(None, "--template", help="Export your own definition file."),
 ) -> None:
@@ -388,14 +389,14 @@ def serve(
     run(host, port, data, token, echo=typer.echo)
 
 
-def _kit(name: str, overrides: dict[str, float]):
-    """A shipped game by id, or a definition file by its path (a name ending in .toml, or with a /)."""
-    from pnp.template.loader import load_game, load_shipped_game
+def _kit_name(name: str) -> str:
+    """A shipped game's id, or a definition file's path checked to name something, as given
+    (:func:`pnp.template.loader.load_kit` tells them apart)."""
+    from pnp.template.loader import names_a_file
 
-    if name.endswith(".toml") or "/" in name or os.sep in name:
+    if names_a_file(name):
         _check_template(Path(name))
-        return load_game(Path(name), overrides=overrides)
-    return load_shipped_game(name, overrides)
+    return name
 
 
 @app.command()
@@ -403,13 +404,15 @@ def _kit(name: str, overrides: dict[str, float]):
 def preflight(
     kit: str = typer.Argument(..., metavar="KIT_OR_TEMPLATE",
                               help="A game id (see `pnp games`) or your own definition file (.toml)."),
-    component: List[str] = typer.Option([], "--component", help="Only this component (repeatable)."),
+    component: List[str] = COMPONENT,
     lang: str = LANG, paper: str = PAPER, ink_saver: bool = INK, settings: List[str] = SET,
     strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too, not only on errors."),
 ) -> None:
     """Check a kit for what prints badly (text in the safe zone or too small, thin lines, heavy
     ink, set colours alike, hidden backs, file size): one line each; exit 1 on an error."""
-    game = _kit(kit, _params(settings))
+    from pnp.template.loader import load_kit
+
+    game = load_kit(_kit_name(kit), _params(settings))
     chosen = _components(game, component)
     from pnp.preflight.run import preflight as look  # reportlab loads only for commands that draw
     from pnp.render.fonts import MEASURER
@@ -426,6 +429,28 @@ def preflight(
     typer.echo(", ".join(counts) + "." if counts else say("preflight.clean"))
     if report.fails(strict):
         raise typer.Exit(1)
+
+
+@app.command()
+@reports_errors
+def watch(
+    kit: str = typer.Argument(..., metavar="TEMPLATE",
+                              help="Your definition file (.toml), or a shipped game's id."),
+    component: List[str] = COMPONENT,
+    lang: str = LANG, paper: str = PAPER, ink_saver: bool = INK, settings: List[str] = SET,
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets a tablet "
+                                                         "on the same network look too."),
+    port: int = typer.Option(8766, "--port", min=0, max=65535, help="Port to listen on (0: any free port)."),
+    open_browser: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
+) -> None:
+    """Show a kit's pages in a browser page that renders them again on every save of the
+    template, its catalogs, data files and icons; a save that breaks shows its errors there."""
+    from pnp.preview.worker import Job
+    from pnp.preview.serve import run  # the web stack loads only for the commands that serve
+
+    options = _options(lang, paper, 3.0, True, True, "0,0", ink_saver, None)
+    job = Job(_kit_name(kit), options, tuple(dict.fromkeys(component)), _params(settings))
+    run(job, host, port, echo=typer.echo, open_browser=open_browser)
 
 
 @app.command("check-manifest")
