@@ -461,6 +461,12 @@ GUIDE_ROWS = {
     "MAX_CORNERS": "polygon corners (each repeat",
     "MAX_SHAPES": "shapes laid out",
     "MAX_QR_WORK": "bytes of the different QR codes",
+    "MAX_DATA_ROWS": "a data file's rows and columns",
+    "MAX_DATA_COLUMNS": "a data file's rows and columns",
+    "MAX_XLSX_PARTS": "an `.xlsx`'s parts",
+    "MAX_XLSX_PART_BYTES": "an `.xlsx`'s parts",
+    "MAX_XLSX_ELEMENTS": "an `.xlsx`'s parts",
+    "MAX_XLSX_DEPTH": "an `.xlsx`'s parts",
 }
 
 

@@ -71,6 +71,26 @@ MAX_SVG_DEPTH = 50
 MAX_SVG_ELEMENTS = 20_000
 
 
+# ---- data files: pieces read from a CSV or an .xlsx sheet beside a template ----------------------
+# Checked as the file is read, before anything grows with what it claims (a far column, a row
+# number, a part's size), so reading takes time in proportion to the file's own size.
+#: Rows of pieces in one data file (a kit holds at most MAX_PIECES pieces too).
+MAX_DATA_ROWS = 20_000
+#: Columns of one data file: id, count, a column per field and notes. The designer's example
+#: reads 5; a value far to the right of a sheet is named, never padded to.
+MAX_DATA_COLUMNS = 1_000
+#: Parts (files inside the zip) of an .xlsx: a workbook of ten sheets, its styles and theme, has about 30.
+MAX_XLSX_PARTS = 10_000
+#: What one part of an .xlsx may unpack to (a zip bomb stops here). A sheet of 20,000 rows and
+#: 30 columns of numbers unpacks to about 25 MiB.
+MAX_XLSX_PART_BYTES = 32 * 1024 * 1024
+#: XML elements in one part: 20,000 rows of 50 filled cells make about 2 million; reading 3 million
+#: takes about 1.5 s.
+MAX_XLSX_ELEMENTS = 3_000_000
+#: How deep one part's elements nest: a sheet's text is 7 deep (worksheet, sheetData, row, c, is, r, t).
+MAX_XLSX_DEPTH = 50
+
+
 def size_shown(size: int) -> str:
     """A file size as a limit is stated: ``2 MiB``, ``512 KiB``.
 
