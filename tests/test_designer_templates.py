@@ -197,6 +197,89 @@ def test_expression_mistakes_are_named_on_load(tmp_path, change, message):
     assert any(message in p for p in caught.value.problems), caught.value.problems
 
 
+@pytest.mark.parametrize("change, message", [
+    # min and max take two numbers or more: min(x) would ask Python for the smallest item of a number.
+    (('half = "points / 2"', 'half = "min(points)"'),
+     "components.cards.computed.half: 'min(points)': min() takes two numbers or more"),
+    (('half = "points / 2"', 'half = "max()"'), "components.cards.computed.half: 'max()': max() takes two numbers"),
+    (('x = 5\ny = 5', 'x = "min(w)"\ny = 5'), "components.cards.front[0].x: expected a length in mm or an "
+     "expression like \"w/2 - 3\": 'min(w)': min() takes two numbers or more, like min(w, 20); it is given 1"),
+    (('text = "{number} {suit}', 'text = "{max(number)} {suit}'), "'{max(number)}' in '{max(number)} {suit} = "
+     "{points} ({half:.1f}) #{copy}': 'max(number)': max() takes two numbers or more"),
+    # A format that suits no value its placeholder holds is named on load, not met while drawing.
+    (('text = "{number} {suit}', 'text = "{number} {suit:+d}'),
+     "components.cards.front[0].text: {suit:+d} in '{number} {suit:+d} = {points} ({half:.1f}) #{copy}': the "
+     "format '+d' does not suit a text"),
+    (('text = "{number} {suit}', 'text = "{copy:.2} {suit}'), "{copy:.2} in "),
+    (('text = "{number} {suit}', 'text = "{number:c} {suit}'), "the format 'c' does not suit a number ('c' writes"),
+])
+def test_functions_and_formats_are_checked_for_arity_and_kind_on_load(tmp_path, change, message):
+    with pytest.raises(TemplateError) as caught:
+        load_game(write(tmp_path, CARDS.replace(*change), data={"cards.csv": CSV}))
+    assert any(message in p for p in caught.value.problems), caught.value.problems
+
+
+@pytest.mark.parametrize("cell, message", [
+    ("nan", "expected a value of type int, got 'nan'"),
+    ("1e400", "1e400 is past the limit of 1000000 (either way)"),
+    ("-99999999999", "-99999999999 is past the limit of 1000000 (either way)"),
+    ("1000001", "1000001 is past the limit of 1000000 (either way)"),
+    ("１２", "expected a value of type int, got '１２'"),      # digits a spreadsheet reads as text
+])
+def test_a_data_file_number_passes_the_limits_a_template_number_does(tmp_path, cell, message):
+    with pytest.raises(TemplateError) as caught:
+        load_game(write(tmp_path, CARDS, data={"cards.csv": f"id,suit,number,_tone\nsea-1,Sea,{cell},sea\n"}))
+    assert f"cards.csv: row 2, column C (number): {message}" in caught.value.problems
+
+
+@pytest.mark.parametrize("cell", ["nan", "inf", "-inf", "1e400", "1_000", "0x10", "٣"])
+def test_a_num_cell_is_a_number_as_a_spreadsheet_reads_one(tmp_path, cell):
+    component = CARDS.replace('number = "int"', 'number = "num"')
+    with pytest.raises(TemplateError) as caught:
+        load_game(write(tmp_path, component, data={"cards.csv": f"id,suit,number,_tone\nsea-1,Sea,{cell},sea\n"}))
+    assert any(p.startswith("cards.csv: row 2, column C (number): ") for p in caught.value.problems), caught.value.problems
+
+
+def test_numbers_at_the_limit_reach_the_manifest_as_json(tmp_path):
+    component = CARDS.replace('number = "int"', 'number = "num"').replace(
+        '"10 if number == 6 else number"', '"1"').replace('half = "points / 2"', 'half = "number / 3"').replace(
+        "{number + i * 2:02d}", "{number + i * 2}")
+    csv = "id,suit,number,_tone\nsea-1,Sea,1000000,sea\nsea-2,Sea,-1000000,sea\nsea-3,Sea,0.000001,sea\n"
+    _, manifest = render_to_memory(load_game(write(tmp_path, component, data={"cards.csv": csv})), PrintOptions())
+    import json
+    from pnp.kit.build import manifest_parts
+    text = b"".join(manifest_parts(manifest)).decode()
+    found = json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in the manifest"))
+    numbers = sorted(i["number"] for p in found["pages"] for i in p["items"] if i["face"] == "front")
+    assert numbers == [-1000000, 1e-06, 1000000]
+
+
+def test_a_computed_field_past_the_limit_is_named_with_its_row(tmp_path):
+    component = CARDS.replace('half = "points / 2"', 'half = "points * 1000000"')
+    with pytest.raises(TemplateError) as caught:
+        load_game(write(tmp_path, component, data={"cards.csv": CSV}))
+    # Named once, with no problem following from the field it could not give.
+    assert caught.value.problems == [
+        "tide.toml: cards.csv: row 3: computed half: 'points * 1000000' gives 1e+07 is past the limit of 1000000 "
+        "(either way)"]
+
+
+def test_copies_are_worked_out_one_by_one_only_within_the_kit_limit(tmp_path):
+    # Each copy computed alone (a field of the copy number): 5 rows of 20,000 copies are refused by their
+    # total, without 100,000 copies worked out first.
+    component = CARDS.replace('half = "points / 2"', 'serial = "copy"').replace("({half:.1f})", "{serial}")
+    csv = "id,suit,number,_tone,count\n" + "".join(f"sea-{n},Sea,1,sea,20000\n" for n in range(5))
+    with pytest.raises(TemplateError) as caught:
+        load_game(write(tmp_path, component, data={"cards.csv": csv}))
+    assert caught.value.problems == ["tide.toml: components: 100000 pieces in the kit (every count, every set); "
+                                     "the limit is 20000"]
+    csv = "id,suit,number,_tone,count\nsea-1,Sea,1,sea,20001\n"
+    with pytest.raises(TemplateError) as caught:
+        load_game(write(tmp_path, component, data={"cards.csv": csv}))
+    assert "cards.csv: row 2, column E (count): expected at most 20,000, the most pieces a kit holds, got 20001" \
+        in caught.value.problems
+
+
 def test_a_plural_needs_both_forms_in_every_language(tmp_path):
     template = write(tmp_path, CARDS, data={"cards.csv": CSV})
     (tmp_path / "tide.fr.toml").write_text(CATALOG.replace('other = "{points} points"\n', ""), encoding="utf-8")

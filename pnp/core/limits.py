@@ -102,6 +102,33 @@ def size_shown(size: int) -> str:
     return f"{size / 1024:.3g} KiB"
 
 
+def number_shown(value: float | int) -> str:
+    """A number as an error message shows it, however many digits it has.
+
+    >>> number_shown(10 ** 400), number_shown(2.5), number_shown(float("nan"))
+    ('100000... (401 digits)', '2.5', 'nan')
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = str(value)
+        return digits if abs(value) < 10 ** 15 else f"{digits[:6]}... ({len(digits.lstrip('-'))} digits)"
+    return f"{value:g}"
+
+
+def number_problem(value: float | int, limit: float = MAX_NUMBER) -> str | None:
+    """Why ``value`` is not a number a piece may hold, or None: every number that reaches a
+    piece (a template's, a data file's cell, a computed field's result) is finite and at
+    most ``limit`` either way, so no NaN or infinity reaches a face or the manifest.
+
+    >>> number_problem(400), number_problem(float("nan")), number_problem(-1e300)
+    (None, 'nan is not a finite number', '-1e+300 is past the limit of 1000000 (either way)')
+    """
+    if not isinstance(value, int) and not math.isfinite(value):   # an int is finite, however long
+        return f"{value} is not a finite number"
+    if abs(value) > limit:
+        return f"{number_shown(value)} is past the limit of {limit:.0f} (either way)"
+    return None
+
+
 def bounded(value: float, low: float, high: float) -> bool:
     """True if ``value`` is a finite number from ``low`` to ``high``.
 

@@ -183,7 +183,9 @@ def manifest_parts(manifest: dict) -> list[bytes]:
     a large kit's manifest is never also held whole as text and copied.
     """
     def dump(value) -> str:
-        return json.dumps(value, ensure_ascii=False)
+        # No NaN or infinity is ever written (they are not JSON): every number reaching a piece is
+        # checked on load; one that slipped through is a bug, stopped here.
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
     fields = [f" {dump(k)}: {dump(v)}" for k, v in manifest.items() if k != "pages"]
     parts = [("{\n" + ",\n".join([*fields, ' "pages": [\n'])).encode()]

@@ -16,8 +16,8 @@ import re
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from pnp.core.i18n import LANGUAGES
-from pnp.template.language import (ExpressionError, expression_names, names_in, parse_condition,
-                          placeholder_names, whole_placeholder)
+from pnp.template.language import (ExpressionError, Placeholder, expression_names, format_problem, names_in,
+                                   parse_condition, placeholder_names, text_parts, whole_placeholder)
 from pnp.core.limits import MAX_LEADING, MAX_POINTS, MAX_TABLE_COLS, MAX_TABLE_ROWS, MAX_TEXT_SIZE_PT
 from pnp.template.model import Element
 
@@ -252,7 +252,27 @@ class _ElementCheck:
                                f"{value!r}; numbers: {_known(numbers)})")
             else:
                 self.unknown(key, name, f"the expression in the text {value!r}", numbers)
+        self.formats(key, value, repeats)
         self.use(key, used - repeats)
+
+    def formats(self, key: str, value: str, repeats: frozenset[str]) -> None:
+        """Each ``{name:format}`` suits the kind of value its name holds (``{id:+d}`` does not)."""
+        for part in text_parts(value):
+            if type(part) is not Placeholder or not part.spec:
+                continue
+            name = part.name
+            kind = self.scope.fields.get(name) if name is not None else "num"
+            if name in repeats or name == "copy" or kind == "int":
+                kind = "int"
+            elif name in self.scope.params or kind == "num":
+                kind = "num"
+            elif kind != "bool":
+                kind = "text"
+            problem = format_problem(part.spec, kind)
+            if problem:
+                shown = "{" + (name or part.expression) + ":" + part.spec + "}"
+                self.fail(key, f"{shown} in {value!r}: the format {part.spec!r} does not suit a "
+                               f"{'number' if kind in ('int', 'num') else kind} ({problem})")
 
     def name(self, key: str, value: Any) -> None:
         if not isinstance(value, str) or not value:

@@ -27,7 +27,7 @@ import string
 from functools import lru_cache
 from typing import Any, Callable, Mapping, NamedTuple
 
-from pnp.core.limits import MAX_EXPRESSION_CHARS, MAX_FORMAT_WIDTH, MAX_NUMBER, MAX_TEXT_CHARS
+from pnp.core.limits import MAX_EXPRESSION_CHARS, MAX_FORMAT_WIDTH, MAX_NUMBER, MAX_TEXT_CHARS, number_shown
 
 _BINARY: dict[type, Callable[[float, float], float]] = {
     ast.Add: operator.add,
@@ -52,6 +52,10 @@ class ExpressionError(ValueError):
     """An expression, condition or placeholder that cannot be read or evaluated."""
 
 
+class CallError(ExpressionError):
+    """A call of min() or max() with fewer than two numbers."""
+
+
 # ---------------------------------------------------------------- expressions
 
 _GLOBALS = {"__builtins__": {}, **_FUNCTIONS}
@@ -67,18 +71,6 @@ def _code(text: str):
 def _short(text: str) -> str:
     """An expression as an error message shows it: whole when short, else its start."""
     return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
-
-
-def number_shown(value: float | int) -> str:
-    """A number as an error message shows it, however many digits it has.
-
-    >>> number_shown(10 ** 400), number_shown(2.5), number_shown(float("nan"))
-    ('100000... (401 digits)', '2.5', 'nan')
-    """
-    if isinstance(value, int) and not isinstance(value, bool):
-        digits = str(value)
-        return digits if abs(value) < 10 ** 15 else f"{digits[:6]}... ({len(digits.lstrip('-'))} digits)"
-    return f"{value:g}"
 
 
 @lru_cache(maxsize=4096)
@@ -110,6 +102,10 @@ def compile_expression(text: str) -> ast.expr:
             isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS and not node.keywords
         ):
             raise ExpressionError(f"{_short(text)}: only min() and max() may be called")
+        if isinstance(node, ast.Call) and len(node.args) < 2:
+            # min(x) would ask Python for the smallest item of x, a number: checked here, not met later.
+            raise CallError(f"{_short(text)}: {node.func.id}() takes two numbers or more, "
+                                  f"like {node.func.id}(w, 20); it is given {len(node.args)}")
     return tree
 
 
@@ -358,6 +354,31 @@ def formatted(value: Any, spec: str = "") -> str:
         return _FORMAT.format_field(value, spec)
     except (ValueError, TypeError, OverflowError) as exc:
         raise ExpressionError(f"cannot write {value!r} as {{:{spec}}} ({exc})") from None
+
+
+#: What a placeholder may be given, by the kind of its name: a sample of each form its values take.
+FORMAT_SAMPLES = {"int": (1,), "num": (1, 1.5), "bool": (True,), "text": ("x",)}
+
+
+def format_problem(spec: str, kind: str) -> str | None:
+    """Why the format ``spec`` suits no value of ``kind`` (``int``, ``num``, ``bool`` or
+    ``text``), or None: checked when the template is loaded, as names are, not met while drawing.
+
+    >>> format_problem("+d", "int"), format_problem("d", "num"), format_problem("+d", "text")
+    (None, None, "Unknown format code 'd' for object of type 'str'")
+    """
+    if spec.endswith("c"):
+        return "'c' writes the letter whose code the number is, not the number"
+    reason = None
+    for sample in FORMAT_SAMPLES[kind]:
+        try:
+            _FORMAT.format_field(sample, spec)
+            return None
+        except (ValueError, TypeError, OverflowError, ExpressionError) as exc:
+            reason = str(exc)
+    return reason
+
+
 _PLACEHOLDER_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _DIGITS = re.compile(r"\d+")
 
@@ -417,6 +438,8 @@ def _placeholder(inner: str, text: str) -> Placeholder:
     try:
         if not names_in(name):   # {0} is a number, not a value of the piece: str.format's {0} is not read
             raise ExpressionError(name)
+    except CallError as exc:
+        raise ExpressionError(f"{shown!r} in {text!r}: {exc}") from None
     except ExpressionError:
         raise ExpressionError(f"{shown!r} in {text!r}: a placeholder is a plain name like {{field}}, "
                               "{field:+d} or an expression like {i + 1}") from None

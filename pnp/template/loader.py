@@ -9,7 +9,6 @@ the model built. Every problem names the file, the key and the expected form, e.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import shlex
@@ -24,8 +23,9 @@ from pnp.core.errors import KeyClash, TemplateError, UnknownNameError, composed,
 from pnp.template.facts import Facts, resolve_template, resolve_texts, uses_facts
 from pnp.core.files import ReadError, read_regular, shown_path
 from pnp.core.i18n import LANGUAGES, Catalog, game_catalog
-from pnp.template.language import ExpressionError, fill, number_shown, placeholder_names
-from pnp.core.limits import MAX_NUMBER, MAX_PIECES, MAX_REPEAT, MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, size_shown
+from pnp.template.language import ExpressionError, fill, placeholder_names
+from pnp.core.limits import (MAX_NUMBER, MAX_PIECES, MAX_REPEAT, MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, number_problem,
+                             size_shown)
 from pnp.template.model import Component, Element, Game, Piece, PlayerColor
 from pnp.core.resources import templates_dir
 from pnp.template.schema import Checker
@@ -123,11 +123,8 @@ def _check_values(table: dict, check: Checker) -> None:
             if kind is str:
                 check.problems.append(f"{check.source}: {at}: a text of {len(value)} characters; the "
                                       f"limit is {MAX_TEXT_CHARS}")
-            elif not math.isfinite(value):
-                check.problems.append(f"{check.source}: {at}: {value} is not a finite number")
             else:
-                check.problems.append(f"{check.source}: {at}: {number_shown(value)} is past the limit "
-                                      f"of {limit:.0f} (either way)")
+                check.problems.append(f"{check.source}: {at}: {number_problem(value, limit)}")
         else:
             stack.pop()
 

@@ -23,8 +23,9 @@ from typing import Any, Mapping
 
 from pnp.template.elements import BUILT_IN_COLORS, FIELD_TYPES, HEX, SET_COLORS, SYMBOLS, Scope, compile_elements
 from pnp.core.errors import TemplateError, UnknownNameError
-from pnp.template.language import ExpressionError, evaluate, names_in, number_shown
-from pnp.core.limits import MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MIN_PIECE_MM
+from pnp.template.language import ExpressionError, evaluate, names_in
+from pnp.core.limits import (MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MIN_PIECE_MM,
+                             number_problem, number_shown)
 from pnp.template.model import PIECE_KINDS, SHAPES, Piece, PlayerColor
 from pnp.template.schema import (MISSING, All, Checker, Field, Invalid, Kind, OneOf, Spec, Table, TableOf, When,
                         boolean, finite_within, is_number, keep, matching)
@@ -323,11 +324,16 @@ def computed_pieces(entries: list, computed: Mapping[str, str], at: str, check: 
     by_copy = any("copy" in names_in(expression) for expression in computed.values())
     numbered: dict[Any, int] = {}
     out = []
+    total = 0
     for index, entry, piece in entries:
         first = numbered.get(piece["id"], 0)
-        count = piece["count"] if isinstance(piece["count"], int) else 1
+        count = piece["count"] if isinstance(piece["count"], int) and piece["count"] > 0 else 1
         numbered[piece["id"]] = first + count
-        copies = [(first + n + 1, 1) for n in range(count)] if by_copy else [(first + 1, count)]
+        total += count
+        # Copies made one by one only within the kit's limit of pieces (past it, the kit is
+        # refused, naming the total: see pieces_within_limit).
+        copies = [(first + n + 1, 1) for n in range(count)] if by_copy and total <= MAX_PIECES \
+            else [(first + 1, count)]
         numbers = {name for expression in computed.values() for name in names_in(expression)}
         if any(isinstance(piece["fields"].get(name), (str, bool)) for name in numbers):
             continue   # a value of the wrong type, named where it is written
@@ -337,15 +343,21 @@ def computed_pieces(entries: list, computed: Mapping[str, str], at: str, check: 
             for name, expression in computed.items():
                 try:
                     result = evaluate(expression, values)
+                    problem = number_problem(result)
+                    if problem:
+                        raise ExpressionError(f"{expression!r} gives {problem}")
                 except ExpressionError as exc:
                     where = piece.get("at") or f"{at}[{index}]"
                     check.say(f"{where}: computed {name}", str(exc))
                     break
                 fields[name] = values[name] = int(result) if result.is_integer() else result
-            made = {**piece, "count": times, "fields": fields}
-            if by_copy:
-                made["index"] = len(out)   # each copy a piece kind of its own (the manifest, the deck's spread)
-            out.append((index, entry, made))
+            else:
+                made = {**piece, "count": times, "fields": fields}
+                if by_copy:
+                    made["index"] = len(out)   # each copy a piece kind of its own (the manifest, the deck's spread)
+                out.append((index, entry, made))
+                continue
+            break   # named once for the piece, which is left out (no problem follows from its missing field)
     return out
 
 
@@ -380,19 +392,20 @@ def cell_value(text: str, kind: str) -> Any:
     >>> cell_value("6", "int"), cell_value("2.5", "num"), cell_value("yes", "bool"), cell_value("x", "int")
     (6, 2.5, True, 'x')
     """
-    if kind == "int" and re.fullmatch(r"[+-]?\d{1,16}", text):
+    if kind == "int" and re.fullmatch(r"[+-]?[0-9]{1,16}", text):
         return int(text)
-    if kind == "num":
-        try:
-            number = float(text)
-        except ValueError:
-            return text
+    if kind == "num" and _NUMBER_TEXT.fullmatch(text):
+        # As a spreadsheet reads a number: digits, a point, an exponent (not "nan", "inf", "1_000").
+        number = float(text)
+        if not math.isfinite(number):
+            return text   # past what a number holds: refused as written
         return int(number) if number.is_integer() and abs(number) < 1e15 else number
     if kind == "bool":
         return _BOOLS.get(text.lower(), text)
     return text
 
 
+_NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _BOOLS = {"true": True, "yes": True, "1": True, "x": True, "oui": True, "vrai": True,
           "false": False, "no": False, "0": False, "non": False, "faux": False}
 
@@ -443,7 +456,7 @@ def pieces_from_file(value: Any, at: str, check: Checker, declared: Mapping[str,
         for cell in row.cells:
             if cell.column in letters:
                 kind = "count" if cell.column == "count" else declared.get(cell.column, "str").rstrip("?")
-                entry[cell.column] = (int(cell.text) if re.fullmatch(r"\d{1,9}", cell.text) else cell.text) \
+                entry[cell.column] = (int(cell.text) if re.fullmatch(r"[0-9]{1,9}", cell.text) else cell.text) \
                     if kind == "count" else cell_value(cell.text, kind)
         before = len(check.problems)
         checked = table.check(entry, f"row {row.number}", rows)
@@ -461,13 +474,21 @@ class FieldValue(Spec):
 
     def __init__(self, kind: str, has_sets: bool) -> None:
         self.kind, self.has_sets = kind, has_sets
+        self.number = kind in ("int", "num")
         self.expected = f"a value of type {kind}"
 
     def read(self, value, at, check, siblings):
         if (isinstance(value, bool) and self.kind != "bool") or not isinstance(value, FIELD_TYPES[self.kind]):
+            if isinstance(value, str) and self.kind in ("int", "num") and _NUMBER_TEXT.fullmatch(value) \
+                    and not abs(float(value)) <= MAX_NUMBER:
+                raise Invalid(message=f"{value} is past the limit of {MAX_NUMBER:.0f} (either way)")
             raise Invalid()
         if self.kind == "color" and not is_color_value(value, check.palette, self.has_sets):
             raise Invalid(expected="a colour: #RRGGBB, a palette name (" + ", ".join(sorted(check.palette)) + ")")
+        # A template's number, or a data file's cell: the same limits (no NaN reaches a face or the
+        # manifest); NaN fails both comparisons, an infinity one.
+        if self.number and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            raise Invalid(message=number_problem(value))
         return value
 
 
@@ -505,7 +526,8 @@ class PieceTable(Table):
         if not value.keys() <= self.allowed:
             return None
         piece_id, count = value.get("id"), value.get("count")
-        if type(piece_id) is not str or not NAME.match(piece_id) or type(count) is not int or count <= 0:
+        if type(piece_id) is not str or not NAME.match(piece_id) or type(count) is not int or \
+                not 0 < count <= MAX_PIECES:
             return None
         fields = {}
         for name, (_, optional, spec) in self.values.items():
@@ -521,11 +543,24 @@ class PieceTable(Table):
         return {"id": piece_id, "count": count, "fields": fields}
 
 
+class Count(Spec):
+    """A piece's count: a positive whole number, at most the pieces a kit may hold (checked
+    before anything is made per copy)."""
+
+    expected = "a positive whole number"
+
+    def read(self, value, at, check, siblings):
+        if type(value) is not int or value <= 0:
+            raise Invalid()
+        if value > MAX_PIECES:
+            raise Invalid(expected=f"at most {MAX_PIECES:,}, the most pieces a kit holds")
+        return value
+
+
 def piece_table(declared: Mapping[str, str], sets: list) -> PieceTable:
     table = PieceTable({
         "id": Field(matching(NAME, "a lower-case id like 'wolf'"), check_missing=True, fallback=keep),
-        "count": Field(Kind(int, "a positive whole number", lambda value: value > 0), check_missing=True,
-                       fallback=keep),
+        "count": Field(Count(), check_missing=True, fallback=keep),
     }, "a table with id and count", extra_keys=("front", "back", *declared))
     table.declared, table.has_sets = declared, bool(sets)
     # Each declared field: its type, whether it may be left out, and its check (made once per table).
