@@ -11,6 +11,7 @@ from conftest import pdf_reader, rendered
 from pnp.core.i18n import flatten
 from pnp.template.loader import templates_dir
 from pnp.core.units import PAPERS
+from french_typesetting import typesetting_faults
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = sorted(templates_dir().glob("*.fr.toml")) + [ROOT / "tests/fixtures/toy_game/acorn-hoard.fr.toml"]
@@ -20,30 +21,6 @@ def french(path: Path) -> dict[str, str]:
     import tomllib
 
     return flatten(tomllib.loads(path.read_text(encoding="utf-8")))
-
-
-#: What is not French running text, so not typeset by its rules: addresses (a host and its
-#: port too), placeholders and their formats, the games' own names, an HTTP header a message
-#: quotes, a time of day, a mark printed alone as a sign (a card's "?").
-_NOT_PROSE = re.compile(r"https?://\S+|\{[^{}]*\}:\{[^{}]*\}|\{[^{}]*\}|Halali!|Tally Ho!"
-                        r"|Authorization: Bearer|\d:\d|^[!?]$")
-NO_BREAK = "\u00a0\u202f"
-
-
-def typesetting_faults(text: str) -> list[str]:
-    """Where a French text breaks the French rules: each : ; ! ? and » after a no-break space
-    (U+00A0 or U+202F), each « before one, typographic apostrophes; empty when it is right.
-
-    >>> typesetting_faults("Jour 1 : fini ; « Proie facile » !")
-    ['" :"', '" ;"', '"« "', '" »"', '" !"']
-    >>> typesetting_faults("Jour\u00a01\u00a0: fini\u202f! «\u00a0Proie\u00a0» https://x.org/a?b=1")
-    []
-    """
-    prose = _NOT_PROSE.sub(" ", text)
-    faults = [m.group(0) for m in re.finditer(rf"(?:^|.)[:;!?»]|«(?:.|$)", prose)
-              if not re.fullmatch(rf"[{NO_BREAK}][:;!?»]|«[{NO_BREAK}]", m.group(0))]
-    faults += [m.group(0) for m in re.finditer(r"\w'\w", prose)]
-    return [f'"{fault}"' for fault in faults]
 
 
 def every_french_string() -> dict[str, str]:

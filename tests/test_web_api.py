@@ -15,6 +15,7 @@ from pnp.web.db import Database
 from scoring import check_session, score_session
 from scoring.report import result_json
 from web_helpers import (
+    versioned,
     NAMES,
     ORGANISER,
     beavers,
@@ -39,6 +40,12 @@ def client(db):
 
 
 def start(client, game: str, players: list[str], **extra) -> tuple[str, dict]:
+    """A session started by the organiser's script, and the headers it writes with (the organiser's token)."""
+    return made(client, game, players, **extra)[0], organiser_headers()
+
+
+def made(client, game: str, players: list[str], **extra) -> tuple[str, dict]:
+    """A session started by the organiser's script, and the headers of its join link's token."""
     response = client.post("/api/sessions", json={"game": game, "players": players, **extra},
                            headers=organiser_headers())
     assert response.status_code == 201, response.text
@@ -72,7 +79,11 @@ def test_start_returns_id_token_and_a_join_link_carrying_the_token(client):
     link = urlparse(body["url"])
     assert link.path == f"/s/{body['id']}/join" and parse_qs(link.query) == {"t": [body["token"]]}
     assert response.headers["location"] == f"/api/sessions/{body['id']}"
-    state = client.get(f"/api/sessions/{body['id']}", headers={"Authorization": f"Bearer {body['token']}"})
+    join = {"Authorization": f"Bearer {body['token']}"}
+    assert client.get(f"/api/sessions/{body['id']}", headers=join).status_code == 403  # it only takes a seat
+    seat = client.post(f"/api/sessions/{body['id']}/seats", json={"player": "Ann"}, headers=join)
+    assert seat.status_code == 201 and seat.json()["player"] == "Ann" and seat.json()["token"] != body["token"]
+    state = client.get(f"/api/sessions/{body['id']}", headers={"Authorization": f"Bearer {seat.json()['token']}"})
     assert state.json() == {"game": "halali", "players": ["Ann", "Ben"], "rounds": [], "totals": {"Ann": 0, "Ben": 0},
                             "complete": False, "winners": [], "tie_break": None}
 
@@ -127,26 +138,30 @@ def test_starting_needs_the_organisers_token(client, db):
     missing = client.post("/api/sessions", json=body)
     assert missing.status_code == 401 and missing.headers["www-authenticate"].startswith("Bearer")
     assert client.post("/api/sessions", json=body, headers=organiser_headers("guess")).status_code == 403
-    _, session_token = start(client, "halali", ["Ann", "Ben"])
+    _, session_token = made(client, "halali", ["Ann", "Ben"])
     assert client.post("/api/sessions", json=body, headers=session_token).status_code == 403
     with db.read() as connection:
         assert connection.execute("SELECT count(*) FROM sessions").fetchone()[0] == 1
 
 
-def test_a_session_needs_its_own_token_and_refusals_change_nothing(client):
+def test_a_join_link_opens_only_its_own_session_and_only_to_take_a_seat(client):
     raw = halali(1)
-    first, first_token = start(client, "halali", raw["players"])
-    second, second_token = start(client, "halali", raw["players"])
-    before = client.get(f"/api/sessions/{first}", headers=first_token).json()
+    first, first_join = made(client, "halali", raw["players"])
+    second, second_join = made(client, "halali", raw["players"])
+    before = client.get(f"/api/sessions/{first}", headers=organiser_headers()).json()
     body = raw["rounds"][0]
     assert client.put(f"/api/sessions/{first}/rounds/1", json=body).status_code == 401
-    assert client.put(f"/api/sessions/{first}/rounds/1", json=body, headers=second_token).status_code == 403
-    assert client.patch(f"/api/sessions/{first}/rounds/1", json=body, headers=second_token).status_code == 403
-    assert client.get(f"/api/sessions/{first}", headers=second_token).status_code == 403
-    assert client.get(f"/api/sessions/{first}/export", headers=second_token).status_code == 403
-    assert client.get(f"/api/sessions/{first}", headers=first_token).json() == before
+    for join in (first_join, second_join):
+        for method, path in (("PUT", "/rounds/1"), ("PATCH", "/rounds/1"), ("GET", ""), ("GET", "/export"),
+                             ("GET", "/rounds/1"), ("GET", "/history")):
+            answer = client.request(method, f"/api/sessions/{first}{path}", json=body,
+                                    headers={**join, "If-Match": "*"})
+            assert answer.status_code == 403, (method, path)
+            assert answer.json()["errors"][0]["code"] == ("join_only" if join is first_join else "token_wrong")
+    assert client.get(f"/api/sessions/{first}", headers=organiser_headers()).json() == before
     # The organiser may do everything about every session.
-    assert client.put(f"/api/sessions/{first}/rounds/1", json=body, headers=organiser_headers()).status_code == 200
+    assert versioned(client, "PUT", f"/api/sessions/{first}/rounds/1", json=body,
+                     headers=organiser_headers()).status_code == 200
 
 
 def test_an_unknown_session_is_not_found(client):
@@ -165,7 +180,7 @@ def test_a_whole_session_put_day_by_day_scores_as_the_companion_does(client, raw
     session_id, token = start(client, raw["game"], raw["players"], date="2026-11-22")
     key, played = rounds_of(raw)
     for number, body in enumerate(played, start=1):
-        response = client.put(f"/api/sessions/{session_id}/rounds/{number}", json=body, headers=token)
+        response = versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/{number}", json=body, headers=token)
         assert response.status_code == 200, response.text
         partial = copy.deepcopy(raw)
         if key is not None:
@@ -185,11 +200,11 @@ def test_a_whole_session_put_day_by_day_scores_as_the_companion_does(client, raw
 def test_a_day_that_breaks_a_rule_is_refused_whole_and_nothing_is_stored(client):
     raw = hunting_fever(5)
     session_id, token = start(client, "hunting-fever", raw["players"])
-    assert client.put(f"/api/sessions/{session_id}/rounds/1", json=raw["days"][0], headers=token).status_code == 200
+    assert versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/1", json=raw["days"][0], headers=token).status_code == 200
     before = client.get(f"/api/sessions/{session_id}/export", params={"format": "json"}, headers=token).text
     broken = copy.deepcopy(raw["days"][1])
     broken["Alice"]["hand"]["wolf"] = 3
-    response = client.put(f"/api/sessions/{session_id}/rounds/2", json=broken, headers=token)
+    response = versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/2", json=broken, headers=token)
     assert response.status_code == 422
     errors = response.json()["errors"]
     mistake = next(e for e in errors if e["code"] == "hand_exceeds_set")
@@ -202,11 +217,11 @@ def test_a_day_that_breaks_a_rule_is_refused_whole_and_nothing_is_stored(client)
 def test_a_day_cannot_skip_ahead_and_a_correction_replaces_the_day(client):
     raw = hunting_fever(6)
     session_id, token = start(client, "hunting-fever", raw["players"])
-    skipped = client.put(f"/api/sessions/{session_id}/rounds/2", json=raw["days"][1], headers=token)
+    skipped = versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/2", json=raw["days"][1], headers=token)
     assert skipped.status_code == 409 and codes(skipped) == ["out_of_turn"]
     assert skipped.json()["errors"][0]["message"] == "Day 2: cannot be entered now; the one being entered is Day 1."
-    client.put(f"/api/sessions/{session_id}/rounds/1", json=raw["days"][1], headers=token)
-    corrected = client.put(f"/api/sessions/{session_id}/rounds/1", json=raw["days"][0], headers=token)
+    versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/1", json=raw["days"][1], headers=token)
+    corrected = versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/1", json=raw["days"][0], headers=token)
     assert corrected.json()["rounds"] == [expected_json({**raw, "days": raw["days"][:1]})["rounds"][0]]
 
 
@@ -214,15 +229,15 @@ def test_correcting_round_one_is_checked_against_round_two(client):
     raw = halali(7)
     session_id, token = start(client, "halali", raw["players"])
     for number, body in enumerate(raw["rounds"], start=1):
-        client.put(f"/api/sessions/{session_id}/rounds/{number}", json=body, headers=token)
+        versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/{number}", json=body, headers=token)
     same_blue = {**raw["rounds"][0], "blue": raw["rounds"][1]["blue"]}
-    response = client.put(f"/api/sessions/{session_id}/rounds/1", json=same_blue, headers=token)
+    response = versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/1", json=same_blue, headers=token)
     assert response.status_code == 422 and "roles_not_swapped" in codes(response)
 
 
 def test_a_single_outcome_cannot_change_who_plays(client):
     session_id, token = start(client, "card-hunter", ["Ann"])
-    response = client.put(f"/api/sessions/{session_id}/rounds/1",
+    response = versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/1",
                           json={"result": "won", "knockouts_left": 2, "players": ["Zed"]}, headers=token)
     assert response.status_code == 422 and codes(response) == ["fixed_key"]
     assert client.get(f"/api/sessions/{session_id}", headers=token).json()["players"] == ["Ann"]
@@ -235,21 +250,21 @@ def test_parts_are_kept_until_the_day_is_complete_then_committed(client):
     raw = hunting_fever(8)
     session_id, token = start(client, "hunting-fever", raw["players"])
     day = raw["days"][0]
-    first = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"Alice": day["Alice"]}, headers=token)
+    first = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"Alice": day["Alice"]}, headers=token)
     assert first.status_code == 200
     assert first.json()["entered"] == ["Alice"] and first.json()["missing"] == ["Bob", "Chloé"]
     assert first.json()["committed"] is False and first.json()["session"]["rounds"] == []
     status = client.get(f"/api/sessions/{session_id}/rounds/1", headers=token).json()
     assert status["entered"] == ["Alice"]
-    last = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"Bob": day["Bob"], "Chloé": day["Chloé"]},
+    last = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"Bob": day["Bob"], "Chloé": day["Chloé"]},
                         headers=token)
     assert last.json()["committed"] is True
     assert last.json()["session"] == expected_json({**raw, "days": raw["days"][:1]})
     # A committed day takes corrections: the same part sent again changes nothing.
-    again = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"Bob": day["Bob"]}, headers=token)
+    again = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"Bob": day["Bob"]}, headers=token)
     assert again.status_code == 200 and again.json()["committed"] is True and again.json()["corrections"] == {}
     assert again.json()["session"] == last.json()["session"]
-    ahead = client.patch(f"/api/sessions/{session_id}/rounds/3", json={"Bob": day["Bob"]}, headers=token)
+    ahead = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/3", json={"Bob": day["Bob"]}, headers=token)
     assert ahead.status_code == 409 and codes(ahead) == ["out_of_turn"]
 
 
@@ -258,12 +273,12 @@ def test_a_part_that_breaks_a_rule_on_its_own_is_refused(client):
     session_id, token = start(client, "hunting-fever", raw["players"])
     broken = copy.deepcopy(raw["days"][0]["Bob"])
     broken["prey"]["wolf"] = "two"
-    response = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"Bob": broken}, headers=token)
+    response = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"Bob": broken}, headers=token)
     assert response.status_code == 422
     error = response.json()["errors"][0]
     assert (error["code"], error["round"], error["player"], error["place"], error["item"]) == \
         ("not_a_whole_number", 1, "Bob", "prey", "wolf")
-    stranger = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"Zed": raw["days"][0]["Bob"]},
+    stranger = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"Zed": raw["days"][0]["Bob"]},
                             headers=token)
     assert stranger.status_code == 422 and codes(stranger) == ["unknown_player"]
     assert client.get(f"/api/sessions/{session_id}/rounds/1", headers=token).json()["entered"] == []
@@ -275,13 +290,13 @@ def test_a_complete_day_that_does_not_add_up_waits_for_a_correction(client):
     day = copy.deepcopy(raw["days"][0])
     wrong = copy.deepcopy(day["Chloé"])
     wrong["prey"]["carrot"] += 1  # fine alone, but one carrot too many at the table
-    client.patch(f"/api/sessions/{session_id}/rounds/1", json={"Alice": day["Alice"], "Bob": day["Bob"]},
+    versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"Alice": day["Alice"], "Bob": day["Bob"]},
                  headers=token)
-    waiting = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"Chloé": wrong}, headers=token).json()
+    waiting = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"Chloé": wrong}, headers=token).json()
     assert waiting["committed"] is False and waiting["missing"] == []
     assert [p["code"] for p in waiting["problems"]] == ["cards_not_conserved"]
     assert waiting["problems"][0]["item"] == "carrot"
-    fixed = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"Chloé": day["Chloé"]}, headers=token).json()
+    fixed = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"Chloé": day["Chloé"]}, headers=token).json()
     assert fixed["committed"] is True and fixed["problems"] == []
 
 
@@ -297,7 +312,7 @@ def test_parts_sent_at_the_same_moment_by_every_phone_are_all_kept(db, raw):
         def phone(player: str) -> None:
             with TestClient(app) as own:
                 gate.wait()
-                answers[player] = own.patch(f"/api/sessions/{session_id}/rounds/{number}",
+                answers[player] = versioned(own, "PATCH", f"/api/sessions/{session_id}/rounds/{number}",
                                             json={player: day.get(player, 0)}, headers=token)
 
         threads = [threading.Thread(target=phone, args=(p,)) for p in raw["players"]]
@@ -327,7 +342,7 @@ def test_bgstats_link_of_a_finished_session(client):
     session_id, token = start(client, "hunting-fever", raw["players"], date="2026-11-22")
     assert client.get(f"/api/sessions/{session_id}/bgstats", headers=token).status_code == 409
     for number, body in enumerate(raw["days"], start=1):
-        client.put(f"/api/sessions/{session_id}/rounds/{number}", json=body, headers=token)
+        versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/{number}", json=body, headers=token)
     result = expected_json(raw)
     data = bgstats_data(client.get(f"/api/sessions/{session_id}/bgstats", headers=token).json()["url"])
     assert data["sourceName"] == "pnp" and data["sourcePlayId"] == session_id
@@ -355,7 +370,7 @@ def test_bgstats_ranks_a_player_beaten_on_the_tie_break_second():
 
 def test_bgstats_for_a_cooperative_game_has_no_points(client):
     session_id, token = start(client, "card-hunter", ["Ann", "Ben"])
-    client.put(f"/api/sessions/{session_id}/rounds/1", json={"result": "lost"}, headers=token)
+    versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/1", json={"result": "lost"}, headers=token)
     data = bgstats_data(client.get(f"/api/sessions/{session_id}/bgstats", headers=token).json()["url"])
     assert data["game"]["noPoints"] is True
     assert all("score" not in p and p["winner"] is False for p in data["players"])
@@ -381,33 +396,33 @@ def test_halali_round_one_asks_who_plays_blue_before_any_tiles(client):
     session_id, token = start(client, "halali", raw["players"])
     first, second = raw["rounds"]
     blue = first["blue"]
-    early = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"tiles": {blue: first["tiles"][blue]}},
+    early = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"tiles": {blue: first["tiles"][blue]}},
                          headers=token)
     assert early.status_code == 422 and codes(early) == ["no_answer"]
     assert early.json()["errors"][0]["message"] == \
         "Round 1: “Who plays blue (bears and foxes) this round?” has no answer yet."
-    wrong = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"blue": "Zed"}, headers=token)
+    wrong = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"blue": "Zed"}, headers=token)
     assert wrong.status_code == 422 and codes(wrong) == ["not_a_choice"]
     assert wrong.json()["errors"][0]["message"].endswith("choose one of: Ann, Ben.")
     assert wrong.json()["errors"][0]["key"] == "blue"  # the machine's name for it, beside the words
-    answered = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"blue": blue}, headers=token).json()
+    answered = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"blue": blue}, headers=token).json()
     assert answered["unanswered"] == [] and answered["round"] == {"blue": blue}
     assert answered["missing"] == raw["players"]
     for player in raw["players"]:
-        status = client.patch(f"/api/sessions/{session_id}/rounds/1",
+        status = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1",
                               json={"tiles": {player: first["tiles"].get(player, {})}}, headers=token).json()
     assert status["committed"] is True
     # Round 2: the rules give blue (roles swap); only the tiles are asked.
     state = client.get(f"/api/sessions/{session_id}/rounds/2", headers=token).json()
     assert state["unanswered"] == [] and state["missing"] == raw["players"]
-    client.patch(f"/api/sessions/{session_id}/rounds/2", json={"tiles": second["tiles"]}, headers=token)
+    versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/2", json={"tiles": second["tiles"]}, headers=token)
     assert client.get(f"/api/sessions/{session_id}", headers=token).json() == expected_json(raw)
 
 
 def test_a_tile_the_player_cannot_hold_is_refused_for_that_player(client):
     session_id, token = start(client, "halali", ["Ann", "Ben"])
-    client.patch(f"/api/sessions/{session_id}/rounds/1", json={"blue": "Ann"}, headers=token)
-    refused = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"tiles": {"Ann": {"tree": 1}}}, headers=token)
+    versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"blue": "Ann"}, headers=token)
+    refused = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"tiles": {"Ann": {"tree": 1}}}, headers=token)
     assert refused.status_code == 422
     error = refused.json()["errors"][0]
     assert (error["code"], error["player"], error["item"]) == ("tile_not_allowed", "Ann", "tree")
@@ -415,17 +430,17 @@ def test_a_tile_the_player_cannot_hold_is_refused_for_that_player(client):
 
 def test_a_team_enters_its_outcome_once(client):
     session_id, token = start(client, "card-hunter", ["Ann", "Ben"])
-    impossible = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"result": "won", "knockouts_left": 0},
+    impossible = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"result": "won", "knockouts_left": 0},
                               headers=token)
     assert impossible.status_code == 422
     assert [(e["code"], e["key"]) for e in impossible.json()["errors"]] == [("below_limit", "knockouts_left")]
     assert impossible.json()["errors"][0]["message"] == "Knockout tokens left: at least 1, not 0."
-    half = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"result": "won"}, headers=token).json()
+    half = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"result": "won"}, headers=token).json()
     assert half["committed"] is False and half["unanswered"] == ["knockouts_left"]
-    done = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"knockouts_left": 2}, headers=token).json()
+    done = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"knockouts_left": 2}, headers=token).json()
     assert done["committed"] is True and done["session"]["winners"] == ["Ann", "Ben"]
     # Sent again once it is in, it corrects the outcome (a lost game keeps no token).
-    corrected = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"result": "lost"}, headers=token).json()
+    corrected = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"result": "lost"}, headers=token).json()
     assert corrected["committed"] is True and corrected["session"]["winners"] == []
     assert client.get(f"/api/sessions/{session_id}/export", params={"format": "json"},
                       headers=token).json()["knockouts_left"] == 0
@@ -434,7 +449,7 @@ def test_a_team_enters_its_outcome_once(client):
 def test_a_session_with_nothing_left_to_enter_says_why(client):
     session_id, token = start(client, "hunting-hunting-beavers", ["A", "B", "C", "D"],
                               final={"A": 3, "B": 2, "C": 0, "D": 1})
-    closed = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"A": 1}, headers=token)
+    closed = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"A": 1}, headers=token)
     assert closed.status_code == 409 and codes(closed) == ["closed"]
     assert "[final]" in closed.json()["errors"][0]["message"]
 
@@ -442,5 +457,5 @@ def test_a_session_with_nothing_left_to_enter_says_why(client):
 def test_a_currency_change_that_is_no_number_is_refused(client):
     raw = beavers(15)
     session_id, token = start(client, raw["game"], raw["players"])
-    refused = client.patch(f"/api/sessions/{session_id}/rounds/1", json={raw["players"][0]: "three"}, headers=token)
+    refused = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={raw["players"][0]: "three"}, headers=token)
     assert refused.status_code == 422 and refused.json()["errors"][0]["player"] == raw["players"][0]

@@ -237,11 +237,30 @@ def go(driver, url: str) -> None:
 
 
 def api(server, method: str, path: str, body: object = None, token: str = ORGANISER) -> dict:
+    """A script's call; a write sends back the ETag it read first (If-Match)."""
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    if method in ("PUT", "PATCH"):
+        with urllib.request.urlopen(urllib.request.Request(f"{server.url}{path}", headers=headers), timeout=10) as seen:
+            headers["If-Match"] = seen.headers["ETag"]
     request = urllib.request.Request(f"{server.url}{path}", method=method,
-                                     data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+                                     data=None if body is None else json.dumps(body).encode(), headers=headers)
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
+
+
+def take_seat(driver, server, session_id: str, player: str) -> None:
+    """On a phone that joined: the seats page, the player's own name, then the one confirming button."""
+    go(driver, f"{server.url}/s/{session_id}/seats")
+    leaving(driver)
+    tap(driver, lambda d: next(li for li in d.find_elements(_by("CSS_SELECTOR"), ".entries li")
+                               if li.find_element(_by("CLASS_NAME"), "who").text == player
+                               ).find_element(_by("CSS_SELECTOR"), "a.small-button"))
+    arrived(driver)
+    assert player in driver.find_element(_by("TAG_NAME"), "h1").text
+    leaving(driver)
+    tap(driver, css("form button[type=submit]"))
+    arrived(driver)
+    assert driver.find_elements(_by("CLASS_NAME"), "flash"), driver.current_url
 
 
 def in_view(driver, selector: str) -> bool:
@@ -278,8 +297,13 @@ def test_a_whole_hunting_fever_session_from_a_phone_in_french(tmp_path, chromium
 
         phone = chromium()
         go(phone, join)
-        assert phone.current_url.rstrip("/").endswith(join.split("/join")[0].rsplit("/", 1)[1])
-        assert "Chasse en folie" in phone.page_source
+        session_id = join.split("/s/")[1].split("/")[0]
+        assert phone.current_url.rstrip("/").endswith(session_id)
+        assert "Chasse en folie" in phone.page_source and "Prenez votre place" in phone.page_source
+        # One phone passed round the table: it takes every player's seat.
+        for player in players:
+            take_seat(phone, server, session_id, player)
+        go(phone, f"{server.url}/s/{session_id}")
         for number, day in enumerate(raw["days"], start=1):
             for player in players:
                 leaving(phone)
@@ -324,7 +348,6 @@ def test_a_whole_hunting_fever_session_from_a_phone_in_french(tmp_path, chromium
         go(table, f"{server.url}/history")
         assert "Chasse en folie" in table.find_element(_by("TAG_NAME"), "main").text
         shots(table, "7-historique")
-        session_id = join.split("/s/")[1].split("/")[0]
         request = urllib.request.Request(f"{server.url}/api/sessions/{session_id}",
                                          headers={"Authorization": f"Bearer {ORGANISER}"})
         with urllib.request.urlopen(request, timeout=10) as answer:
@@ -349,9 +372,11 @@ def test_ten_rounds_keep_the_totals_on_screen_and_a_phone_corrects_a_round(tmp_p
     try:
         made = api(server, "POST", "/api/sessions", {"game": raw["game"], "players": FORTY, "lang": "en"})
         for number, body in enumerate(raw["rounds"], start=1):
-            api(server, "PUT", f"/api/sessions/{made['id']}/rounds/{number}", body, made["token"])
+            api(server, "PUT", f"/api/sessions/{made['id']}/rounds/{number}", body)
         phone = chromium("en")
         go(phone, made["url"])
+        take_seat(phone, server, made["id"], FORTY[0])
+        go(phone, f"{server.url}/s/{made['id']}")
         # Ten rounds, long names: the player column and the Total column both stay in view.
         assert in_view(phone, ".scores .total") and in_view(phone, ".scores th.name")
         assert not in_view(phone, ".scores tbody td:nth-child(11)")  # the rounds scroll, the totals stay
@@ -383,7 +408,7 @@ def test_ten_rounds_keep_the_totals_on_screen_and_a_phone_corrects_a_round(tmp_p
         go(phone, f"{server.url}/s/{made['id']}/history")
         assert f"{old} → {new}" in phone.find_element(_by("TAG_NAME"), "main").text
         shots(phone, "en-6-history")
-        state = api(server, "GET", f"/api/sessions/{made['id']}", token=made["token"])
+        state = api(server, "GET", f"/api/sessions/{made['id']}")
         assert state["totals"][FORTY[0]] == expected
     finally:
         server.stop()
@@ -400,8 +425,9 @@ def test_a_stale_phone_is_refused_keeps_its_answer_and_typed_numbers_survive_a_r
     try:
         made = api(server, "POST", "/api/sessions", {"game": "halali", "players": ["Ann", "Ben"], "lang": "fr"})
         phone_a, phone_b = chromium(), chromium()
-        for phone in (phone_a, phone_b):
+        for phone, player in ((phone_a, "Ann"), (phone_b, "Ben")):
             go(phone, made["url"])
+            take_seat(phone, server, made["id"], player)
             go(phone, f"{server.url}/s/{made['id']}/enter")
             assert phone.find_element(_by("NAME"), "r.blue")
         # Phone A answers "Ann plays blue" while phone B still shows the question.
@@ -414,11 +440,11 @@ def test_a_stale_phone_is_refused_keeps_its_answer_and_typed_numbers_survive_a_r
         assert phone_b.find_element(_by("CSS_SELECTOR"), 'input[name="r.blue"][value="Ben"]').is_selected()
         saved_now = phone_b.find_element(_by("CLASS_NAME"), "saved-now").get_attribute("textContent")
         assert saved_now == "Enregistré maintenant\u00a0: Ann"  # a "?" or ":" never starts a line
-        assert api(server, "GET", f"/api/sessions/{made['id']}/rounds/1", token=made["token"])["round"] == \
+        assert api(server, "GET", f"/api/sessions/{made['id']}/rounds/1")["round"] == \
             {"blue": "Ann"}
         shots(phone_b, "fr-1-stale")
         send(phone_b)  # sent again, knowingly
-        assert api(server, "GET", f"/api/sessions/{made['id']}/rounds/1", token=made["token"])["round"] == \
+        assert api(server, "GET", f"/api/sessions/{made['id']}/rounds/1")["round"] == \
             {"blue": "Ben"}
         # Ann counts her tiles on phone A, then the page is reloaded before she sends.
         go(phone_a, f"{server.url}/s/{made['id']}/enter?player=Ann")
@@ -432,7 +458,7 @@ def test_a_stale_phone_is_refused_keeps_its_answer_and_typed_numbers_survive_a_r
         assert phone_a.find_element(_by("CLASS_NAME"), "draft-note").is_displayed()
         shots(phone_a, "fr-2-draft-restored")
         send(phone_a)
-        assert api(server, "GET", f"/api/sessions/{made['id']}/rounds/1", token=made["token"])["parts"] == \
+        assert api(server, "GET", f"/api/sessions/{made['id']}/rounds/1")["parts"] == \
             {"Ann": {"tree": 3, "duck": 2}}
         assert phone_a.execute_script("return Object.keys(localStorage).filter(k => k.startsWith('pnp-draft:'))") == []
         go(phone_a, f"{server.url}/s/{made['id']}/enter?player=Ann")

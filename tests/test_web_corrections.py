@@ -18,7 +18,7 @@ from pnp.web.app import create_app
 from pnp.web.db import Database
 from scoring import check_session, score_session
 from scoring.report import result_json
-from web_helpers import ORGANISER, beavers, halali, hunting_fever, organiser_headers
+from web_helpers import ORGANISER, beavers, hunting_fever, organiser_headers, take_seat, versioned
 
 
 @pytest.fixture()
@@ -29,19 +29,22 @@ def app(tmp_path):
 
 
 def api_start(client: TestClient, game: str, players: list[str], **extra) -> tuple[str, dict]:
+    """A session the organiser's script started, and the headers it reads and writes with."""
     made = client.post("/api/sessions", json={"game": game, "players": players, **extra},
                        headers=organiser_headers())
     assert made.status_code == 201, made.text
-    return made.json()["id"], {"Authorization": f"Bearer {made.json()['token']}"}
+    return made.json()["id"], organiser_headers()
 
 
-def phone(app, session_id: str) -> TestClient:
-    """A phone that joined the table through its QR code (the session's token, no organiser)."""
+def phone(app, session_id: str, *players: str) -> TestClient:
+    """A phone that joined the table through its QR code and took the seats of ``players``."""
     client = TestClient(app, follow_redirects=False)
     owner = TestClient(app, follow_redirects=False)
     owner.get("/", params={"token": ORGANISER})
     link = re.search(r'id="join-link" type="text" readonly value="([^"]+)"', owner.get(f"/s/{session_id}").text)
     assert client.get(link.group(1).replace("http://192.168.1.20:8765", "")).status_code == 303
+    for player in players:
+        assert take_seat(client, session_id, player).status_code == 303
     return client
 
 
@@ -69,7 +72,8 @@ def beavers_table(app, seed: int):
     raw = beavers(seed)
     owner = organiser(app)
     session_id, token = api_start(owner, raw["game"], raw["players"])
-    return raw, owner, session_id, token, phone(app, session_id), phone(app, session_id)
+    ann, ben = raw["players"][:2]
+    return raw, owner, session_id, token, phone(app, session_id, ann), phone(app, session_id, ben)
 
 
 def send_change(client: TestClient, session_id: str, player: str, change: int, page=None, number: int = 1):
@@ -94,7 +98,10 @@ def test_a_round_carries_its_version_and_a_stale_write_gets_412_with_the_current
     # Phone A answers "Ann plays blue"; Ann enters her tiles.
     answered = client.patch(url, json={"blue": "Ann"}, headers={**token, "If-Match": etag})
     assert answered.status_code == 200 and answered.headers["etag"] != etag
-    client.patch(url, json={"tiles": {"Ann": {"bear": 1}}}, headers=token)
+    unversioned = client.patch(url, json={"tiles": {"Ann": {"bear": 1}}}, headers=token)
+    assert unversioned.status_code == 428 and unversioned.json()["errors"][0]["code"] == "version_required"
+    assert unversioned.json()["current"]["parts"] == {} and unversioned.headers["etag"] == answered.headers["etag"]
+    client.patch(url, json={"tiles": {"Ann": {"bear": 1}}}, headers={**token, "If-Match": answered.headers["etag"]})
     # Phone B, still on the old question, sends "Ben": refused, with what is stored now.
     stale = client.patch(url, json={"blue": "Ben"}, headers={**token, "If-Match": etag})
     assert stale.status_code == 412
@@ -128,7 +135,7 @@ def test_a_committed_day_is_corrected_and_the_whole_session_checked_again(app):
     raw = hunting_fever(12)
     session_id, token = api_start(client, "hunting-fever", raw["players"])
     for number, day in enumerate(raw["days"][:2], start=1):
-        client.put(f"/api/sessions/{session_id}/rounds/{number}", json=day, headers=token)
+        versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/{number}", json=day, headers=token)
     alice, bob = raw["players"][:2]
     # Alice counted one of Bob's Carrots in her pile: two parts to correct, one at a time.
     wrong = copy.deepcopy(raw["days"][0])
@@ -136,14 +143,14 @@ def test_a_committed_day_is_corrected_and_the_whole_session_checked_again(app):
     wrong[bob]["prey"]["carrot"] = wrong[bob]["prey"].get("carrot", 0) - 1
     if wrong[bob]["prey"]["carrot"] < 0 or check_session({**raw, "days": [wrong]}).problems:
         pytest.skip("this simulated day leaves no carrot to move between the two piles")
-    client.put(f"/api/sessions/{session_id}/rounds/1", json=wrong, headers=token)
+    versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/1", json=wrong, headers=token)
     typo = client.get(f"/api/sessions/{session_id}", headers=token).json()
-    first = client.patch(f"/api/sessions/{session_id}/rounds/1", json={alice: raw["days"][0][alice]},
+    first = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={alice: raw["days"][0][alice]},
                          headers=token).json()
     assert first["committed"] is True and first["corrections"] == {alice: raw["days"][0][alice]}
     assert [p["code"] for p in first["problems"]] == ["cards_not_conserved"]
     assert client.get(f"/api/sessions/{session_id}", headers=token).json() == typo  # the scores wait
-    second = client.patch(f"/api/sessions/{session_id}/rounds/1", json={bob: raw["days"][0][bob]},
+    second = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={bob: raw["days"][0][bob]},
                           headers=token).json()
     assert second["corrections"] == {} and second["problems"] == []
     assert second["session"] == expected({**raw, "days": raw["days"][:2]})
@@ -156,13 +163,13 @@ def test_correcting_who_played_blue_decides_round_two_again(app):
         {"blue": "Ben", "tiles": {"Ann": {"tree": 2}, "Ben": {"fox": 1}}}]}
     session_id, token = api_start(client, "halali", raw["players"])
     for number, body in enumerate(raw["rounds"], start=1):
-        client.put(f"/api/sessions/{session_id}/rounds/{number}", json=body, headers=token)
-    swapped = client.patch(f"/api/sessions/{session_id}/rounds/1", json={"blue": "Ben"}, headers=token).json()
+        versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/{number}", json=body, headers=token)
+    swapped = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"blue": "Ben"}, headers=token).json()
     # Ann plays blue in round 2 now, and blue cannot hold the trees she entered.
     assert [(p["code"], p["round"], p["player"], p["item"]) for p in swapped["problems"]] == \
         [("tile_not_allowed", 2, "Ann", "tree")]
     assert "key" not in swapped["problems"][0]["message"]
-    done = client.patch(f"/api/sessions/{session_id}/rounds/2", json={"tiles": {"Ann": {"duck": 2}}},
+    done = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/2", json={"tiles": {"Ann": {"duck": 2}}},
                         headers=token).json()
     assert done["problems"] == [] and done["corrections"] == {}
     stored = client.get(f"/api/sessions/{session_id}/export", params={"format": "json"}, headers=token).json()
@@ -175,11 +182,11 @@ def test_every_change_is_kept_and_the_last_can_be_undone_step_by_step(app):
     raw = beavers(3)
     session_id, token = api_start(client, raw["game"], raw["players"])
     first, second = raw["rounds"][:2]
-    client.patch(f"/api/sessions/{session_id}/rounds/1", json=first, headers=token)
-    client.patch(f"/api/sessions/{session_id}/rounds/2", json=second, headers=token)
+    versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/1", json=first, headers=token)
+    versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/2", json=second, headers=token)
     player = raw["players"][0]
     fixed = {player: second[player] - 1} if second[player] > 0 else {player: second[player] + 1}
-    client.patch(f"/api/sessions/{session_id}/rounds/2", json=fixed, headers=token)
+    versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/2", json=fixed, headers=token)
     changes = client.get(f"/api/sessions/{session_id}/history", headers=token).json()["changes"]
     assert [(c["number"], c["action"], c["outcome"]) for c in changes] == \
         [(2, "correct", "applied"), (2, "enter", "committed"), (1, "enter", "committed")]
@@ -208,7 +215,7 @@ def test_a_phone_corrects_its_own_part_of_a_committed_round_and_no_other(app):
     for player, own in ((ann, phone_a), (ben, phone_b)):
         sent = send_change(own, session_id, player, raw["rounds"][0][player])
         assert sent.status_code == 303, sent.text
-    owner.patch(f"/api/sessions/{session_id}/rounds/1", json={p: raw["rounds"][0][p] for p in raw["players"][2:]},
+    versioned(owner, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={p: raw["rounds"][0][p] for p in raw["players"][2:]},
                 headers=token)
     assert owner.get(f"/api/sessions/{session_id}/rounds/1", headers=token).json()["committed"] is True
     table = phone_a.get(f"/s/{session_id}")
@@ -226,7 +233,7 @@ def test_a_phone_corrects_its_own_part_of_a_committed_round_and_no_other(app):
     assert rounds[0][ann] == change
     # Ben's phone cannot change Ann's part; the organiser can change anyone's.
     locked = phone_b.get(f"/s/{session_id}/enter", params={"round": "1", "player": ann})
-    assert "entered on another phone" in locked.text and 'name="p.change"' not in locked.text
+    assert "Another phone holds" in locked.text and 'name="p.change"' not in locked.text
     forged = phone_b.post(f"/s/{session_id}/enter", data={**form_keys(phone_b.get(
         f"/s/{session_id}/enter", params={"round": "1", "player": ben}).text), "number": "1", "player": ann,
         **beaver_fields(0)})
@@ -245,7 +252,7 @@ def test_a_phone_corrects_its_own_part_of_a_committed_round_and_no_other(app):
 def test_a_stale_round_answer_is_refused_and_kept_to_send_again(app):
     owner = organiser(app)
     session_id, token = api_start(owner, "halali", ["Ann", "Ben"])
-    phone_a, phone_b = phone(app, session_id), phone(app, session_id)
+    phone_a, phone_b = phone(app, session_id, "Ann"), phone(app, session_id, "Ben")
     page_a = phone_a.get(f"/s/{session_id}/enter")
     page_b = phone_b.get(f"/s/{session_id}/enter")
     assert phone_a.post(f"/s/{session_id}/enter", data={**form_keys(page_a.text), "number": "1",
@@ -283,7 +290,7 @@ def test_an_impossible_part_alone_is_refused_at_once_in_words_beside_its_field(a
     owner = organiser(app)
     session_id, token = api_start(owner, "hunting-fever", ["Ann", "Ben", "Cat"])
     part = {"hand": {"hunter": 1, "wolf": 2}, "prey": {"wolf": 6}}
-    refused = owner.patch(f"/api/sessions/{session_id}/rounds/1", json={"Ann": part}, headers=token)
+    refused = versioned(owner, "PATCH", f"/api/sessions/{session_id}/rounds/1", json={"Ann": part}, headers=token)
     assert refused.status_code == 422
     [error] = refused.json()["errors"]
     assert (error["code"], error["place"], error["item"]) == ("cards_beyond_game", "prey", "wolf")
@@ -341,10 +348,14 @@ def test_a_phone_undoes_its_own_last_change_and_the_organiser_any(app):
     send_change(phone_a, session_id, ann, 2)
     table_a, table_b = phone_a.get(f"/s/{session_id}").text, phone_b.get(f"/s/{session_id}").text
     assert "Undo the last change" in table_a and "Undo the last change" not in table_b
-    change = re.search(r'name="change" value="(\d+)"', table_a).group(1)
+    change = re.search(r'href="/s/[^/]+/undo\?change=(\d+)"', table_a).group(1)
+    # Undo asks first, and says what it will put back.
+    asked = phone_a.get(f"/s/{session_id}/undo", params={"change": change})
+    assert asked.status_code == 200 and "Undo this change?" in asked.text and "This puts back:" in asked.text
     csrf_b = form_keys(phone_b.get(f"/s/{session_id}/enter", params={"player": ben}).text)["csrf"]
+    assert phone_b.get(f"/s/{session_id}/undo", params={"change": change}).status_code == 403
     assert phone_b.post(f"/s/{session_id}/undo", data={"csrf": csrf_b, "change": change}).status_code == 403
-    csrf_a = re.search(r'name="csrf" value="([0-9a-f]+)"', table_a).group(1)
+    csrf_a = re.search(r'name="csrf" value="([0-9a-f]+)"', asked.text).group(1)
     undone = phone_a.post(f"/s/{session_id}/undo", data={"csrf": csrf_a, "change": change})
     assert undone.status_code == 303 and "undone=done" in undone.headers["location"]
     assert "The change is undone" in phone_a.get(undone.headers["location"]).text
@@ -356,8 +367,10 @@ def test_a_phone_undoes_its_own_last_change_and_the_organiser_any(app):
     send_change(phone_b, session_id, ben, 1)
     table = owner.get(f"/s/{session_id}").text
     assert "Last change: Round 1" in table and f"by the phone of {ben}" in table
-    owner.post(f"/s/{session_id}/undo", data={"csrf": re.search(r'name="csrf" value="([0-9a-f]+)"', table).group(1),
-                                              "change": re.search(r'name="change" value="(\d+)"', table).group(1)})
+    change = re.search(r'href="/s/[^/]+/undo\?change=(\d+)"', table).group(1)
+    asked = owner.get(f"/s/{session_id}/undo", params={"change": change}).text
+    owner.post(f"/s/{session_id}/undo", data={"csrf": re.search(r'name="csrf" value="([0-9a-f]+)"', asked).group(1),
+                                              "change": change})
     assert owner.get(f"/api/sessions/{session_id}/rounds/1", headers=token).json()["entered"] == []
     history = owner.get(f"/s/{session_id}/history").text
     assert history.count("undone") >= 2

@@ -13,7 +13,7 @@ from pnp.web.db import Database
 from scoring import check_session, register, score_session, unregister
 from scoring.report import result_json
 from test_fifth_game import load_rules_module
-from web_helpers import ORGANISER, organiser_headers
+from web_helpers import ORGANISER, organiser_headers, versioned
 
 
 @pytest.fixture()
@@ -48,11 +48,11 @@ def test_a_game_registered_at_run_time_is_played_through_pages_and_api(client):
             "player": player, "p.acorns": str(rounds[0][player]["acorns"]),
             "p.stash_flipped": "true" if rounds[0][player]["stash_flipped"] else "false"})
         assert answer.status_code == 303
-    small = client.patch(f"/api/sessions/{session_id}/rounds/2", json={"Ben": {"acorns": 1, "stash_flipped": True}},
+    small = versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/2", json={"Ben": {"acorns": 1, "stash_flipped": True}},
                          headers=organiser_headers())
     assert small.status_code == 422 and small.json()["errors"][0]["code"] == "flipped_stash_too_small"
-    client.patch(f"/api/sessions/{session_id}/rounds/2", json=rounds[1], headers=organiser_headers())
-    client.put(f"/api/sessions/{session_id}/rounds/3", json=rounds[2], headers=organiser_headers())
+    versioned(client, "PATCH", f"/api/sessions/{session_id}/rounds/2", json=rounds[1], headers=organiser_headers())
+    versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/3", json=rounds[2], headers=organiser_headers())
     raw = {"game": "acorn-hoard", "players": ["Ann", "Ben"], "rounds": rounds}
     state = client.get(f"/api/sessions/{session_id}", headers=organiser_headers()).json()
     assert state == result_json(score_session(check_session(raw).session)) and state["complete"]

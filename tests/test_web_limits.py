@@ -15,7 +15,11 @@ from pnp.core.errors import PnpError
 from pnp.web import changes, round_store, sessions
 from pnp.web.app import create_app
 from pnp.web.db import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, Database
-from web_helpers import ORGANISER, halali, hunting_fever, organiser_headers
+from web_helpers import ORGANISER, halali, hunting_fever, organiser_headers, versioned
+
+from pnp.web.auth import token_hash
+from pnp.web.permissions import ORGANISER as ORGANISER_ACTOR
+from pnp.web.seats import seat_map
 
 HOSTILE = ["10000000000000000000000", "-1", "0", "²", "١٢", "%00", "%FF", "x" * 3000, "é", "../..",
            "//evil.example/x", "<script>", "1e9", " 1", ""]
@@ -31,7 +35,7 @@ def world(tmp_path_factory):
     raw = hunting_fever(3)
     made = client.post("/api/sessions", json={"game": "hunting-fever", "players": raw["players"]},
                        headers=organiser_headers()).json()
-    client.put(f"/api/sessions/{made['id']}/rounds/1", json=raw["days"][0], headers=organiser_headers())
+    versioned(client, "PUT", f"/api/sessions/{made['id']}/rounds/1", json=raw["days"][0], headers=organiser_headers())
     yield client, made["id"]
     db.close()
 
@@ -68,7 +72,7 @@ def test_no_written_value_gets_a_server_error(world):
             headers = {**organiser_headers(), **({"If-Match": match} if match else {})}
             answer = client.request(method, path.format(s=session_id), json=body, headers=headers)
             assert answer.status_code < 500, (method, path, answer.text[:300])
-    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get(f"/s/{session_id}").text).group(1)
+    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get(f"/s/{session_id}/enter?player=Alice").text).group(1)
     for number, player, value in itertools.product(["2", "10000000000000000000000", "²", "-1", ""],
                                                    ["Alice", "Nobody", ""], [str(huge), "²", "x" * 500]):
         answer = client.post(f"/s/{session_id}/enter", data={
@@ -148,8 +152,8 @@ MAIN_SCHEMA_SESSION = {"game": "halali", "players": ["Ann", "Ben"], "date": "202
                        "rounds": [{"blue": "Ann", "tiles": {"Ann": {"bear": 1}, "Ben": {}}}]}
 
 
-def test_a_database_of_the_previous_version_is_upgraded_and_keeps_everything(tmp_path):
-    # The file as the previous version left it: its one migration, a session and a waiting part.
+def test_a_database_of_an_earlier_version_is_upgraded_and_keeps_everything(tmp_path):
+    # The file as the first version left it: its one migration, a session and a waiting part.
     path = tmp_path / "pnp.sqlite3"
     old = sqlite3.connect(path)
     old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
@@ -167,12 +171,82 @@ def test_a_database_of_the_previous_version_is_upgraded_and_keeps_everything(tmp
     db = Database(path)
     assert db.migrate() == SCHEMA_VERSION
     with db.read() as connection:
-        assert connection.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert connection.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 3
     assert sessions.get_session(db, "old1").document == MAIN_SCHEMA_SESSION
     status = round_store.round_status(db, "old1", 2)
     assert status.entered == ("Ann",) and status.parts == {"Ann": {"tree": 2}}
-    round_store.send(db, "old1", 2, {"tiles": {"Ben": {"bear": 1}}})
-    round_store.send(db, "old1", 1, {"tiles": {"Ben": {"hunter": 1}}})
+    round_store.send(db, "old1", 2, {"tiles": {"Ben": {"bear": 1}}}, actor=ORGANISER_ACTOR)
+    round_store.send(db, "old1", 1, {"tiles": {"Ben": {"hunter": 1}}}, actor=ORGANISER_ACTOR)
     assert [c.action for c in changes.changes(db, "old1")] == ["correct", "enter"]
     assert len(sessions.get_session(db, "old1").document["rounds"]) == 2
     db.close()
+
+
+def test_the_phones_that_spoke_for_players_keep_their_seats_after_the_upgrade(tmp_path):
+    # Version 2 kept "claims": the phone (its device key's hash) that sent a player's part first.
+    path = tmp_path / "pnp.sqlite3"
+    old = sqlite3.connect(path)
+    old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    old.execute("INSERT INTO schema_version VALUES (2)")
+    for statements in MIGRATIONS[:2]:
+        for statement in statements:
+            old.execute(statement)
+    result = sessions.scored(MAIN_SCHEMA_SESSION)[0]
+    old.execute("INSERT INTO sessions VALUES ('old2', 'halali', ?, ?, 0, 'hash', 'table', NULL, 'f', '2026-11-22', "
+                "'2026-11-22T19:00:00+00:00', '2026-11-22T19:00:00+00:00', NULL)",
+                (json.dumps(MAIN_SCHEMA_SESSION), json.dumps(result)))
+    old.execute("INSERT INTO claims VALUES ('old2', 'Ann', ?, '2026-11-22T19:01:00+00:00')", (token_hash("ann-phone-key"),))
+    old.commit()
+    old.close()
+    db = Database(path)
+    assert seat_map(db, "old2") == {"Ann": token_hash("ann-phone-key")}
+    db.close()
+
+
+# -- odd input: numbers past any game, forms past any page, names as people count them ------------
+
+
+def test_a_round_number_of_any_length_is_a_404_naming_it(world):
+    client, session_id = world
+    client.cookies.set("pnp_lang", "en")  # an earlier test switched to French
+    for number in ("99999999999999999999", "5" * 5000, "0", "x7"):
+        api = client.get(f"/api/sessions/{session_id}/rounds/{number}", headers=organiser_headers())
+        assert api.status_code == 404, number
+        assert api.json()["errors"][0]["code"] == "unknown_round"
+        assert api.json()["errors"][0]["message"].startswith("Day " + number[:6])
+        page = client.get(f"/s/{session_id}/enter", params={"round": number})
+        assert page.status_code == 404 and f"Day {number[:6]}" in page.text and "this game has 4" in page.text
+    for method in ("PATCH", "PUT"):
+        answer = client.request(method, f"/api/sessions/{session_id}/rounds/{'9' * 5000}", json={},
+                                headers={**organiser_headers(), "If-Match": "*"})
+        assert answer.status_code == 404 and answer.json()["errors"][0]["code"] == "unknown_round"
+
+
+def test_a_page_form_with_a_huge_round_or_too_many_fields_says_so(world):
+    client, session_id = world
+    client.cookies.set("pnp_lang", "en")  # an earlier test switched to French
+    page = client.get(f"/s/{session_id}/enter", params={"player": "Alice"}).text
+    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
+    huge = client.post(f"/s/{session_id}/enter", data={"csrf": csrf, "number": "99999999999999999999",
+                                                        "player": "Alice"})
+    assert huge.status_code == 404 and "Day 999999…" in huge.text and "security token" not in huge.text
+    crowded = client.post(f"/s/{session_id}/enter", data={"csrf": csrf, "number": "2",
+                                                           **{f"p.x{i}": "1" for i in range(300)}})
+    assert crowded.status_code == 413 and "more than 200 fields" in crowded.text
+    assert "security token" not in crowded.text
+
+
+def test_a_name_is_as_long_as_a_person_sees_it(world):
+    client, _ = world
+    client.cookies.set("pnp_lang", "en")  # an earlier test switched to French
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"  # one emoji of seven code points
+    ten = client.post("/api/sessions", json={"game": "halali", "players": [family * 10, "Ben"]},
+                      headers=organiser_headers())
+    assert ten.status_code == 201, ten.text
+    accents = "e\u0301" * 40  # 40 letters é, each typed as e and a combining accent
+    assert client.post("/api/sessions", json={"game": "halali", "players": [accents, "Ben"]},
+                       headers=organiser_headers()).status_code == 201
+    long = client.post("/api/sessions", json={"game": "halali", "players": [family * 41, "Ben"]},
+                       headers=organiser_headers())
+    assert long.status_code == 422 and "has 41 characters" in long.json()["errors"][0]["message"]

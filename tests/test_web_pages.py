@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from pnp.web.app import create_app
 from pnp.web.db import Database
-from web_helpers import ORGANISER, halali, hunting_fever, organiser_headers
+from web_helpers import ORGANISER, halali, hunting_fever, organiser_headers, versioned
 
 
 @pytest.fixture()
@@ -122,7 +122,7 @@ def test_the_live_scores_answer_304_until_something_changes(app):
     assert first.status_code == 200 and "Round 1 of 2" in first.text
     etag = first.headers["etag"]
     assert client.get(f"/s/{session_id}/live", headers={"If-None-Match": etag}).status_code == 304
-    client.put(f"/api/sessions/{session_id}/rounds/1", json=raw["rounds"][0], headers=organiser_headers())
+    versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/1", json=raw["rounds"][0], headers=organiser_headers())
     changed = client.get(f"/s/{session_id}/live", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and "Round 2 of 2" in changed.text
 
@@ -130,7 +130,7 @@ def test_the_live_scores_answer_304_until_something_changes(app):
 def finished(client: TestClient, raw: dict) -> str:
     session_id = start(client, raw["game"], raw["players"]).headers["location"].rsplit("/", 1)[1]
     for number, body in enumerate(raw["days"], start=1):
-        client.put(f"/api/sessions/{session_id}/rounds/{number}", json=body, headers=organiser_headers())
+        versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/{number}", json=body, headers=organiser_headers())
     return session_id
 
 
@@ -314,7 +314,7 @@ def test_a_page_sent_for_a_day_committed_meanwhile_is_refused_with_the_fresh_sta
     alice = raw["players"][0]
     session_id = start(client, "hunting-fever", raw["players"]).headers["location"].rsplit("/", 1)[1]
     page = client.get(f"/s/{session_id}/enter", params={"player": alice})
-    client.put(f"/api/sessions/{session_id}/rounds/1", json=raw["days"][0], headers=organiser_headers())
+    versioned(client, "PUT", f"/api/sessions/{session_id}/rounds/1", json=raw["days"][0], headers=organiser_headers())
     before = client.get(f"/api/sessions/{session_id}", headers=organiser_headers()).json()
     typed = part_fields(raw["days"][1][alice])
     late = client.post(f"/s/{session_id}/enter", data={**form_keys(page.text), "number": "1", "player": alice,

@@ -89,3 +89,41 @@ def check_json(path: Path) -> dict:
     result = CliRunner().invoke(score_host_app(), ["score", "check", str(path), "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
+
+
+def versioned(client, method: str, url: str, **options):
+    """A write to a day or round as a script makes it: the round read first, its ETag sent back in If-Match.
+
+    Every PUT and PATCH needs its version (428 without); a test that is not about versions
+    writes through this.
+    """
+    headers = dict(options.pop("headers", None) or {})
+    if "If-Match" not in headers:
+        seen = client.get(url, headers=headers, params=options.get("params"))
+        if "etag" in seen.headers:
+            headers["If-Match"] = seen.headers["etag"]
+    return client.request(method, url, headers=headers, **options)
+
+
+def take_seat(client, session_id: str, player: str, **options):
+    """A phone that joined the table takes ``player``'s seat, as the seat page does: open it, confirm."""
+    import re
+
+    page = client.get(f"/s/{session_id}/seat", params={"player": player, **options})
+    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text).group(1)
+    return client.post(f"/s/{session_id}/seat", data={"csrf": csrf, "player": player}, params=options)
+
+
+def start_session(client, game: str, players: list[str], **extra) -> tuple[str, dict]:
+    """A session the organiser's script started through the API, and the headers of its join link's token."""
+    response = client.post("/api/sessions", json={"game": game, "players": players, **extra},
+                           headers=organiser_headers())
+    assert response.status_code == 201, response.text
+    return response.json()["id"], {"Authorization": f"Bearer {response.json()['token']}"}
+
+
+def seat_headers(client, session_id: str, join: dict, player: str) -> dict:
+    """A script takes ``player``'s seat with the join link's token: the headers of the seat's own token."""
+    taken = client.post(f"/api/sessions/{session_id}/seats", json={"player": player}, headers=join)
+    assert taken.status_code == 201, taken.text
+    return {"Authorization": f"Bearer {taken.json()['token']}"}

@@ -11,20 +11,26 @@ from starlette.staticfiles import StaticFiles
 
 from pnp.web.base import HERE, SecurityHeaders, Site, endpoint
 from pnp.web.db import Database
-from pnp.web.views import api, changes, entering, exports, history, results, start, table
+from pnp.web.views import api, changes, entering, exports, history, results, seats, start, table
 
 #: Address, view, methods (None: GET and HEAD).
 ROUTES = [
     ("/healthz", api.healthz, None),
     ("/api/sessions", api.api_create, ["POST"]),
     ("/api/sessions/{id}", api.api_show, None),
-    ("/api/sessions/{id}/rounds/{number:int}", api.api_put_round, ["PUT"]),
-    ("/api/sessions/{id}/rounds/{number:int}", api.api_patch_round, ["PATCH"]),
-    ("/api/sessions/{id}/rounds/{number:int}", api.api_round, ["GET"]),
+    # A round's number is read by the view: a number of any length is a 404 naming it, never a 500.
+    ("/api/sessions/{id}/rounds/{number}", api.api_put_round, ["PUT"]),
+    ("/api/sessions/{id}/rounds/{number}", api.api_patch_round, ["PATCH"]),
+    ("/api/sessions/{id}/rounds/{number}", api.api_round, ["GET"]),
+    ("/api/sessions/{id}/seats", seats.api_seats, ["GET"]),
+    ("/api/sessions/{id}/seats", seats.api_take_seat, ["POST"]),
+    ("/api/sessions/{id}/seats/{player:path}/handover", seats.api_handover, ["POST"]),
+    ("/api/sessions/{id}/seats/{player:path}", seats.api_give_back, ["DELETE"]),
     ("/api/sessions/{id}/export", exports.api_export, None),
     ("/api/sessions/{id}/bgstats", exports.api_bgstats, None),
     ("/api/sessions/{id}/history", changes.api_changes, None),
     ("/api/sessions/{id}/undo", changes.api_undo, ["POST"]),
+    ("/api/sessions/{id}/redo", changes.api_undo, ["POST"]),
     ("/api/history", history.api_history, None),
     ("/", start.home, None),
     ("/sessions", start.start, ["POST"]),
@@ -32,10 +38,20 @@ ROUTES = [
     ("/s/{id}", table.table, None),
     ("/s/{id}/join", start.join, None),
     ("/s/{id}/live", table.live, None),
+    ("/s/{id}/seats", seats.seats_page, None),
+    ("/s/{id}/seat", seats.take_page, ["GET"]),
+    ("/s/{id}/seat", seats.take_post, ["POST"]),
+    ("/s/{id}/seat/give-back", seats.give_back_post, ["POST"]),
+    ("/s/{id}/seat/move", seats.move_page, None),
+    ("/s/{id}/handover", seats.handover_page, ["GET"]),
+    ("/s/{id}/handover", seats.handover_post, ["POST"]),
     ("/s/{id}/enter", entering.enter_page, ["GET"]),
     ("/s/{id}/enter", entering.enter_post, ["POST"]),
     ("/s/{id}/history", changes.changes_page, None),
+    ("/s/{id}/undo", changes.confirm_page, ["GET"]),
     ("/s/{id}/undo", changes.undo_post, ["POST"]),
+    ("/s/{id}/redo", changes.confirm_page, ["GET"]),
+    ("/s/{id}/redo", changes.undo_post, ["POST"]),
     ("/s/{id}/result", results.result_page, None),
     ("/s/{id}/export/{fmt}", exports.page_export, None),
     ("/s/{id}/sheet/{paper}.pdf", results.sheet, None),

@@ -63,11 +63,16 @@ class Keys:
         return self._sign("csrf", credential)
 
     def csrf_ok(self, credential: str | None, given: str | None) -> bool:
-        return bool(credential and given) and hmac.compare_digest(self.csrf(credential), given)
+        return bool(credential and given) and _same(self.csrf(credential), given)
 
     def read_key(self, session_id: str) -> str:
         """A key that shows a session's result (never changes it): printed on its scoresheet."""
         return self._sign("read", session_id, 24)
 
     def read_key_ok(self, session_id: str, given: str | None) -> bool:
-        return bool(given) and hmac.compare_digest(self.read_key(session_id), given)
+        return bool(given) and _same(self.read_key(session_id), given)
+
+
+def _same(expected: str, given: str) -> bool:
+    """``given == expected`` in constant time, whatever ``given`` holds (any text an address can carry)."""
+    return hmac.compare_digest(expected.encode("ascii"), given.encode("utf-8", "surrogatepass"))

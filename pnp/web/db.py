@@ -107,6 +107,26 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX changes_by_session ON changes (session_id, id)",
     ),
+    (
+        # A player's seat is taken by one phone, which alone (with the organiser) writes that
+        # player's parts: a claim becomes a seat, the phone's device key the seat's key.
+        "ALTER TABLE claims RENAME TO seats",
+        "ALTER TABLE seats RENAME COLUMN device_hash TO holder_hash",
+        "ALTER TABLE seats RENAME COLUMN claimed_at TO taken_at",
+        # A link the organiser made to move a seat to another phone: whoever opens it takes
+        # the seat, once.
+        """CREATE TABLE handovers (
+            session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            player TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            made_at TEXT NOT NULL,
+            PRIMARY KEY (session_id, player)
+        )""",
+        # The versions (state hashes) the session was in before and after each change: a write
+        # that names an earlier version is refused only if what it changes was changed since.
+        "ALTER TABLE changes ADD COLUMN state_before TEXT",
+        "ALTER TABLE changes ADD COLUMN state_after TEXT",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

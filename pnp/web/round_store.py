@@ -20,7 +20,7 @@ from scoring import NothingToEnter, Problem, check_session
 from scoring.terms import label
 
 from pnp.web import entry, seats, sessions
-from pnp.web.changes import Made, record
+from pnp.web.changes import Made, changes_since, record
 from pnp.web.db import Database
 from pnp.web.entry import Refused
 from pnp.web.rounds import (
@@ -35,7 +35,7 @@ from pnp.web.rounds import (
     state_hash,
     with_round,
 )
-from pnp.web.seats import API, Actor
+from pnp.web.permissions import Action, Actor, Forbidden, refusal
 from pnp.web.sessions import StoredSession
 
 
@@ -84,24 +84,24 @@ class RoundStatus(NamedTuple):
 class RoundView(NamedTuple):
     """A day or round as a page or the API shows it: what is stored, where it stands, its version.
 
-    ``etag`` is the state hash the HTTP ``ETag`` is made of; ``claims`` names the
-    phone that speaks for each player.
+    ``etag`` is the state hash the HTTP ``ETag`` is made of; ``seats`` names the
+    key (its hash) that holds each player's seat.
     """
 
     stored: StoredSession
     state: RoundState
     status: RoundStatus
     etag: str
-    claims: dict[str, str]
+    seats: dict[str, str]
 
     def version(self, player: str | None) -> str:
         """What a page's form about this round (and ``player``'s part) carries."""
         return form_version(self.state, player)
 
 
-def _view(stored: StoredSession, rows: Rows, state: RoundState, claims_now: dict[str, str]) -> RoundView:
+def _view(stored: StoredSession, rows: Rows, state: RoundState, seats_now: dict[str, str]) -> RoundView:
     return RoundView(stored=stored, state=state, status=_status(stored, rows, state),
-                     etag=state_hash(stored.document, rows), claims=claims_now)
+                     etag=state_hash(stored.document, rows), seats=seats_now)
 
 
 def round_view(db: Database, session_id: str, number: int) -> RoundView:
@@ -109,9 +109,9 @@ def round_view(db: Database, session_id: str, number: int) -> RoundView:
     with db.read() as connection:
         stored = sessions.load(connection, session_id)
         rows = sessions.waiting_rows(connection, session_id)
-        claims_now = seats.read_claims(connection, session_id)
+        seats_now = seats.read_seats(connection, session_id)
     state = round_state(stored.document, stored.complete, rows, number)
-    return _view(stored, rows, state, claims_now)
+    return _view(stored, rows, state, seats_now)
 
 
 def round_status(db: Database, session_id: str, number: int) -> RoundStatus:
@@ -171,13 +171,29 @@ class Version(NamedTuple):
     if_match: frozenset[str] | None = None  # the state hashes named (``*``: any)
 
 
-def _check_version(stored: StoredSession, rows: Rows, state: RoundState, version: Version) -> None:
-    """Stale unless the change was made against what is stored now."""
+def _check_version(connection, stored: StoredSession, state: RoundState, version: Version, *,
+                   now: str, keys: set[str]) -> None:
+    """Stale unless the change was made against what is stored now, as far as it changes ``keys``.
+
+    A page's form carries what it shows (the round's answers and its player's
+    part); an ``If-Match`` header names a version of the whole session (``now``
+    is the current one).  Either way, another player's part sent meanwhile does
+    not make a write stale: each phone writes its own part.  A change since to
+    what the write changes, to the round's own answers (which decide every
+    part's questions), to another day, or one that committed, corrected or
+    undid something, does.
+    """
     if version.form is not None and version.form[0] != form_version(state, version.form[1]):
         raise Stale()
-    if (version.if_match is not None and "*" not in version.if_match
-            and state_hash(stored.document, rows) not in version.if_match):
+    if version.if_match is None or "*" in version.if_match or now in version.if_match:
+        return
+    since = changes_since(connection, stored.id, version.if_match)
+    if since is None:
         raise Stale()
+    for change in since:
+        if (change.number != state.number or change.outcome not in ("waiting", "staged")
+                or change.keys & (keys | {entry.ROUND_KEY, "*"})):
+            raise Stale()
 
 
 def _closed(document: dict) -> Closed:
@@ -190,7 +206,7 @@ def _closed(document: dict) -> Closed:
     return Closed(label(f"{checked.rules.round_word}.complete", total=checked.rules.rounds))
 
 
-def send(db: Database, session_id: str, number: int, body: object, *, actor: Actor = API,
+def send(db: Database, session_id: str, number: int, body: object, *, actor: Actor,
          version: Version = Version()) -> RoundView:
     """Keep what was sent of day or round ``number``: some players' parts and the round's own answers.
 
@@ -215,14 +231,19 @@ def send(db: Database, session_id: str, number: int, body: object, *, actor: Act
     with db.write() as connection:
         stored = sessions.load(connection, session_id)
         rows = sessions.waiting_rows(connection, session_id)
-        claims_now = seats.read_claims(connection, session_id)
+        seats_now = seats.read_seats(connection, session_id)
         state = round_state(stored.document, stored.complete, rows, number)
-        _check_version(stored, rows, state, version)
-        sent, round_part = _checked_alone(stored, state, number, body)
-        seats.allow(connection, session_id, state, sent, actor=actor, claims_now=claims_now)
+        now_state = state_hash(stored.document, rows)
+        if version.form is not None:
+            _check_version(connection, stored, state, version, now=now_state, keys=set())
+        sent = _split(stored, state, number, body)
+        keys = set(sent.parts) | ({entry.ROUND_KEY} if sent.round else set())
+        _allow(actor, seats_now, keys)
+        _check_version(connection, stored, state, version, now=now_state, keys=keys)
+        round_part = _checked_alone(state, sent, number)
         shown, changed = _changes_sent(state, sent, round_part)
         if not changed:
-            return _view(stored, rows, state, claims_now)
+            return _view(stored, rows, state, seats_now)
         now = sessions.now_text()
         for key, value in changed.items():
             connection.execute(
@@ -234,8 +255,8 @@ def send(db: Database, session_id: str, number: int, body: object, *, actor: Act
         outcome, replaced = _commit_if_whole(connection, stored, state, kept)
         made = Made(number=number, actor=actor, action="correct" if state.committed else "enter",
                     before={key: shown.get(key) for key in changed}, after=changed, outcome=outcome,
-                    restore={"document": replaced, "parts": sessions.row_list(rows)})
-        record(connection, session_id, made, claims_now=claims_now)
+                    restore={"document": replaced, "parts": sessions.row_list(rows)}, state_before=now_state)
+        record(connection, session_id, made)
         if outcome in ("waiting", "staged"):
             sessions.touch(connection, stored.id, now)
         if outcome == "waiting":
@@ -246,23 +267,35 @@ def send(db: Database, session_id: str, number: int, body: object, *, actor: Act
             stored = sessions.load(connection, stored.id)
             kept = sessions.waiting_rows(connection, stored.id)
             state = round_state(stored.document, stored.complete, kept, state.number)
-        return _view(stored, kept, state, claims_now)
+        return _view(stored, kept, state, seats_now)
 
 
-def _checked_alone(stored: StoredSession, state: RoundState, number: int, body: object) -> tuple[entry.Split, dict]:
-    """What ``body`` sends of the day, and the round's own answers with it; Refused if it breaks a rule on its own.
+def _allow(actor: Actor, seats_now: dict[str, str], keys: set[str]) -> None:
+    """Forbidden unless ``actor`` may write ``keys`` (players' parts, the table's own answers under "")."""
+    reason = refusal(actor, Action.WRITE, seats_now, keys=sorted(keys))
+    if reason is not None:
+        mine = set(seats_now) - {player for player, holder in seats_now.items() if holder == actor.holder}
+        raise Forbidden(reason, next((key for key in sorted(keys) if key in mine), None))
 
-    The round's answers are checked together with those already in; each part
-    against its player's questions, which the round's answers decide.  Closed
-    or OutOfTurn when the day has no form to send to.
-    """
+
+def _split(stored: StoredSession, state: RoundState, number: int, body: object) -> entry.Split:
+    """Where each piece of what ``body`` sends goes; Closed or OutOfTurn when the day has no form to send to."""
     form = state.form
     if form is None:
         entered = rounds_entered(stored.document, stored.complete)
         if state.committed or number == entered + 1:
             raise _closed(stored.document)
         raise OutOfTurn(number, entered + 1)
-    sent = entry.split(form, sessions.json_document(body), number)
+    return entry.split(form, sessions.json_document(body), number)
+
+
+def _checked_alone(state: RoundState, sent: entry.Split, number: int) -> dict:
+    """The round's own answers with what ``sent`` adds; Refused if what it sends breaks a rule on its own.
+
+    The round's answers are checked together with those already in; each part
+    against its player's questions, which the round's answers decide.
+    """
+    form = state.form
     round_part = entry.merged_round(state.round_part, sent.round)
     if sent.round:
         problems = entry.check_round_part(form, round_part, number)
@@ -275,7 +308,7 @@ def _checked_alone(stored: StoredSession, state: RoundState, number: int, body: 
         own = [problem for player, part in sent.parts.items() for problem in form.check_part(player, part, start)]
         if own:
             raise Refused(own)
-    return sent, round_part
+    return round_part
 
 
 def _changes_sent(state: RoundState, sent: entry.Split, round_part: dict) -> tuple[dict, dict]:
@@ -327,36 +360,42 @@ def _units(state: RoundState, raw: object | None) -> dict:
     return {entry.ROUND_KEY: split.round, **split.parts}
 
 
-def put_round(db: Database, session_id: str, number: int, body: object, *, actor: Actor = API,
+def put_round(db: Database, session_id: str, number: int, body: object, *, actor: Actor,
               version: Version = Version()) -> RoundView:
     """Store day or round ``number`` whole (a new one, or a correction of one entered).
 
     The whole session is checked with it; Refused (nothing stored) if anything
-    breaks a rule, OutOfTurn if an earlier day or round is still missing, Stale
-    if ``version`` is not what is stored now.  Parts or corrections waiting for
-    that day are replaced by it.  Returns the day as this write left it.
+    breaks a rule, OutOfTurn if an earlier day or round is still missing,
+    Forbidden unless ``actor`` may write every part of it, Stale if ``version``
+    is not what is stored now.  Parts or corrections waiting for that day are
+    replaced by it.  Returns the day as this write left it.
     """
     with db.write() as connection:
         stored = sessions.load(connection, session_id)
         rows = sessions.waiting_rows(connection, session_id)
+        seats_now = seats.read_seats(connection, session_id)
         state = round_state(stored.document, stored.complete, rows, number)
-        _check_version(stored, rows, state, version)
+        now_state = state_hash(stored.document, rows)
         expected = rounds_entered(stored.document, stored.complete) + 1
         if number > expected:
             raise OutOfTurn(number, expected)
         body = sessions.json_document(body)
-        saved = sessions.save(connection, stored, with_round(stored.document, number, body))
-        connection.execute("DELETE FROM parts WHERE session_id = ? AND number = ?", (session_id, number))
         before = _units(state, committed_round(stored.document, number)) if state.committed else dict(state.rows)
         after = _units(state, body)
+        # A day put whole replaces every part of it, whoever's.
+        whole = {entry.ROUND_KEY, *state.form.players} if state.form is not None else {"*"}
+        _allow(actor, seats_now, whole | set(before) | set(after))
+        _check_version(connection, stored, state, version, now=now_state, keys=whole | set(before) | set(after))
+        saved = sessions.save(connection, stored, with_round(stored.document, number, body))
+        connection.execute("DELETE FROM parts WHERE session_id = ? AND number = ?", (session_id, number))
         changed = {key: value for key, value in after.items() if before.get(key) != value}
         changed |= {key: None for key in before if key not in after}
-        claims_now = seats.read_claims(connection, session_id)
         if changed:
             made = Made(number=number, actor=actor, action="replace", before={key: before.get(key) for key in changed},
                         after=changed, outcome="committed",
-                        restore={"document": stored.document, "parts": sessions.row_list(rows)})
-            record(connection, session_id, made, claims_now=claims_now)
+                        restore={"document": stored.document, "parts": sessions.row_list(rows)},
+                        state_before=now_state)
+            record(connection, session_id, made)
         rows = sessions.waiting_rows(connection, session_id)
         state = round_state(saved.document, saved.complete, rows, number)
-        return _view(saved, rows, state, claims_now)
+        return _view(saved, rows, state, seats_now)

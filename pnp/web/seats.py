@@ -1,8 +1,12 @@
-"""Who speaks for each player: the phone that sent their part first, and what a phone may change.
+"""Seats: which phone holds each player's seat, taken, given back, freed and moved.
 
-A phone is known by its device key (a cookie); it speaks for the players whose
-parts it sent first, and only for them.  The organiser and the API may change
-anything.
+A phone takes a player's seat with the session's join link (and says once that
+it is theirs); from then on its seat key (a cookie, or a token on the API)
+writes that player's parts, and no other phone's key does.  A phone gives its
+seat back, the organiser frees a seat or moves it to another phone with a
+handover link that whoever opens it uses once.  Who may do which is
+:mod:`pnp.web.permissions`; here it is asked inside the transaction that
+changes the seats, with the seats as they are then.
 """
 
 from __future__ import annotations
@@ -10,69 +14,133 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pnp.web import sessions
-from pnp.web.entry import Split
-from pnp.web.rounds import RoundState
+from pnp.web.auth import matches, new_token, token_hash
+from pnp.web.db import Database
+from pnp.web.permissions import Action, Actor, Forbidden, refusal
 
 
-class Actor(NamedTuple):
-    """Who makes a change: the organiser, a script through the API, or a phone at the table."""
-
-    kind: str  # "organiser", "api" or "phone"
-    device: str | None = None
+class NoSuchSeat(LookupError):
+    """The session has no player of this name."""
 
 
-ORGANISER = Actor("organiser")
-API = Actor("api")
+class Seat(NamedTuple):
+    """One player's seat: the hash of the key that holds it (None: free) and since when."""
+
+    player: str
+    holder: str | None
+    taken_at: str | None
 
 
-class Forbidden(Exception):
-    """This phone may not make that change: another phone speaks for the player (``player``), or
-    the change is a committed day's own answers and this phone speaks for no player (``player`` None)."""
-
-    def __init__(self, player: str | None) -> None:
-        self.player = player
-        super().__init__(player or "round")
+def read_seats(connection, session_id: str) -> dict[str, str]:
+    """Which key (its hash) holds each player's seat that is taken, read in the caller's transaction."""
+    return dict(connection.execute("SELECT player, holder_hash FROM seats WHERE session_id = ?", (session_id,)))
 
 
-def read_claims(connection, session_id: str) -> dict[str, str]:
-    """Which phone (device hash) speaks for each player who has one, read in the caller's transaction."""
-    return dict(connection.execute("SELECT player, device_hash FROM claims WHERE session_id = ?", (session_id,)))
-
-
-def claims(db, session_id: str) -> dict[str, str]:
-    """Which phone (device hash) speaks for each player who has one."""
+def seat_map(db: Database, session_id: str) -> dict[str, str]:
+    """Which key (its hash) holds each player's seat that is taken."""
     with db.read() as connection:
-        return read_claims(connection, session_id)
+        return read_seats(connection, session_id)
 
 
-def speaks_for(claims_now: dict[str, str], actor: Actor) -> list[str]:
-    """The players ``actor`` speaks for, in name order (none unless it is a phone)."""
-    return sorted(player for player, device in claims_now.items() if actor.kind == "phone" and device == actor.device)
+def seats_of(db: Database, session_id: str) -> list[Seat]:
+    """Every player's seat, in seating order."""
+    with db.read() as connection:
+        stored = sessions.load(connection, session_id)
+        taken = {player: (holder, at) for player, holder, at in connection.execute(
+            "SELECT player, holder_hash, taken_at FROM seats WHERE session_id = ?", (session_id,))}
+    return [Seat(player, *taken.get(player, (None, None))) for player in stored.players]
 
 
-def allow(connection, session_id: str, state: RoundState, sent: Split, *, actor: Actor,
-          claims_now: dict[str, str]) -> None:
-    """Forbidden unless ``actor`` may make this change; a phone then speaks for the players it sent first.
+def seats_version(seats: list[Seat]) -> str:
+    """The version of a session's seats (its HTTP ETag): who holds which."""
+    return token_hash(repr([(seat.player, seat.holder) for seat in seats]))[:20]
 
-    The organiser and the API may change anything.  A phone may send the part
-    of a player no other phone speaks for (it then speaks for them) and the
-    answers of the day being entered; a committed day's own answers (who
-    played blue) need a phone that speaks for a player, in a game where
-    players enter parts.
+
+def holder_of(db: Database, session_id: str, key: str | None) -> str | None:
+    """``key``'s hash if it holds a seat of the session now, else None (it is no seat's key)."""
+    if not key:
+        return None
+    hashed = token_hash(key)
+    with db.read() as connection:
+        found = connection.execute("SELECT 1 FROM seats WHERE session_id = ? AND holder_hash = ? LIMIT 1",
+                                   (session_id, hashed)).fetchone()
+    return hashed if found else None
+
+
+def _player(connection, session_id: str, player: object) -> str:
+    stored = sessions.load(connection, session_id)
+    if not isinstance(player, str) or player not in stored.players:
+        raise NoSuchSeat(player)
+    return player
+
+
+def take(db: Database, session_id: str, player: object, *, actor: Actor, key: str) -> str:
+    """``actor`` takes ``player``'s seat with ``key`` (its seat key, made by the caller); Forbidden if taken.
+
+    Returns the player.  Taking a seat the key holds already changes nothing.
     """
-    if actor.kind != "phone":
-        return
-    for player in sent.parts:
-        holder = claims_now.get(player)
-        if holder is not None and holder != actor.device:
-            raise Forbidden(player)
-    mine = {player for player, device in claims_now.items() if device == actor.device} | set(sent.parts)
-    if sent.round and state.committed and state.form.players and not mine:
-        raise Forbidden(None)
-    if actor.device is None:
-        return
-    for player in sent.parts:
-        if player not in claims_now:
-            connection.execute("INSERT INTO claims (session_id, player, device_hash, claimed_at) VALUES (?, ?, ?, ?)",
-                               (session_id, player, actor.device, sessions.now_text()))
-            claims_now[player] = actor.device
+    with db.write() as connection:
+        player = _player(connection, session_id, player)
+        seats = read_seats(connection, session_id)
+        reason = refusal(actor, Action.TAKE_SEAT, seats, player=player)
+        if reason is not None:
+            raise Forbidden(reason, player)
+        if seats.get(player) is None:
+            connection.execute("INSERT INTO seats (session_id, player, holder_hash, taken_at) VALUES (?, ?, ?, ?)",
+                               (session_id, player, token_hash(key), sessions.now_text()))
+            connection.execute("DELETE FROM handovers WHERE session_id = ? AND player = ?", (session_id, player))
+        return player
+
+
+def give_back(db: Database, session_id: str, player: object, *, actor: Actor) -> str:
+    """The seat of ``player`` is free again: given back by the phone that holds it, or freed by the organiser."""
+    with db.write() as connection:
+        player = _player(connection, session_id, player)
+        seats = read_seats(connection, session_id)
+        reason = refusal(actor, Action.GIVE_BACK, seats, player=player)
+        if reason is not None:
+            raise Forbidden(reason, player)
+        connection.execute("DELETE FROM seats WHERE session_id = ? AND player = ?", (session_id, player))
+        connection.execute("DELETE FROM handovers WHERE session_id = ? AND player = ?", (session_id, player))
+        return player
+
+
+def make_handover(db: Database, session_id: str, player: object, *, actor: Actor) -> str:
+    """A one-time token that moves ``player``'s seat to whichever phone uses it (the organiser's); replaces any earlier one."""
+    token = new_token()
+    with db.write() as connection:
+        player = _player(connection, session_id, player)
+        reason = refusal(actor, Action.MOVE_SEAT, read_seats(connection, session_id), player=player)
+        if reason is not None:
+            raise Forbidden(reason, player)
+        connection.execute(
+            "INSERT INTO handovers (session_id, player, token_hash, made_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (session_id, player) DO UPDATE SET token_hash = excluded.token_hash, made_at = excluded.made_at",
+            (session_id, player, token_hash(token), sessions.now_text()))
+    return token
+
+
+def handover_for(db: Database, session_id: str, token: str | None) -> str | None:
+    """The player whose seat ``token`` moves, or None if it is no handover of this session (or was used)."""
+    if not token:
+        return None
+    with db.read() as connection:
+        rows = connection.execute("SELECT player, token_hash FROM handovers WHERE session_id = ?",
+                                  (session_id,)).fetchall()
+    return next((player for player, stored_hash in rows if matches(token, stored_hash)), None)
+
+
+def take_handed(db: Database, session_id: str, token: str, *, key: str) -> str:
+    """The seat a handover ``token`` names moves to ``key`` (the old holder loses it); Forbidden if the token is no longer good."""
+    with db.write() as connection:
+        rows = connection.execute("SELECT player, token_hash FROM handovers WHERE session_id = ?",
+                                  (session_id,)).fetchall()
+        player = next((name for name, stored_hash in rows if matches(token, stored_hash)), None)
+        if player is None:
+            raise Forbidden("handover_used")
+        connection.execute("DELETE FROM handovers WHERE session_id = ? AND player = ?", (session_id, player))
+        connection.execute(
+            "INSERT INTO seats (session_id, player, holder_hash, taken_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (session_id, player) DO UPDATE SET holder_hash = excluded.holder_hash, "
+            "taken_at = excluded.taken_at", (session_id, player, token_hash(key), sessions.now_text()))
+        return player

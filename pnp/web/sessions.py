@@ -19,6 +19,8 @@ import json
 import secrets
 from typing import Callable, Iterable, NamedTuple
 
+import regex
+
 from scoring import Problem, check_session, find_rules, new_session, score_session, session_date
 from scoring.report import result_json
 
@@ -115,15 +117,27 @@ def start_document(game: object, players: object, lang: object = None, extra: di
     return document
 
 
+def seen_length(text: str) -> int:
+    """How many characters a person sees in ``text``: its grapheme clusters (Unicode's UAX #29).
+
+    An accent typed as a combining mark, a flag or a family emoji made of several
+    code points is one character on the screen, and is counted as one.
+
+    >>> seen_length("Zoë"), seen_length("Zoe\u0308"), seen_length("\U0001F468\u200d\U0001F469\u200d\U0001F467")
+    (3, 3, 1)
+    """
+    return len(regex.findall(r"\X", text))
+
+
 def long_names(players: object) -> list[Problem]:
-    """A problem per player name longer than :data:`MAX_NAME` characters."""
+    """A problem per player name longer than :data:`MAX_NAME` characters, as a person counts them."""
     if not isinstance(players, list):
         return []
     problems = []
     for position, name in enumerate(players, start=1):
-        if isinstance(name, str) and len(name) > MAX_NAME:
+        if isinstance(name, str) and seen_length(name) > MAX_NAME:
             problems.append(Problem(WebProblem.NAME_TOO_LONG, key="players", params={
-                "position": position, "count": len(name), "limit": MAX_NAME}))
+                "position": position, "count": seen_length(name), "limit": MAX_NAME}))
     return problems
 
 

@@ -9,19 +9,27 @@ says.
 from __future__ import annotations
 
 import dataclasses
+import re
+import datetime
+import unicodedata
 from typing import Mapping
 
 from pnp.core.i18n import LANGUAGES, Catalog, common_catalog
 from scoring import Common, EntryForm, Label, Messages, Problem, SessionFileError, find_rules, messages
 from scoring.report import part_json
 
-__all__ = ["LANGUAGES", "accepted", "choose", "field_labels", "file_error_json", "game_words", "long_date",
+__all__ = ["LANGUAGES", "accepted", "choose", "clock", "field_labels", "file_error_json", "game_words", "long_date",
            "notice_json", "number", "part_json", "problem_json", "problem_text", "round_name", "web"]
 
 
 def web(lang: str) -> Catalog:
-    """The shared catalog of ``lang``; page strings are its ``web.`` keys."""
-    return common_catalog(lang)
+    """The shared catalog of ``lang``; page strings are its ``web.`` keys.
+
+    >>> web("fr").get("web.changes.by_phone_of", names="Émilie, Bob")
+    'le téléphone d’Émilie, Bob'
+    """
+    catalog = common_catalog(lang)
+    return _FrenchCatalog(*catalog) if lang == "fr" else catalog
 
 
 def game_words(lang: str, game: str | None = None) -> Messages:
@@ -29,13 +37,49 @@ def game_words(lang: str, game: str | None = None) -> Messages:
     return messages(lang, find_rules(game) if game is not None else None)
 
 
-def round_name(game: str, lang: str, number: int) -> str:
+def round_name(game: str, lang: str, number: int | str) -> str:
     """"Day 2", "Manche 2": a day or round as the game's catalog names it.
 
-    A number from an address may hold a thousand digits: past nine, it is not said.
+    A number from an address may hold thousands of digits: past nine it is
+    shown by its first ones; a text that is no number (an address's) is shown
+    as given, shortened the same way.
     """
-    return game_words(lang, game).text(f"{find_rules(game).round_word}.where",
-                                       number=number if number < 10 ** 9 else "…")
+    shown = str(number)
+    if len(shown) > 9:
+        shown = shown[:6] + "…"
+    return game_words(lang, game).text(f"{find_rules(game).round_word}.where", number=shown)
+
+
+def elided(name: str) -> bool:
+    """Whether French elides "de" before ``name``: before a vowel sound ("d’Émilie", "d’Yves"), not before
+    "Yann" (a y before a vowel is a consonant) nor an h (mute or not, "de Hugo" is never wrong).
+
+    >>> [elided(name) for name in ("Émilie", "Yves", "Yann", "Hugo", "Bob", "")]
+    [True, True, False, False, False, False]
+    """
+    first = unicodedata.normalize("NFD", name)[:3].replace("\u0301", "").replace("\u0300", "").lower()
+    if not first:
+        return False
+    return first[0] in "aeiou" or (first[0] == "y" and first[1:2] not in tuple("aeiou"))
+
+
+_OF = re.compile(r"\b([Dd])e \{(\w+)\}")
+
+
+class _FrenchCatalog(Catalog):
+    """The French web catalog: "de {name}" becomes "d’{name}" where the name filled in asks for it."""
+
+    def get(self, key: str, /, **values: object) -> str:
+        text = self.texts.get(key)
+        if text is not None and values and "e {" in text:
+            def elide(found: re.Match) -> str:
+                value = values.get(found.group(2))
+                return f"{found.group(1)}’{{{found.group(2)}}}" if isinstance(value, str) and elided(value) else found.group(0)
+
+            changed = _OF.sub(elide, text)
+            if changed != text:
+                return Catalog(self.lang, {key: changed}, self.sources).get(key, **values)
+        return super().get(key, **values)
 
 
 def accepted(header: str | None) -> str | None:
@@ -95,6 +139,11 @@ def long_date(iso: str | None, lang: str) -> str:
     words = web(lang)
     months = words.get("web.date.months").split(",")
     return words.get("web.date.long", day=day, month=months[month - 1].strip(), year=year)
+
+
+def clock(at: str) -> str:
+    """The time of a stored moment (UTC, ISO 8601) on this server's clock: "21:05"."""
+    return datetime.datetime.fromisoformat(at).astimezone().strftime("%H:%M")
 
 
 def field_labels(form: EntryForm | None, start: Mapping | None = None,

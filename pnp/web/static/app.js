@@ -6,8 +6,20 @@
 
   // The table view asks for its scores again every few seconds (only while it is
   // on screen); the server answers 304 when nothing changed.
+  // What changed is said through the page's own live region, which stays while the scores
+  // below it are replaced (a region replaced whole may never be read out).
   var live = document.querySelector("[data-live]");
+  var status = document.querySelector("[data-live-status]");
+  var announced = null;
+  function announce() {
+    var said = live && live.querySelector("[data-announce]");
+    if (!status || !said) return;
+    var text = said.getAttribute("data-announce");
+    if (announced !== null && text !== announced) status.textContent = text;
+    announced = text;
+  }
   if (live) {
+    announce();
     var etag = live.getAttribute("data-etag");
     var busy = false;
     setInterval(function () {
@@ -18,14 +30,25 @@
         .then(function (response) {
           if (response.status !== 200) return null;
           etag = response.headers.get("ETag");
-          return response.text().then(function (html) { live.innerHTML = html; });
+          return response.text().then(function (html) {
+            // Focus inside the part being replaced (a button of the list) would fall to the page.
+            var focused = live.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
+            live.innerHTML = html;
+            announce();
+            if (focused) {
+              var again = live.querySelector('[href="' + focused.replace(/"/g, '\\"') + '"]');
+              if (again) again.focus();
+            }
+          });
         })
         .catch(function () { /* the next tick tries again */ })
         .then(function () { busy = false; });
     }, 3000);
   }
 
-  // Steppers: "−" and "+" change the number beside them, within its bounds.
+  // Steppers: "−" and "+" change the number beside them, within its bounds. They are drawn
+  // hidden (without this script they would do nothing) and shown here. At a bound a button is
+  // marked aria-disabled, not disabled: it keeps the focus, and says why it does nothing.
   function bounded(input, value) {
     var low = input.min === "" ? -Infinity : Number(input.min);
     var high = input.max === "" ? Infinity : Number(input.max);
@@ -35,12 +58,18 @@
     var stepper = input.closest(".stepper");
     if (!stepper) return;
     var value = Number(input.value);
-    stepper.querySelector('[data-step="-1"]').disabled = input.min !== "" && value <= Number(input.min);
-    stepper.querySelector('[data-step="1"]').disabled = input.max !== "" && value >= Number(input.max);
+    var atLow = input.min !== "" && value <= Number(input.min);
+    var atHigh = input.max !== "" && value >= Number(input.max);
+    stepper.querySelector('[data-step="-1"]').setAttribute("aria-disabled", atLow ? "true" : "false");
+    stepper.querySelector('[data-step="1"]').setAttribute("aria-disabled", atHigh ? "true" : "false");
   }
+  document.querySelectorAll(".stepper").forEach(function (stepper) {
+    stepper.classList.add("live");
+    stepper.querySelectorAll("[data-step]").forEach(function (button) { button.hidden = false; });
+  });
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-step]");
-    if (!button) return;
+    if (!button || button.getAttribute("aria-disabled") === "true") return;
     var input = button.closest(".stepper").querySelector("input");
     var current = input.value === "" ? 0 : Number(input.value);
     if (isNaN(current)) current = 0;

@@ -1,9 +1,11 @@
 """The JSON API of sessions and their days or rounds: start, show, read, write whole, send in parts.
 
 A day or round carries its version as an HTTP ``ETag`` (the stored state and
-the language its messages are in); a write with ``If-Match`` naming another
-version is refused with 412 and the state as it is now (RFC 9110), so a phone
-never overwrites what another one changed meanwhile.
+the language its messages are in).  Every write names the version it was made
+against in ``If-Match``: without it, 428 (RFC 6585); if what it changes was
+changed since, 412 and the state as it is now (RFC 9110), so a phone never
+overwrites what another one changed meanwhile.  Another player's part sent
+meanwhile does not make a write stale.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from starlette.responses import JSONResponse, Response
 from scoring import FileError, SessionFileError, Value, game_ids
 
 from pnp.web import entry, round_store, rounds, sessions
-from pnp.web.base import Site, Stop
+from pnp.web.base import ApiVisit, Site, Stop
+from pnp.web.permissions import Forbidden
 from pnp.web.words import choose, field_labels, file_error_json, notice_json, problem_json, round_name
 
 
@@ -72,15 +75,17 @@ async def api_round(site: Site, request: Request) -> Response:
 
 async def api_put_round(site: Site, request: Request) -> Response:
     """``PUT``: the day or round whole, a new one or a correction; the session is checked again with it."""
-    stored, lang, view, body = await _write(site, request)
+    write = await _write(site, request)
+    stored, lang, view = write.visit.stored, write.visit.lang, write.view
     try:
-        saved = await run_in_threadpool(round_store.put_round, site.db, stored.id, request.path_params["number"], body,
-                                        actor=site.api_actor(request),
-                                        version=round_store.Version(if_match=_if_match(request, lang)))
+        saved = await run_in_threadpool(round_store.put_round, site.db, stored.id, view.state.number, write.body,
+                                        actor=write.visit.actor, version=round_store.Version(if_match=write.if_match))
     except entry.Refused as refusal:
         return site.refused(refusal.problems, lang, stored.game, field_labels(view.state.form))
     except round_store.OutOfTurn as error:
         return site.out_of_turn(request, error, stored, lang)
+    except Forbidden as refusal:
+        return site.forbidden(request, refusal.reason, lang)
     except round_store.Stale:
         return await _answer(site, request, stored, lang, status=412, errors=[notice_json("stale", lang)])
     return JSONResponse(saved.stored.result, headers={"ETag": _round_etag(saved, lang)})
@@ -88,11 +93,11 @@ async def api_put_round(site: Site, request: Request) -> Response:
 
 async def api_patch_round(site: Site, request: Request) -> Response:
     """``PATCH``: some players' parts or the round's own answers, kept until the day is whole."""
-    stored, lang, view, body = await _write(site, request)
+    write = await _write(site, request)
+    stored, lang, view = write.visit.stored, write.visit.lang, write.view
     try:
-        done = await run_in_threadpool(round_store.send, site.db, stored.id, request.path_params["number"], body,
-                                       actor=site.api_actor(request),
-                                       version=round_store.Version(if_match=_if_match(request, lang)))
+        done = await run_in_threadpool(round_store.send, site.db, stored.id, view.state.number, write.body,
+                                       actor=write.visit.actor, version=round_store.Version(if_match=write.if_match))
     except entry.Refused as refusal:
         labels = field_labels(view.state.form, view.state.start())
         return site.refused(refusal.problems, lang, stored.game, labels)
@@ -100,6 +105,8 @@ async def api_patch_round(site: Site, request: Request) -> Response:
         return site.out_of_turn(request, error, stored, lang)
     except round_store.Closed as error:
         return site.closed(request, error, stored, lang)
+    except Forbidden as refusal:
+        return site.forbidden(request, refusal.reason, lang)
     except round_store.Stale:
         return await _answer(site, request, stored, lang, status=412, errors=[notice_json("stale", lang)])
     # The day as this change left it: another phone's part a moment later is its own answer's.
@@ -107,19 +114,24 @@ async def api_patch_round(site: Site, request: Request) -> Response:
 
 
 class _Write(NamedTuple):
-    """What a write to a day or round starts from: its session (token checked), language, stored state, and body."""
+    """What a write to a day or round starts from: who asks about which session, the round as stored, the
+    versions ``If-Match`` names, and the body."""
 
-    stored: sessions.StoredSession
-    lang: str
+    visit: ApiVisit
     view: round_store.RoundView
+    if_match: frozenset[str]
     body: object
 
 
 async def _write(site: Site, request: Request) -> _Write:
-    stored = await site.api_session(request)
-    lang = site.lang(request, stored.lang)
-    view = await _round_view(site, request, stored, lang)
-    return _Write(stored, lang, view, await site.json_body(request, lang))
+    """A write's starting point; 428 (RFC 6585) without ``If-Match``: a write is refused, not guessed."""
+    visit = await site.api_visit(request)
+    view = await _round_view(site, request, visit.stored, visit.lang)
+    if_match = _if_match(request, visit.lang)
+    if if_match is None:
+        raise Stop(await _answer(site, request, visit.stored, visit.lang, status=428,
+                                 errors=[notice_json("version_required", visit.lang)]))
+    return _Write(visit, view, if_match, await site.json_body(request, visit.lang))
 
 
 def _round_etag(view: round_store.RoundView, lang: str) -> str:
@@ -145,12 +157,16 @@ def _if_match(request: Request, lang: str) -> frozenset[str] | None:
 
 
 async def _round_view(site: Site, request: Request, stored: sessions.StoredSession, lang: str) -> round_store.RoundView:
-    number = request.path_params["number"]
+    """The day or round the address names; 404 naming it for a number the game does not have (however long)."""
+    text = request.path_params["number"]
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
     try:
+        if number is None:
+            raise rounds.UnknownRound(0, rounds.rounds_in_game(stored.game))
         return await run_in_threadpool(round_store.round_view, site.db, stored.id, number)
     except rounds.UnknownRound as unknown:
-        raise Stop(site.api_error(request, 404, "unknown_round", lang, where=round_name(stored.game, lang, number),
-                                  highest=unknown.highest)) from None
+        where = round_name(stored.game, lang, text if number is None else number)
+        raise Stop(site.api_error(request, 404, "unknown_round", lang, where=where, highest=unknown.highest)) from None
 
 
 async def _answer(site: Site, request: Request, stored: sessions.StoredSession, lang: str, *, status: int = 200,

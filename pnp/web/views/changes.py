@@ -1,18 +1,23 @@
-"""A session's history of changes (who changed what, before and after) and undoing the last one, as a page and JSON."""
+"""A session's history of changes (who changed what, when, before and after), and undo and redo, as pages and JSON.
+
+An undo or a redo is asked, then confirmed on a page that says what it will
+change back; after an undo, the parts it took out can be entered again from the
+values undone (the entry form opens filled with them).
+"""
 
 from __future__ import annotations
 
 import datetime
-from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, Response
 
 from scoring import PartForm
 
-from pnp.web import changes, entry, rounds, seats, sessions
-from pnp.web.base import DEVICE_COOKIE, Site, parse_number
+from pnp.web import changes, entry, rounds, sessions
+from pnp.web.base import Site, Visit, parse_number
+from pnp.web.permissions import Action, Forbidden
 from pnp.web.rounds import UnknownRound, form_before, round_state
 from pnp.web.summary import summary
 from pnp.web.views.entering import answer_text
@@ -20,36 +25,54 @@ from pnp.web.words import game_words, long_date, round_name, web
 
 
 async def changes_page(site: Site, request: Request) -> Response:
-    stored, credential = await site.page_session(request)
-    lang = site.lang(request, stored.lang)
-    actor = site.actor(request, request.cookies.get(DEVICE_COOKIE))
+    """Every change of the session, newest first, and the undo or redo this visitor may make now."""
+    visit = await site.visit(request)
+    stored, lang = visit.stored, visit.lang
     found = await run_in_threadpool(changes.changes, site.db, stored.id)
+    undo, redo = _offered(visit, found)
     return site.page(request, "history_changes.html", lang, view=summary(stored, lang),
                      changes=[describe(change, stored, lang) for change in found],
-                     undo=_described(await undoable(site, stored, actor, found), stored, lang),
-                     csrf=site.keys.csrf(credential),
-                     flash=_undo_flash(request, lang))
+                     undo=_described(undo, stored, lang), redo=_described(redo, stored, lang),
+                     csrf=site.keys.csrf(visit.credential), flash=_flash(request, found, visit),
+                     again=_enter_again(request, found, visit))
+
+
+async def confirm_page(site: Site, request: Request) -> Response:
+    """``GET /s/ID/undo?change=N`` (or ``/redo``): what taking it back would change back, and one button to do it."""
+    visit = await site.visit(request)
+    redo = request.url.path.endswith("/redo")
+    found = await run_in_threadpool(changes.changes, site.db, visit.stored.id)
+    target = changes.last_undo(found) if redo else changes.last_change(found)
+    asked = parse_number(request.query_params.get("change"))
+    if target is None or target.id != asked:
+        return site.redirect(request, f"/s/{visit.stored.id}/history", {"undone": "late"})
+    if not changes.may(target, visit.actor, visit.seats):
+        return site.message(request, 403, "not_yours", visit.lang)
+    # What it would do: the change's own lines, read the other way round.
+    preview = describe(target._replace(before=target.after, after=target.before), visit.stored, visit.lang)
+    return site.page(request, "undo_confirm.html", visit.lang, view=summary(visit.stored, visit.lang),
+                     change=describe(target, visit.stored, visit.lang), preview=preview, redo=redo,
+                     csrf=site.keys.csrf(visit.credential))
 
 
 async def undo_post(site: Site, request: Request) -> Response:
-    """The history page's undo button: the last change taken back, or a note that it no longer can be."""
-    stored, credential = await site.page_session(request)
-    lang = site.lang(request, stored.lang)
-    fields = await site.form(request, credential)
-    actor = site.actor(request, request.cookies.get(DEVICE_COOKIE))
+    """An undo (or redo) confirmed: taken back, or a note that it no longer can be."""
+    visit = await site.visit(request)
+    fields = await site.form(request, visit.credential)
+    redo = request.url.path.endswith("/redo")
     change = parse_number(fields.get("change"))
-    outcome = "done"
+    query = {"undone": "redone" if redo else "done"}
     try:
         if change is None:
             raise changes.NothingToUndo()
-        await run_in_threadpool(changes.undo, site.db, stored.id, change, actor=actor)
-    except changes.NothingToUndo:
-        outcome = "late"
-    except seats.Forbidden:
-        return site.message(request, 403, "not_yours", lang)
-    except entry.Refused:
-        outcome = "late"
-    return RedirectResponse(f"/s/{stored.id}/history?{urlencode({'undone': outcome})}", status_code=303)
+        made = await run_in_threadpool(changes.take_back, site.db, visit.stored.id, change, actor=visit.actor,
+                                       redo=redo)
+        query["change"] = made.id
+    except (changes.NothingToUndo, entry.Refused):
+        query = {"undone": "late"}
+    except Forbidden:
+        return site.message(request, 403, "not_yours", visit.lang)
+    return site.redirect(request, f"/s/{visit.stored.id}/history", query)
 
 
 async def api_changes(site: Site, request: Request) -> Response:
@@ -59,34 +82,44 @@ async def api_changes(site: Site, request: Request) -> Response:
 
 
 async def api_undo(site: Site, request: Request) -> Response:
-    stored = await site.api_session(request)
-    lang = site.lang(request, stored.lang)
-    body = await site.json_body(request, lang)
+    """``POST /api/sessions/ID/undo`` ``{"change"}`` (or ``/redo``, the undo to take back): the session after it."""
+    visit = await site.api_visit(request)
+    redo = request.url.path.endswith("/redo")
+    body = await site.json_body(request, visit.lang)
     change = body.get("change") if isinstance(body, dict) else None
     try:
         if isinstance(change, bool) or not isinstance(change, int):
             raise changes.NothingToUndo()
-        saved = await run_in_threadpool(changes.undo, site.db, stored.id, change, actor=site.api_actor(request))
+        made = await run_in_threadpool(changes.take_back, site.db, visit.stored.id, change, actor=visit.actor,
+                                       redo=redo)
     except changes.NothingToUndo:
-        return site.api_error(request, 409, "not_last", lang)
-    return JSONResponse(saved.result)
+        return site.api_error(request, 409, "not_last_undo" if redo else "not_last", visit.lang)
+    except entry.Refused as refusal:
+        return site.refused(refusal.problems, visit.lang, visit.stored.game)
+    except Forbidden as refusal:
+        return site.forbidden(request, refusal.reason, visit.lang)
+    stored = await run_in_threadpool(sessions.get_session, site.db, visit.stored.id)
+    return JSONResponse(stored.result, headers={"X-Change": str(made.id)})
 
 
 def history_json(found: list[changes.Change]) -> dict:
     """The history as the API gives it: every change, newest first."""
     return {"changes": [{"id": c.id, "at": c.at, "by": c.actor, "phone_of": list(c.names), "number": c.number,
-                         "action": c.action, "outcome": c.outcome, "before": c.before, "after": c.after,
-                         "undoes": c.undoes, "undone_by": c.undone_by} for c in found]}
+                         "action": "redo" if c.redo else c.action, "outcome": c.outcome, "before": c.before,
+                         "after": c.after, "undoes": c.undoes, "undone_by": c.undone_by} for c in found]}
 
 
-async def undoable(site: Site, stored: sessions.StoredSession, actor: seats.Actor,
-                   found: list[changes.Change] | None = None) -> changes.Change | None:
-    """The last change, when this visitor may undo it; else None."""
-    if found is None:
-        last = await run_in_threadpool(changes.latest_change, site.db, stored.id)
-    else:
-        last = changes.last_change(found)
-    return last if last is not None and changes.may_undo(last, actor) else None
+def _offered(visit: Visit, found: list[changes.Change]) -> tuple[changes.Change | None, changes.Change | None]:
+    """The last change and the last undo, each when this visitor may take it back now."""
+    undo, redo = changes.last_change(found), changes.last_undo(found)
+    allowed = [c if c is not None and changes.may(c, visit.actor, visit.seats) else None for c in (undo, redo)]
+    return allowed[0], allowed[1]
+
+
+async def offered(visit: Visit) -> tuple[changes.Change | None, changes.Change | None]:
+    """What the table page offers to take back: see :func:`_offered`."""
+    found = await run_in_threadpool(changes.changes, visit.site.db, visit.stored.id)
+    return _offered(visit, found)
 
 
 def describe(change: changes.Change, stored: sessions.StoredSession, lang: str) -> dict:
@@ -115,8 +148,8 @@ def describe(change: changes.Change, stored: sessions.StoredSession, lang: str) 
         if lines or form is None or key == "*":
             parts.append({"name": name, "lines": lines})
     return {"id": change.id, "who": _who(change, lang), "when": _when(change.at, lang), "where": where,
-            "what": web(lang).get(f"web.changes.outcome.{change.action}_{change.outcome}"), "parts": parts,
-            "undone": change.undone_by is not None, "undo": change.action == "undo"}
+            "what": web(lang).get(f"web.changes.outcome.{'redo' if change.redo else change.action}_{change.outcome}"),
+            "parts": parts, "undone": change.undone_by is not None, "undo": change.action == "undo"}
 
 
 def _diff(question_form: PartForm, before: object, after: object, *, words, lang: str) -> list[str]:
@@ -148,28 +181,44 @@ def _round_part_now(stored: sessions.StoredSession, number: int) -> dict:
 
 
 def _who(change: changes.Change, lang: str) -> str:
+    """Who made a change: the organiser, a phone (and whose seats it held), a script (and whose seat it used)."""
     words = web(lang)
-    if change.actor == "phone":
-        if change.names:
-            return words.get("web.changes.by_phone_of", names=", ".join(change.names))
-        return words.get("web.changes.by_phone")
+    if change.actor in ("phone", "api") and change.names:
+        return words.get(f"web.changes.by_{change.actor}_of", names=", ".join(change.names))
     return words.get(f"web.changes.by_{change.actor}")
 
 
 def _when(at: str, lang: str) -> str:
+    """When a change was made, always with its date: "4 December 2026, 21:05" (the server's clock)."""
     moment = datetime.datetime.fromisoformat(at).astimezone()
-    clock = moment.strftime("%H:%M")
-    if moment.date() == datetime.datetime.now().astimezone().date():
-        return clock
-    return web(lang).get("web.changes.when", date=long_date(moment.date().isoformat(), lang), time=clock)
+    return web(lang).get("web.changes.when", date=long_date(moment.date().isoformat(), lang),
+                         time=moment.strftime("%H:%M"))
 
 
 def _described(change: changes.Change | None, stored: sessions.StoredSession, lang: str) -> dict | None:
     return describe(change, stored, lang) if change is not None else None
 
 
-def _undo_flash(request: Request, lang: str) -> str | None:
+def _flash(request: Request, found: list[changes.Change], visit: Visit) -> str | None:
     done = request.query_params.get("undone")
-    if done in ("done", "late"):
-        return web(lang).get(f"web.changes.undo_{done}")
+    if done in ("done", "redone", "late"):
+        return web(visit.lang).get(f"web.changes.undo_{done}")
     return None
+
+
+def _enter_again(request: Request, found: list[changes.Change], visit: Visit) -> list[dict]:
+    """After an undo: a link per part it took out, to the entry form filled with the values undone."""
+    made = parse_number(request.query_params.get("change"))
+    undo = next((c for c in found if c.id == made and c.action == "undo" and not c.redo), None)
+    if undo is None or request.query_params.get("undone") != "done":
+        return []
+    words = web(visit.lang)
+    again = []
+    for key, value in undo.before.items():
+        if value is None or key == "*" or not visit.may(Action.WRITE, keys=[key]):
+            continue
+        query = {"round": undo.number, "from": undo.undoes} | ({"player": key} if key != entry.ROUND_KEY else {})
+        label = words.get("web.enter.for_table") if key == entry.ROUND_KEY else key
+        again.append({"label": words.get("web.changes.enter_again", name=label),
+                      "href": f"/s/{visit.stored.id}/enter?{visit.site.query(request, **query)}"})
+    return again

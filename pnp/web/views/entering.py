@@ -9,8 +9,8 @@ answer (out of bounds, missing) comes back the same way, its message next to
 its question.  The pages work without JavaScript; ``static/app.js`` adds a
 draft of each form kept on the phone until the server has it.
 
-Who may change what: :func:`pnp.web.round_store.send` (a phone speaks for the
-players whose parts it sent first; the organiser for everyone).
+Who may change what: :mod:`pnp.web.permissions` (a phone writes the parts of the
+seats it holds and the table's own answers; the organiser everyone's).
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from scoring import Kind, Messages, PartForm, Problem, Question, Value
 
-from pnp.web import entry, round_store, rounds, seats, sessions
+from pnp.web import changes, entry, round_store, rounds
 from pnp.web.base import Site, Visit, parse_number, with_device
+from pnp.web.permissions import Action, Actor, Forbidden, held_by, refusal
 from pnp.web.rounds import UnknownRound
 from pnp.web.summary import summary
 from pnp.web.words import field_labels, game_words, part_json, problem_text, round_name, web
@@ -104,7 +105,7 @@ async def enter_page(site: Site, request: Request) -> Response:
     asked = request.query_params.get("round")
     number = parse_number(asked) if asked is not None else entered + 1
     if number is None:
-        return site.message(request, 404, "not_found", lang)
+        return unknown_round(visit, asked)
     if asked is None and number > rounds.rounds_in_game(stored.game):
         return site.message(request, 409, "closed", lang)
     response = await render(visit, number, request.query_params.get("player"))
@@ -116,8 +117,18 @@ async def enter_post(site: Site, request: Request) -> Response:
     visit = await site.visit(request)
     fields = await site.form(request, visit.credential)
     visit = site.keep_device(visit)
-    response = await _enter(visit, parse_number(fields.get("number")), fields)
+    if fields.get("number") and parse_number(fields["number"]) is None:
+        response = unknown_round(visit, fields["number"])
+    else:
+        response = await _enter(visit, parse_number(fields.get("number")), fields)
     return with_device(response, visit.stored.id, visit.device, visit.fresh)
+
+
+def unknown_round(visit: Visit, asked: object) -> Response:
+    """404 naming the day or round asked for (a number of any length, or what was given instead)."""
+    return visit.site.message(visit.request, 404, "unknown_round", visit.lang,
+                              where=round_name(visit.stored.game, visit.lang, str(asked)),
+                              highest=rounds.rounds_in_game(visit.stored.game))
 
 
 async def _enter(visit: Visit, number: int | None, fields: dict[str, str]) -> Response:
@@ -128,10 +139,10 @@ async def _enter(visit: Visit, number: int | None, fields: dict[str, str]) -> Re
     try:
         view = await run_in_threadpool(round_store.round_view, site.db, stored.id, number)
     except UnknownRound:
-        return site.message(request, 404, "not_found", lang)
+        return unknown_round(visit, number)
     form = view.state.form
     if form is None:
-        return RedirectResponse(f"/s/{stored.id}", status_code=303)
+        return site.redirect(request, f"/s/{stored.id}")
     if player is not None and player not in form.players:
         return site.message(request, 404, "not_found", lang)
     sent = read_fields(view.state, fields, player)
@@ -147,7 +158,7 @@ async def _enter(visit: Visit, number: int | None, fields: dict[str, str]) -> Re
         return await again(422, problems=sent.problems, version=shown)
     if not sent.body:
         query = {"player": player} if player else {}
-        return RedirectResponse(f"/s/{stored.id}/enter?{urlencode(query | {'round': number})}", status_code=303)
+        return site.redirect(request, f"/s/{stored.id}/enter", query | {"round": number})
     try:
         done = await run_in_threadpool(round_store.send, site.db, stored.id, number, sent.body, actor=actor,
                                        version=round_store.Version(form=(shown, player)))
@@ -155,14 +166,14 @@ async def _enter(visit: Visit, number: int | None, fields: dict[str, str]) -> Re
         return await again(409, stale=True)
     except entry.Refused as refusal:
         return await again(422, problems=refusal.problems, version=shown)
-    except seats.Forbidden:
+    except Forbidden:
         return await again(403, forbidden=True, version=shown)
     except (round_store.OutOfTurn, round_store.Closed):
-        return RedirectResponse(f"/s/{stored.id}", status_code=303)
-    return _next_step(stored, view, sent, done, player=player)
+        return site.redirect(request, f"/s/{stored.id}")
+    return _next_step(visit, view, sent, done, player=player)
 
 
-def _next_step(stored: sessions.StoredSession, view: round_store.RoundView, sent: Typed, done: round_store.RoundView,
+def _next_step(visit: Visit, view: round_store.RoundView, sent: Typed, done: round_store.RoundView,
                *, player: str | None) -> Response:
     """Where a form that was kept leads: the table, the same player's form, or the list of players.
 
@@ -170,14 +181,15 @@ def _next_step(stored: sessions.StoredSession, view: round_store.RoundView, sent
     """
     number, correction, form = view.state.number, view.state.committed, view.state.form
     saved = {"saved": f"{number}:{player or ''}"}
+    table, entering = f"/s/{visit.stored.id}", f"/s/{visit.stored.id}/enter"
     if correction:
-        return RedirectResponse(f"/s/{stored.id}?{urlencode({'fixed': number} | saved)}", status_code=303)
+        return visit.site.redirect(visit.request, table, {"fixed": number} | saved)
     if player is not None and not sent.part:
-        return RedirectResponse(f"/s/{stored.id}/enter?{urlencode({'player': player} | saved)}", status_code=303)
+        return visit.site.redirect(visit.request, entering, {"player": player} | saved)
     if player is None and form.players and not done.status.committed:
         # The whole round's answers are in: now each player enters their part.
-        return RedirectResponse(f"/s/{stored.id}/enter?{urlencode(saved)}", status_code=303)
-    return RedirectResponse(f"/s/{stored.id}?{urlencode({'sent': number} | saved)}", status_code=303)
+        return visit.site.redirect(visit.request, entering, saved)
+    return visit.site.redirect(visit.request, table, {"sent": number} | saved)
 
 
 # -- the entry page ------------------------------------------------------------------
@@ -191,7 +203,7 @@ async def render(visit: Visit, number: int, player: str | None, *, status: int =
     try:
         view = await run_in_threadpool(round_store.round_view, site.db, stored.id, number)
     except UnknownRound:
-        return site.message(request, 404, "not_found", lang)
+        return unknown_round(visit, number)
     state, form = view.state, view.state.form
     if form is None:
         return site.message(request, 409, "closed", lang)
@@ -202,6 +214,10 @@ async def render(visit: Visit, number: int, player: str | None, *, status: int =
         # that does not fit yet): shown where the player can mend it.
         problems = [p for p in view.status.problems
                     if p.round in (None, number) and (player is None or p.player in (None, player))]
+    undone = None
+    if sent is None:
+        undone = await _undone_values(visit, view, player)
+        sent = undone
     page = _drawing(view, actor=visit.actor, player=player, lang=lang, sent=sent, stale=stale)
     round_locked = _round_locked(page)
     table_section = _round_section(page, problems, round_locked)
@@ -218,7 +234,9 @@ async def render(visit: Visit, number: int, player: str | None, *, status: int =
         entered_before=player is not None and state.parts.get(player) is not None and not state.committed,
         correcting=state.committed, stale=stale, forbidden=forbidden,
         waiting_correction=state.committed and (player if player is not None else entry.ROUND_KEY) in state.rows,
-        locked=part_section.locked, round_locked=round_locked and player is None,
+        locked=part_section.locked, locked_seat=page.seat(part_section.locked) if part_section.locked else None,
+        take_seat=f"/s/{stored.id}/seat?{site.query(request, player=player)}" if player is not None else None,
+        round_locked=round_locked and player is None, undone=undone is not None,
         has_form=bool(round_questions or part_questions),
         version=version or view.version(player), echo=sent is not None,
         draft_key=f"{stored.id}:{number}:{player or ''}",
@@ -229,7 +247,7 @@ class _Drawing(NamedTuple):
     """What every part of an entry page is drawn from: the day as stored, who asks, what they typed."""
 
     view: round_store.RoundView
-    actor: seats.Actor
+    actor: Actor
     player: str | None
     lang: str
     words: Messages
@@ -239,23 +257,48 @@ class _Drawing(NamedTuple):
     stale: bool
 
     @property
-    def phone(self) -> bool:
-        return self.actor.kind == "phone"
-
-    @property
     def mine(self) -> set[str]:
-        """The players this phone speaks for (it sent their parts first); none for the organiser."""
-        return {name for name, device in self.view.claims.items() if self.phone and device == self.actor.device}
+        """The players whose seats this phone holds; none for the organiser."""
+        return set(held_by(self.view.seats, self.actor))
 
-    def elsewhere(self, name: str) -> bool:
-        """Whether another phone speaks for ``name``: this one may not change their part."""
-        return self.phone and self.view.claims.get(name) not in (None, self.actor.device)
+    def writes(self, key: str) -> bool:
+        """Whether this visitor may write ``key`` (a player's part, "" for the table's own answers)."""
+        return refusal(self.actor, Action.WRITE, self.view.seats, keys=[key]) is None
+
+    def seat(self, name: str) -> str:
+        """``mine``, ``elsewhere`` (another phone holds it) or ``free``: ``name``'s seat as this phone sees it."""
+        holder = self.view.seats.get(name)
+        if holder is None:
+            return "free"
+        return "mine" if holder == self.actor.holder else "elsewhere"
 
     def said(self, found) -> list[str]:
         return [problem_text(p, self.lang, self.view.stored.game, self.labels) for p in found]
 
 
-def _drawing(view: round_store.RoundView, *, actor: seats.Actor, player: str | None, lang: str,
+async def _undone_values(visit: Visit, view: round_store.RoundView, player: str | None) -> Typed | None:
+    """The answers an undo took out (``from``: the change undone), to fill the form with them again."""
+    undone_id = parse_number(visit.request.query_params.get("from"))
+    if undone_id is None or view.state.form is None:
+        return None
+    found = await run_in_threadpool(changes.changes, visit.site.db, visit.stored.id)
+    change = next((c for c in found if c.id == undone_id and c.undone_by is not None), None)
+    if change is None or change.number != view.state.number:
+        return None
+    form, typed = view.state.form, {"r.": {}, "p.": {}}
+    round_part = change.after.get(entry.ROUND_KEY)
+    if isinstance(round_part, dict) and player is None:
+        typed["r."] = entry.answers_of(form.round, round_part)
+    start = view.state.start()
+    part = change.after.get(player) if player is not None else None
+    if part is not None and start is not None:
+        typed["p."] = entry.answers_of(form.player_form(player, start), part)
+    if not (typed["r."] or typed["p."]):
+        return None
+    return Typed(body={}, problems=[], typed=typed, part=False)
+
+
+def _drawing(view: round_store.RoundView, *, actor: Actor, player: str | None, lang: str,
              sent: Typed | None, stale: bool) -> _Drawing:
     start = view.state.start()
     labels = field_labels(view.state.form, start, (player,) if player is not None and start is not None else ())
@@ -275,10 +318,8 @@ class _Section(NamedTuple):
 
 
 def _round_locked(page: _Drawing) -> bool:
-    """A committed day's own answers (who played blue) are not a phone's to change while it speaks for nobody."""
-    form = page.view.state.form
-    return (page.phone and page.view.state.committed and bool(form.players) and bool(form.round.questions)
-            and not page.mine)
+    """The table's own answers (who plays blue) are not this visitor's to give (a phone without a seat)."""
+    return bool(page.view.state.form.round.questions) and not page.writes(entry.ROUND_KEY)
 
 
 def _round_section(page: _Drawing, problems, round_locked: bool) -> _Section:
@@ -308,9 +349,10 @@ def _round_section(page: _Drawing, problems, round_locked: bool) -> _Section:
 
 
 def _part_section(page: _Drawing, problems) -> _Section:
-    """The player's own questions, the messages that go to none of them, and the player when another phone holds them."""
+    """The player's own questions, the messages that go to none of them, and the player when this phone may not
+    write their part (their seat is free, or another phone holds it)."""
     state, form, player = page.view.state, page.view.state.form, page.player
-    locked = player if player is not None and page.elsewhere(player) else None
+    locked = player if player is not None and not page.writes(player) else None
     if player is None or page.start is None or locked is not None:
         return _Section([], [], [], locked)
     stored_part = state.parts.get(player)
@@ -328,12 +370,13 @@ def _pick(page: _Drawing, session_id: str, number: int) -> list[dict]:
     state, form = page.view.state, page.view.state.form
     if page.player is not None or page.start is None or not form.players:
         return []
-    mine = page.mine
     pick = []
     for name in form.players:
         query = {"player": name} | ({"round": number} if state.committed else {})
-        pick.append({"name": name, "entered": name in state.parts, "mine": name in mine,
-                     "elsewhere": page.elsewhere(name), "href": f"/s/{session_id}/enter?{urlencode(query)}"})
+        seat = page.seat(name) if not page.actor.organiser else "organiser"
+        pick.append({"name": name, "entered": name in state.parts, "seat": seat,
+                     "href": f"/s/{session_id}/enter?{urlencode(query)}" if page.writes(name) else None,
+                     "take": f"/s/{session_id}/seat?{urlencode({'player': name})}" if seat == "free" else None})
     return pick
 
 

@@ -19,7 +19,7 @@ EXPORTS = {"toml": "application/toml", "json": "application/json", "csv": "text/
 
 async def page_export(site: Site, request: Request) -> Response:
     """``/s/ID/export/FMT``: the session's file, for whoever may see its result."""
-    stored, _ = await site.page_session(request, read_only=True)
+    stored = await site.readable(request)
     fmt = request.path_params["fmt"]
     if fmt not in EXPORTS:
         return site.message(request, 404, "not_found")

@@ -22,13 +22,15 @@ async def history(site: Site, request: Request) -> Response:
     games = []
     for game, rows in by_game.items():
         points = any(r.totals for r in rows)
+        name = game_words(lang, game).text("game.name")
+        # Each chart is named for its game: a screen reader lists several on the page.
         if points:
             chart = charts.bars([(r.name, r.average) for r in rows if r.average is not None],
-                                words.get("web.history.chart_average"), lambda v: number(v, lang))
+                                words.get("web.history.chart_average_of", game=name), lambda v: number(v, lang))
         else:
-            chart = charts.bars([(r.name, float(r.won)) for r in rows], words.get("web.history.chart_wins"),
-                                lambda v: number(v, lang, 0))
-        games.append({"id": game, "name": game_words(lang, game).text("game.name"),
+            chart = charts.bars([(r.name, float(r.won)) for r in rows],
+                                words.get("web.history.chart_wins_of", game=name), lambda v: number(v, lang, 0))
+        games.append({"id": game, "name": name,
                       "rows": rows, "chart": chart, "points": points})
     return site.page(request, "history.html", lang, games=games,
                      sessions=[summary(s, lang) for s in kept])

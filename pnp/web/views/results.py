@@ -17,7 +17,7 @@ from pnp.web.words import web
 
 
 async def result_page(site: Site, request: Request) -> Response:
-    stored, credential = await site.page_session(request, read_only=True)
+    stored = await site.readable(request)
     lang = site.lang(request, stored.lang)
     context: dict = {"view": summary(stored, lang), "read_key": site.keys.read_key(stored.id), "bgstats": None,
                      "scoresheet": _has_scoresheet(stored.game)}
@@ -31,7 +31,7 @@ async def result_page(site: Site, request: Request) -> Response:
 
 async def sheet(site: Site, request: Request) -> Response:
     """``/s/ID/sheet/PAPER.pdf``: the session printed on its game's scoresheet, its QR code to the result page."""
-    stored, _ = await site.page_session(request, read_only=True)
+    stored = await site.readable(request)
     paper = request.path_params["paper"]
     if paper not in ("a4", "letter"):
         return site.message(request, 404, "not_found")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from scoring import PartForm, SessionFileError, find_rules, game_ids
 
 from pnp.web import entry, sessions
 from pnp.web.auth import matches
-from pnp.web.base import ORGANISER_COOKIE, SESSION_COOKIE, Site, device_token, with_device
+from pnp.web.base import ORGANISER_COOKIE, Site, device_token, join_cookie, with_device
 from pnp.web.summary import summary
 from pnp.web.words import LANGUAGES, game_words, part_json, problem_text
 
@@ -25,7 +25,7 @@ async def home(site: Site, request: Request) -> Response:
     if given is not None:
         if not site.is_organiser(given):
             return site.message(request, 403, "wrong_organiser", lang)
-        response = RedirectResponse("/", status_code=303)
+        response = site.redirect(request, "/")
         response.set_cookie(ORGANISER_COOKIE, given, httponly=True, samesite="lax", max_age=30 * 86400)
         return response
     organiser = request.cookies.get(ORGANISER_COOKIE)
@@ -56,8 +56,8 @@ async def start(site: Site, request: Request) -> Response:
     except entry.Refused as refusal:
         return await _home_page(site, request, lang, organiser, status=422, form=fields,
                                 errors=[problem_text(p, lang, fields.get("game")) for p in refusal.problems])
-    response = RedirectResponse(f"/s/{stored.id}", status_code=303)
-    _session_cookie(response, stored.id, site.keys.session_token(stored.id))
+    response = site.redirect(request, f"/s/{stored.id}")
+    join_cookie(response, stored.id, site.keys.session_token(stored.id))
     return response
 
 
@@ -70,8 +70,8 @@ async def join(site: Site, request: Request) -> Response:
     given = request.query_params.get("t")
     if not matches(given, stored.token_hash):
         return site.message(request, 403, "wrong_join", site.lang(request, stored.lang))
-    response = RedirectResponse(f"/s/{stored.id}", status_code=303)
-    _session_cookie(response, stored.id, given)
+    response = site.redirect(request, f"/s/{stored.id}")
+    join_cookie(response, stored.id, given)
     device, fresh = device_token(request)
     return with_device(response, stored.id, device, fresh)
 
@@ -111,8 +111,3 @@ def _start_answers(game: object, fields: dict[str, str]) -> tuple[dict, list]:
     if problems:
         return {}, problems
     return questions.to_raw(entry.fill_defaults(questions, answers)), []
-
-
-def _session_cookie(response: Response, session_id: str, token: str) -> None:
-    response.set_cookie(SESSION_COOKIE, token, path=f"/s/{session_id}", httponly=True, samesite="lax",
-                        max_age=7 * 86400)
