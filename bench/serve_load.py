@@ -1,11 +1,14 @@
 """Load test of ``pnp serve``: a club evening of 20 phones entering their days at once, on loopback.
 
 Four tables of five players play Hunting Fever (the rules simulator of the
-tests plays the days); every player's phone sends their own part of each day
-(PATCH) once the previous day is committed and its player has counted their
-cards (a random pause, 0.2 to 2 s here where a real table takes a minute), then
-asks how the day stands (GET) every second until the others are in, while each
-table's screen asks for its live scores every second.  ``--burst`` removes the
+tests plays the days); every player's phone takes its seat with the join link
+(POST), then, once the previous day is committed, reads the day (GET, its
+version), lets its player count their cards (a random pause, 0.2 to 2 s here
+where a real table takes a minute), sends their own part against that version
+(PATCH with If-Match: the other players' parts sent meanwhile do not make it
+stale), then asks how the day stands (GET) every second until the others are
+in, while each table's screen (the organiser's) asks for its live scores every
+second.  ``--burst`` removes the
 pauses and polls every 50 ms: all twenty phones send at the same instant, the
 worst case for queueing.  A real ``python -m pnp serve`` runs in a child process
 on a fresh data folder, as a user starts it.
@@ -111,14 +114,24 @@ def play_evening(url: str, tables: int, seed: int, timings: dict, lock: threadin
     errors: list[str] = []
     finished = threading.Event()
 
-    def phone(session_id: str, token: str, raw: dict, player: str) -> None:
+    def phone(session_id: str, join: str, raw: dict, player: str) -> None:
         own = Phone(parsed.hostname, parsed.port, timings, lock)
         pause = random.Random(f"{session_id}{player}")
         try:
+            time.sleep(pause.uniform(*think))  # the player scans the table's code and taps their name
+            status, payload, _ = own.call("take seat (POST)", "POST", f"/api/sessions/{session_id}/seats", join,
+                                          {"player": player})
+            if status != 201:
+                errors.append(f"{player} seat: {status} {payload[:200]!r}")
+                return
+            token = json.loads(payload)["token"]
             for number, day in enumerate(raw["days"], start=1):
                 path = f"/api/sessions/{session_id}/rounds/{number}"
+                status, payload, response = own.call("read the day (GET)", "GET", path, token)
+                version = response.getheader("ETag")
                 time.sleep(pause.uniform(*think))
-                status, payload, _ = own.call("enter own part (PATCH)", "PATCH", path, token, {player: day[player]})
+                status, payload, _ = own.call("enter own part (PATCH)", "PATCH", path, token, {player: day[player]},
+                                              headers={"If-Match": version})
                 if status != 200:
                     errors.append(f"{player} day {number}: {status} {payload[:200]!r}")
                     return
@@ -133,16 +146,17 @@ def play_evening(url: str, tables: int, seed: int, timings: dict, lock: threadin
         finally:
             own.connection.close()
 
-    def screen(session_id: str, token: str) -> None:
-        # The table page's script: the live scores every second, 304 while nothing changed.
+    def screen(session_id: str) -> None:
+        # The table page's script on the organiser's laptop: the live scores every second, 304
+        # while nothing changed.
         own = Phone(parsed.hostname, parsed.port, timings, lock)
         etag = None
         while not finished.is_set():
-            headers = {"Cookie": f"pnp_session={token}"}
+            headers = {"Cookie": f"pnp_organiser={TOKEN}"}
             if etag:
                 headers["If-None-Match"] = etag
             status, payload, response = own.call("table screen (GET live)", "GET", f"/s/{session_id}/live",
-                                                 token, headers=headers)
+                                                 TOKEN, headers=headers)
             if status == 200:
                 etag = response.getheader("ETag")
             elif status != 304:
@@ -152,7 +166,7 @@ def play_evening(url: str, tables: int, seed: int, timings: dict, lock: threadin
 
     phones = [threading.Thread(target=phone, args=(sid, token, raw, player))
               for sid, token, raw in sessions for player in NAMES]
-    screens = [threading.Thread(target=screen, args=(sid, token)) for sid, token, _ in sessions]
+    screens = [threading.Thread(target=screen, args=(sid,)) for sid, _, _ in sessions]
     for thread in screens + phones:
         thread.start()
     for thread in phones:
@@ -161,8 +175,8 @@ def play_evening(url: str, tables: int, seed: int, timings: dict, lock: threadin
     for thread in screens:
         thread.join()
     final = {}
-    for session_id, token, raw in sessions:
-        status, payload, _ = organiser.call("whole session (GET)", "GET", f"/api/sessions/{session_id}", token)
+    for session_id, _, raw in sessions:
+        status, payload, _ = organiser.call("whole session (GET)", "GET", f"/api/sessions/{session_id}", TOKEN)
         final[session_id] = (json.loads(payload), raw)
     organiser.connection.close()
     return {"commits": commits, "accepted": accepted, "errors": errors, "final": final}

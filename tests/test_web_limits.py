@@ -152,19 +152,26 @@ MAIN_SCHEMA_SESSION = {"game": "halali", "players": ["Ann", "Ben"], "date": "202
                        "rounds": [{"blue": "Ann", "tiles": {"Ann": {"bear": 1}, "Ben": {}}}]}
 
 
-def test_a_database_of_an_earlier_version_is_upgraded_and_keeps_everything(tmp_path):
-    # The file as the first version left it: its one migration, a session and a waiting part.
-    path = tmp_path / "pnp.sqlite3"
+def _older_database(path, version: int, session_id: str) -> sqlite3.Connection:
+    """The file as schema ``version`` left it, with one Halali session (its rows as that version had them)."""
     old = sqlite3.connect(path)
     old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-    old.execute("INSERT INTO schema_version VALUES (1)")
-    for statement in MIGRATIONS[0]:
-        old.execute(statement)
+    old.execute("INSERT INTO schema_version VALUES (?)", (version,))
+    for statements in MIGRATIONS[:version]:
+        for statement in statements:
+            old.execute(statement)
     result = sessions.scored(MAIN_SCHEMA_SESSION)[0]
-    old.execute("INSERT INTO sessions VALUES ('old1', 'halali', ?, ?, 0, 'hash', 'table', NULL, 'f', '2026-11-22', "
+    old.execute("INSERT INTO sessions VALUES (?, 'halali', ?, ?, 0, 'hash', 'table', NULL, 'f', '2026-11-22', "
                 "'2026-11-22T19:00:00+00:00', '2026-11-22T19:00:00+00:00', NULL)",
-                (json.dumps(MAIN_SCHEMA_SESSION), json.dumps(result)))
+                (session_id, json.dumps(MAIN_SCHEMA_SESSION), json.dumps(result)))
+    return old
+
+
+def test_a_database_of_an_earlier_version_is_upgraded_and_keeps_everything(tmp_path):
+    # The file as the first version left it: its one migration, a session and a waiting part.
+    path = tmp_path / "pnp.sqlite3"
+    old = _older_database(path, 1, "old1")
     old.execute("INSERT INTO parts VALUES ('old1', 2, 'Ann', '{\"tree\": 2}', '2026-11-22T19:05:00+00:00')")
     old.commit()
     old.close()
@@ -185,17 +192,7 @@ def test_a_database_of_an_earlier_version_is_upgraded_and_keeps_everything(tmp_p
 def test_the_phones_that_spoke_for_players_keep_their_seats_after_the_upgrade(tmp_path):
     # Version 2 kept "claims": the phone (its device key's hash) that sent a player's part first.
     path = tmp_path / "pnp.sqlite3"
-    old = sqlite3.connect(path)
-    old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-    old.execute("INSERT INTO schema_version VALUES (2)")
-    for statements in MIGRATIONS[:2]:
-        for statement in statements:
-            old.execute(statement)
-    result = sessions.scored(MAIN_SCHEMA_SESSION)[0]
-    old.execute("INSERT INTO sessions VALUES ('old2', 'halali', ?, ?, 0, 'hash', 'table', NULL, 'f', '2026-11-22', "
-                "'2026-11-22T19:00:00+00:00', '2026-11-22T19:00:00+00:00', NULL)",
-                (json.dumps(MAIN_SCHEMA_SESSION), json.dumps(result)))
+    old = _older_database(path, 2, "old2")
     old.execute("INSERT INTO claims VALUES ('old2', 'Ann', ?, '2026-11-22T19:01:00+00:00')", (token_hash("ann-phone-key"),))
     old.commit()
     old.close()

@@ -258,6 +258,15 @@ def test_taking_a_seat_says_whose_it_is_and_asks_once(app):
     assert refused.status_code == 409 and "Another phone holds Ann’s seat" in refused.text
 
 
+def organised(app, game: str, players: list[str]) -> tuple[TestClient, str, str]:
+    """The organiser's browser, a session it started, and the table's join link (its path on this server)."""
+    owner = TestClient(app, follow_redirects=False)
+    owner.get("/", params={"token": ORGANISER})
+    session_id, _ = start_session(owner, game, players)
+    join = re.search(r'id="join-link" type="text" readonly value="([^"]+)"', owner.get(f"/s/{session_id}").text)
+    return owner, session_id, join.group(1).replace("http://192.168.1.20:8765", "")
+
+
 def _organiser_form(client: TestClient, session_id: str, player: str) -> dict:
     table = client.get(f"/s/{session_id}").text
     return {"csrf": re.search(r'name="csrf" value="([0-9a-f]+)"', table).group(1), "player": player}
@@ -306,11 +315,7 @@ def test_a_player_locked_out_by_a_wrong_phone_is_never_stranded(app):
 
 
 def test_the_organiser_moves_a_seat_to_another_phone_with_a_code_that_works_once(app):
-    owner = TestClient(app, follow_redirects=False)
-    owner.get("/", params={"token": ORGANISER})
-    session_id, _ = start_session(owner, "halali", ["Ann", "Ben"])
-    join = re.search(r'id="join-link" type="text" readonly value="([^"]+)"',
-                     owner.get(f"/s/{session_id}").text).group(1).replace("http://192.168.1.20:8765", "")
+    owner, session_id, join = organised(app, "halali", ["Ann", "Ben"])
     old = TestClient(app, follow_redirects=False)
     old.get(join)
     take_seat(old, session_id, "Ann")
@@ -336,11 +341,7 @@ def test_the_organiser_moves_a_seat_to_another_phone_with_a_code_that_works_once
 
 
 def test_pages_refuse_what_the_api_refuses(app):
-    owner = TestClient(app, follow_redirects=False)
-    owner.get("/", params={"token": ORGANISER})
-    session_id, _ = start_session(owner, "halali", ["Ann", "Ben"])
-    join = re.search(r'id="join-link" type="text" readonly value="([^"]+)"',
-                     owner.get(f"/s/{session_id}").text).group(1).replace("http://192.168.1.20:8765", "")
+    owner, session_id, join = organised(app, "halali", ["Ann", "Ben"])
     ann, ben, joined = (TestClient(app, follow_redirects=False) for _ in range(3))
     for phone, player in ((ann, "Ann"), (ben, "Ben"), (joined, None)):
         phone.get(join)

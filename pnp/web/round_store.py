@@ -229,11 +229,7 @@ def send(db: Database, session_id: str, number: int, body: object, *, actor: Act
     left it (another phone's change a moment later is not in it).
     """
     with db.write() as connection:
-        stored = sessions.load(connection, session_id)
-        rows = sessions.waiting_rows(connection, session_id)
-        seats_now = seats.read_seats(connection, session_id)
-        state = round_state(stored.document, stored.complete, rows, number)
-        now_state = state_hash(stored.document, rows)
+        stored, rows, seats_now, state, now_state = _as_stored(connection, session_id, number)
         if version.form is not None:
             _check_version(connection, stored, state, version, now=now_state, keys=set())
         sent = _split(stored, state, number, body)
@@ -268,6 +264,23 @@ def send(db: Database, session_id: str, number: int, body: object, *, actor: Act
             kept = sessions.waiting_rows(connection, stored.id)
             state = round_state(stored.document, stored.complete, kept, state.number)
         return _view(stored, kept, state, seats_now)
+
+
+class _Stored(NamedTuple):
+    """A day as a write finds it: the session, what waits beside it, the seats, the day, the version."""
+
+    stored: StoredSession
+    rows: Rows
+    seats: dict[str, str]
+    state: RoundState
+    version: str
+
+
+def _as_stored(connection, session_id: str, number: int) -> _Stored:
+    stored = sessions.load(connection, session_id)
+    rows = sessions.waiting_rows(connection, session_id)
+    state = round_state(stored.document, stored.complete, rows, number)
+    return _Stored(stored, rows, seats.read_seats(connection, session_id), state, state_hash(stored.document, rows))
 
 
 def _allow(actor: Actor, seats_now: dict[str, str], keys: set[str]) -> None:
@@ -371,11 +384,7 @@ def put_round(db: Database, session_id: str, number: int, body: object, *, actor
     replaced by it.  Returns the day as this write left it.
     """
     with db.write() as connection:
-        stored = sessions.load(connection, session_id)
-        rows = sessions.waiting_rows(connection, session_id)
-        seats_now = seats.read_seats(connection, session_id)
-        state = round_state(stored.document, stored.complete, rows, number)
-        now_state = state_hash(stored.document, rows)
+        stored, rows, seats_now, state, now_state = _as_stored(connection, session_id, number)
         expected = rounds_entered(stored.document, stored.complete) + 1
         if number > expected:
             raise OutOfTurn(number, expected)

@@ -74,17 +74,23 @@ def _player(connection, session_id: str, player: object) -> str:
     return player
 
 
+def _allowed(connection, session_id: str, player: object, *, actor: Actor, action: Action) -> tuple[str, dict]:
+    """The player named and the seats now, once ``actor`` may do ``action`` to that seat; Forbidden if not."""
+    player = _player(connection, session_id, player)
+    seats = read_seats(connection, session_id)
+    reason = refusal(actor, action, seats, player=player)
+    if reason is not None:
+        raise Forbidden(reason, player)
+    return player, seats
+
+
 def take(db: Database, session_id: str, player: object, *, actor: Actor, key: str) -> str:
     """``actor`` takes ``player``'s seat with ``key`` (its seat key, made by the caller); Forbidden if taken.
 
     Returns the player.  Taking a seat the key holds already changes nothing.
     """
     with db.write() as connection:
-        player = _player(connection, session_id, player)
-        seats = read_seats(connection, session_id)
-        reason = refusal(actor, Action.TAKE_SEAT, seats, player=player)
-        if reason is not None:
-            raise Forbidden(reason, player)
+        player, seats = _allowed(connection, session_id, player, actor=actor, action=Action.TAKE_SEAT)
         if seats.get(player) is None:
             connection.execute("INSERT INTO seats (session_id, player, holder_hash, taken_at) VALUES (?, ?, ?, ?)",
                                (session_id, player, token_hash(key), sessions.now_text()))
@@ -95,11 +101,7 @@ def take(db: Database, session_id: str, player: object, *, actor: Actor, key: st
 def give_back(db: Database, session_id: str, player: object, *, actor: Actor) -> str:
     """The seat of ``player`` is free again: given back by the phone that holds it, or freed by the organiser."""
     with db.write() as connection:
-        player = _player(connection, session_id, player)
-        seats = read_seats(connection, session_id)
-        reason = refusal(actor, Action.GIVE_BACK, seats, player=player)
-        if reason is not None:
-            raise Forbidden(reason, player)
+        player, _ = _allowed(connection, session_id, player, actor=actor, action=Action.GIVE_BACK)
         connection.execute("DELETE FROM seats WHERE session_id = ? AND player = ?", (session_id, player))
         connection.execute("DELETE FROM handovers WHERE session_id = ? AND player = ?", (session_id, player))
         return player
@@ -109,10 +111,7 @@ def make_handover(db: Database, session_id: str, player: object, *, actor: Actor
     """A one-time token that moves ``player``'s seat to whichever phone uses it (the organiser's); replaces any earlier one."""
     token = new_token()
     with db.write() as connection:
-        player = _player(connection, session_id, player)
-        reason = refusal(actor, Action.MOVE_SEAT, read_seats(connection, session_id), player=player)
-        if reason is not None:
-            raise Forbidden(reason, player)
+        player, _ = _allowed(connection, session_id, player, actor=actor, action=Action.MOVE_SEAT)
         connection.execute(
             "INSERT INTO handovers (session_id, player, token_hash, made_at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (session_id, player) DO UPDATE SET token_hash = excluded.token_hash, made_at = excluded.made_at",

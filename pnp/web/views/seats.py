@@ -107,8 +107,10 @@ def picker(visit: Visit) -> Response:
     found = [{"player": name, "taken": name in visit.seats,
               "href": f"/s/{visit.stored.id}/seat?{visit.site.query(visit.request, player=name)}"}
              for name in visit.stored.players]
+    freed = visit.request.query_params.get("freed")
+    flash = words.get("web.seats.freed", player=freed) if freed in visit.stored.players else None
     return visit.site.page(visit.request, "seats.html", visit.lang, view=summary(visit.stored, visit.lang),
-                           seats=found, title=words.get("web.seats.pick_title"))
+                           seats=found, title=words.get("web.seats.pick_title"), flash=flash)
 
 
 async def seats_page(site: Site, request: Request) -> Response:

@@ -87,9 +87,8 @@ async def _table_context(visit: Visit, *, unless: str | None = None) -> dict:
         current_view = await run_in_threadpool(round_store.round_view, site.db, stored.id, entered + 1)
     numbers, problems = await run_in_threadpool(round_store.corrections_waiting, site.db, stored.id)
     undo, redo = await offered(visit) if credential is not None else (None, None)
-    seated = await run_in_threadpool(seats.seats_of, site.db, stored.id)
     state = [stored.updated_at, current_view and current_view.etag, numbers, undo and undo.id, redo and redo.id,
-             lang, [tuple(seat) for seat in seated], visit.actor.holder]
+             lang, sorted(visit.seats.items()), visit.actor.holder]
     etag = '"' + hashlib.sha256(json.dumps(state).encode()).hexdigest()[:16] + '"'
     if etag == unless:
         return {"etag": etag}
@@ -97,14 +96,17 @@ async def _table_context(visit: Visit, *, unless: str | None = None) -> dict:
     if current_view is not None:
         current = current_view.status
         labels = field_labels(current_view.state.form, current_view.state.start())
+    seated = await run_in_threadpool(seats.seats_of, site.db, stored.id) if visit.actor.organiser else [
+        seats.Seat(name, visit.seats.get(name), None) for name in stored.players]
+    view = summary(stored, lang)
     single = rounds.rounds_key(stored.game) is None
     done = [{"number": n, "label": web(lang).get("web.enter.team") if single else round_name(stored.game, lang, n),
              "correcting": n in numbers} for n in range(1, entered + 1)]
-    return {"view": summary(stored, lang), "current": current,
+    return {"view": view, "current": current,
             "current_label": round_name(stored.game, lang, entered + 1),
             "entries": _entries(visit, current) if current is not None else [],
             "table_row": _table_row(visit, current) if current is not None else None,
-            "announce": _announce(visit, current),
+            "announce": _announce(visit, view, current),
             "problems": [problem_text(p, lang, stored.game, labels) for p in current.problems] if current else [],
             "done": done, "correcting": [problem_text(p, lang, stored.game) for p in problems],
             "undo": describe(undo, stored, lang) if undo is not None else None,
@@ -135,9 +137,8 @@ def _table_row(visit: Visit, current: round_store.RoundStatus) -> dict | None:
             "href": f"/s/{visit.stored.id}/enter?{visit.site.query(visit.request)}".rstrip("?") if writes else None}
 
 
-def _announce(visit: Visit, current: round_store.RoundStatus | None) -> str:
+def _announce(visit: Visit, view: dict, current: round_store.RoundStatus | None) -> str:
     """One sentence a screen reader says when the table changes: how far the session is, who has entered."""
-    view = summary(visit.stored, visit.lang)
     words = web(visit.lang)
     if view["complete"]:
         return words.get("web.table.finished") + ". " + view["headline"]
