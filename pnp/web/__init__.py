@@ -6,19 +6,20 @@ Layers, each importing only the ones before it::
       -> entry (a day entered part by part, driven by the game's entry form)
       -> rounds (pure: a day as stored, committed, being entered or corrected; its versions)
       -> sessions (a stored session: started, read, saved, listed, imported; what waits beside it)
-      -> seats (who speaks for each player)
-      -> changes (the history of changes: recorded, read, the last one undone)
+      -> permissions (pure: the one place that says who may do what)
+      -> seats (which phone holds each player's seat: taken, given back, freed, moved)
+      -> changes (the history of changes: recorded, read, undone and redone)
       -> round_store (a day read, sent in parts or put whole, in one checked transaction)
       -> records (each player's record per game; the history as JSON)
       -> words, bgstats, charts, qr, auth (pure: sentences, links, SVG, signatures)
       -> summary (what the pages show of a session)
       -> base (what every view shares: who is asking, language, CSRF, pages, refusals)
-      -> views/* (one module per kind of page or answer: start, table, entering,
+      -> views/* (one module per kind of page or answer: start, table, seats, entering,
          changes, results, exports, history, api)
       -> app (addresses wired to views: a small app factory)  ->  serve (uvicorn)
 
-The store (``db`` to ``records``) uses only the standard library and the scoring
-package, so ``pnp score import`` and ``pnp score history`` run without the web
+The store (``db`` to ``records``) uses only the standard library, ``regex`` (a
+name's length in graphemes) and the scoring package, so ``pnp score import`` and ``pnp score history`` run without the web
 stack. Nothing here names a game: what a game asks, checks and scores comes
 from its rules (:func:`scoring.find_rules`).
 """

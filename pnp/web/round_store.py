@@ -280,7 +280,8 @@ def _as_stored(connection, session_id: str, number: int) -> _Stored:
     stored = sessions.load(connection, session_id)
     rows = sessions.waiting_rows(connection, session_id)
     state = round_state(stored.document, stored.complete, rows, number)
-    return _Stored(stored, rows, seats.read_seats(connection, session_id), state, state_hash(stored.document, rows))
+    return _Stored(stored=stored, rows=rows, seats=seats.read_seats(connection, session_id), state=state,
+                   version=state_hash(stored.document, rows))
 
 
 def _allow(actor: Actor, seats_now: dict[str, str], keys: set[str]) -> None:
