@@ -127,6 +127,12 @@ def changes(db: Database, session_id: str) -> list[Change]:
         return _read(connection, session_id)
 
 
+def newest_id(db: Database, session_id: str) -> int | None:
+    """The id of the session's newest change (None before any): it grows with every change."""
+    with db.read() as connection:
+        return connection.execute("SELECT max(id) FROM changes WHERE session_id = ?", (session_id,)).fetchone()[0]
+
+
 def last_change(found: list[Change]) -> Change | None:
     """The change an undo would take back: the newest that still puts something in."""
     return next((change for change in found if change.undoable), None)

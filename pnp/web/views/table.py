@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from pnp.web import entry, qr, round_store, rounds, seats
+from pnp.web import changes, entry, qr, round_store, rounds, seats
 from pnp.web.base import Site, Visit, parse_number, with_device
 from pnp.web.permissions import Action
 from pnp.web.summary import summary
@@ -78,20 +78,23 @@ async def _table_context(visit: Visit, *, unless: str | None = None) -> dict:
     """What the table page shows, and its ETag; only the ETag when it is ``unless`` (nothing changed).
 
     Phones and the table's screen ask every few seconds: the ETag comes from what is
-    stored (the session's last change, what waits beside it, the seats), before anything is scored.
+    stored, before anything is read further or scored. Every change of a session is a row
+    of its history, so the newest row's id, with the seats and who asks, says whether
+    anything shown can differ.
     """
     site, stored, lang, credential = visit.site, visit.stored, visit.lang, visit.credential
+    newest = await run_in_threadpool(changes.newest_id, site.db, stored.id)
+    state = [newest, stored.updated_at, lang, sorted(visit.seats.items()), visit.actor.holder,
+             credential is not None]
+    etag = '"' + hashlib.sha256(json.dumps(state).encode()).hexdigest()[:16] + '"'
+    if etag == unless:
+        return {"etag": etag}
     entered = rounds.rounds_entered(stored.document, stored.complete)
     current_view = None
     if not stored.complete:
         current_view = await run_in_threadpool(round_store.round_view, site.db, stored.id, entered + 1)
     numbers, problems = await run_in_threadpool(round_store.corrections_waiting, site.db, stored.id)
     undo, redo = await offered(visit) if credential is not None else (None, None)
-    state = [stored.updated_at, current_view and current_view.etag, numbers, undo and undo.id, redo and redo.id,
-             lang, sorted(visit.seats.items()), visit.actor.holder]
-    etag = '"' + hashlib.sha256(json.dumps(state).encode()).hexdigest()[:16] + '"'
-    if etag == unless:
-        return {"etag": etag}
     current, labels = None, {}
     if current_view is not None:
         current = current_view.status
