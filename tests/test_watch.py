@@ -208,3 +208,9 @@ def test_watch_refuses_a_template_that_is_not_there(tmp_path):
     result = CliRunner().invoke(CLI, ["watch", str(tmp_path / "nothing.toml")])
     assert result.exit_code == 1
     assert "nothing.toml" in result.output and "no such file" in result.output
+
+
+def test_watch_refuses_an_unknown_game_at_once():
+    result = CliRunner().invoke(CLI, ["watch", "halalli"])
+    assert result.exit_code == 1
+    assert "unknown game 'halalli'; expected one of: " in result.output

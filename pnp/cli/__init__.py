@@ -390,12 +390,14 @@ def serve(
 
 
 def _kit_name(name: str) -> str:
-    """A shipped game's id, or a definition file's path checked to name something, as given
+    """A shipped game's id, or a definition file's path, checked to name something, as given
     (:func:`pnp.template.loader.load_kit` tells them apart)."""
-    from pnp.template.loader import names_a_file
+    from pnp.template.loader import names_a_file, shipped_template
 
     if names_a_file(name):
         _check_template(Path(name))
+    else:
+        shipped_template(name)
     return name
 
 

@@ -381,14 +381,19 @@ def game_files() -> dict[str, Path]:
     return games.kit_files()
 
 
-def load_shipped_game(game_id: str, overrides: Mapping[str, float] | None = None) -> Game:
-    """A registered game's kit, by id."""
+def shipped_template(game_id: str) -> Path:
+    """A registered game's template file, by id; UnknownNameError naming the games there are."""
     path = games.template_file(game_id)
     if path is None:
         raise UnknownNameError(
             f"unknown game {game_id!r}; expected one of: {', '.join(games.kit_files()) or '(none)'}"
         )
-    return load_game(path, overrides=overrides)
+    return path
+
+
+def load_shipped_game(game_id: str, overrides: Mapping[str, float] | None = None) -> Game:
+    """A registered game's kit, by id."""
+    return load_game(shipped_template(game_id), overrides=overrides)
 
 
 def names_a_file(name: str) -> bool:
