@@ -99,8 +99,9 @@ def preflight(game: Game, options: PrintOptions, components: list[str] | None = 
                  for face in _faces(component, options)]
     resolver = FaceResolver(game, options, measure)
     looked = _Looked(resolver, measure)
-    for copy, face in faces:
-        looked.face(copy, face)
+    with collector_paused():   # as for a render: shapes form no cycles
+        for copy, face in faces:
+            looked.face(copy, face)
     for problem in dict.fromkeys(problems + resolver.problems):
         findings.append(Finding(ERROR, "render", game.id, "", "", "", f"cannot be printed as it is: {problem}"))
     findings += looked.findings()
