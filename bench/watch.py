@@ -156,7 +156,7 @@ def in_browser(template: Path, rounds: int) -> list[float]:
         state = watch.settled()
         page = first_cards_page(state)
         shown = ("const img = document.querySelectorAll('#pages img')[arguments[0] - 1];"
-                 "img.scrollIntoView(); return img.dataset.loaded || null;")
+                 "if (!img) return null; img.scrollIntoView(); return img.dataset.loaded || null;")
         while driver.execute_script(shown, page) != str(state["version"]):
             time.sleep(0.01)
         changes = edits(template)

@@ -194,7 +194,7 @@ def test_a_pdf_past_the_print_shops_limits_is_named(monkeypatch):
                                              (2_000_000_000, "error", "never")))
     report = run.preflight(load_shipped_game("halali"), PrintOptions(), ["board"], measure=MEASURER)
     [finding] = [f for f in report.findings if f.check == "file"]
-    assert finding.line() == (f"warning: the PDF of halali: {report.pdf_bytes / 1e6:.1f} MB: "
+    assert finding.line() == (f"warning: the PDF of halali: {len(report.pdf) / 1e6:.1f} MB: "
                               "too large to send by e-mail (test)")
 
 

@@ -85,6 +85,17 @@ def test_a_render_reads_the_template_its_catalogs_data_and_icons(tmp_path):
     assert outcome.page_mm == (210.0, 297.0) and outcome.title == "Tide"
 
 
+def test_a_render_says_what_pnp_preflight_says(tmp_path):
+    template = starter(tmp_path)
+    assert render(Job(str(template), PrintOptions())).findings == ()
+    text = template.read_text(encoding="utf-8")
+    template.write_text(text.replace("stroke_width = 1.2", "stroke_width = 0.05", 1), encoding="utf-8")
+    outcome = render(Job(str(template), PrintOptions()))
+    assert outcome.counts == (1, 0, 0)
+    assert outcome.findings == ("error: cards (every piece) front, components.cards.front[1] (rect): a 0.05 mm "
+                                "line: thinner than 0.1 mm: it breaks up or vanishes on paper",)
+
+
 def test_a_broken_save_is_its_error_lines(tmp_path):
     template = starter(tmp_path)
     template.write_text(template.read_text(encoding="utf-8").replace('"@colour.{colour}"', '"@colour.{colur}"'),
@@ -134,6 +145,7 @@ def test_the_page_its_state_pictures_and_pdf(tmp_path):
         preview.publish(good, ("a", "b"))
         state = client.get("/state?after=0").json()
         assert (state["version"], state["errors"], state["watching"]) == (1, [], ["a", "b"])
+        assert (state["findings"], state["preflight"]) == ([], "pnp preflight\u00a0: rien ne s’imprime mal.")
         assert state["pages"][2] == {"number": 3, "kind": "front", "components": ["cards"]}
         picture = client.get("/page/1/3.png?w=640")
         assert picture.status_code == 200 and picture.content.startswith(b"\x89PNG")

@@ -115,6 +115,8 @@ def test_a_save_shows_by_itself_and_a_broken_one_keeps_the_last_good_pages(brows
     assert browser.execute_script("return document.querySelectorAll('#pages figcaption')[2].textContent") \
         == "Page 3 · fronts · cards"
     before = picture(browser, cards)
+    assert browser.execute_script("return document.querySelector('#preflight summary').textContent") \
+        == "pnp preflight: nothing prints badly."
     keep(browser, "1-first")
 
     # A data file saved: the card's number changes on the page, with no reload.
@@ -125,14 +127,22 @@ def test_a_save_shows_by_itself_and_a_broken_one_keeps_the_last_good_pages(brows
     assert errors(browser) == []
     keep(browser, "2-edited")
 
+    # What pnp preflight says follows the saves too.
+    template.write_text(template.read_text(encoding="utf-8").replace("stroke_width = 1.2", "stroke_width = 0.05", 1),
+                        encoding="utf-8")
+    wait_for(lambda: browser.execute_script("return document.querySelector('#preflight summary').textContent")
+             == "pnp preflight: 1 error")
+    assert browser.execute_script("return [...document.querySelectorAll('#preflight li.error')].length") == 1
+    wait_for(lambda: shown(browser, cards) == "3")
+
     # A broken save: its errors on the page, above the last good pages, still there.
-    good = template.read_text(encoding="utf-8")
+    good = template.read_text(encoding="utf-8").replace("stroke_width = 0.05", "stroke_width = 1.2", 1)
     template.write_text(good.replace('text = "@colour.{colour}"', 'text = "@colour.{colur}"', 1), encoding="utf-8")
     lines = wait_for(lambda: errors(browser))
     assert all(line.startswith("Error: ") for line in lines)
     assert any("tide.toml: components.cards.front[2]" in line and "'colur'" in line for line in lines)
     assert browser.execute_script("return document.getElementById('last-good').hidden") is False
-    assert shown(browser, cards) == "2"
+    assert shown(browser, cards) == "3"
     keep(browser, "3-broken")
 
     # An icon the template names but that is not there yet: the folder is watched, so adding
@@ -143,6 +153,6 @@ def test_a_save_shows_by_itself_and_a_broken_one_keeps_the_last_good_pages(brows
     wait_for(lambda: any("no icon 'shell'" in line for line in errors(browser)))
     (template.parent / "icons").mkdir()
     (template.parent / "icons" / "shell.svg").write_text(ICON, encoding="utf-8")
-    wait_for(lambda: errors(browser) == [] and shown(browser, cards) == "3")
+    wait_for(lambda: errors(browser) == [] and shown(browser, cards) == "4")
     assert browser.execute_script("return document.getElementById('errors').hidden") is True
     keep(browser, "4-recovered")

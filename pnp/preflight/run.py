@@ -68,8 +68,13 @@ class Report(NamedTuple):
     options: PrintOptions
     findings: list[Finding]
     faces: int                  # faces looked at
-    pdf_bytes: int | None       # None when the kit could not be rendered
-    pages: int | None
+    pdf: bytes | None           # the kit as pnp render draws it; None when it cannot be rendered
+    manifest: dict | None
+    problems: list[str]         # why it cannot be rendered, as pnp render says it
+
+    @property
+    def pages(self) -> int | None:
+        return len(self.manifest["pages"]) if self.manifest is not None else None
 
     def count(self, severity: str) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
@@ -112,8 +117,7 @@ def preflight(game: Game, options: PrintOptions, components: list[str] | None = 
         findings += _file_checks(game, pdf, manifest)
     order = {severity: index for index, severity in enumerate(SEVERITIES)}
     findings.sort(key=lambda f: order[f.severity])
-    return Report(game, options, findings, len(looked.seen), len(pdf) if pdf is not None else None,
-                  len(manifest["pages"]) if manifest is not None else None)
+    return Report(game, options, findings, len(looked.seen), pdf, manifest, problems)
 
 
 def _faces(component: Component, options: PrintOptions) -> tuple[Face, ...]:

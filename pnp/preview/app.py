@@ -55,7 +55,13 @@ def create_app(preview: Preview, hosts: list[str] | None = None) -> Starlette:
         except ValueError:
             after = -1
         await preview.wait(after, LONG_POLL)
-        return JSONResponse(preview.state(), headers=_NO_STORE)
+        shown = preview.state()
+        # What pnp preflight says of the pages, in the page's language.
+        counts = [catalog.plural(f"cli.preflight.{name}", count)
+                  for name, count in zip(("errors", "warnings", "notes"), shown["counts"]) if count]
+        shown["preflight"] = catalog.get("preview.preflight", counts=", ".join(counts)) if counts else \
+            catalog.get("preview.preflight_clean")
+        return JSONResponse(shown, headers=_NO_STORE)
 
     def picture(request: Request) -> Response:
         try:

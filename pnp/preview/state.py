@@ -111,6 +111,7 @@ class Preview:
                 "pages": [{"number": p.number, "kind": p.kind, "components": list(p.components)}
                           for p in (good.pages if good else ())],
                 "watching": list(self.watching),
+                "findings": list(good.findings) if good else [], "counts": list(good.counts) if good else [0, 0, 0],
             }
 
     def pdf(self) -> bytes | None:

@@ -48,34 +48,49 @@ class Outcome(NamedTuple):
     read: tuple[tuple[str, Any], ...]                     # (file, signature) as pnp.core.files records them
     folders: tuple[str, ...]                              # where the kit looks for icons
     title: str
-    seconds: float                                        # loading and drawing, in the child
+    seconds: float                                        # loading, drawing and looking, in the child
+    #: What ``pnp preflight`` says of the pages: its lines, and how many errors, warnings and notes.
+    findings: tuple[str, ...] = ()
+    counts: tuple[int, int, int] = (0, 0, 0)
 
 
 def render(job: Job) -> Outcome:
-    """Load the kit and draw it in memory, recording every file read; errors become lines."""
-    from pnp.kit.build import render_to_memory
-    from pnp.template.loader import load_kit
+    """Load the kit, draw it in memory and look at it as ``pnp preflight`` does, recording every
+    file read; a kit that cannot be loaded or rendered gives its errors, as lines."""
     from pnp.core.units import paper_size
+    from pnp.preflight.run import preflight
+    from pnp.render.fonts import MEASURER
+    from pnp.template.loader import load_kit
 
     started = time.perf_counter()
     errors: list[str] = []
-    pdf, pages, folders, title = None, (), (), job.kit
+    pdf, pages, folders, title, findings, counts = None, (), (), job.kit, (), (0, 0, 0)
     with recording() as read:
         try:
             game = load_kit(job.kit, dict(job.overrides))
             folders, title = game.icon_dirs, game.catalogs[job.options.lang].get("game.name")
             for component in job.components:
                 game.component(component)
-            pdf, manifest = render_to_memory(game, job.options, list(job.components) or None)
-            pages = tuple(PageInfo(p["number"], p["kind"], tuple(p.get("components") or ()))
-                          for p in manifest["pages"])
+            # One pass draws the PDF pnp render would write and looks at every face of it.
+            report = preflight(game, job.options, list(job.components) or None, measure=MEASURER)
+            errors = [_line(problem) for problem in report.problems]
+            if report.pdf is not None:
+                pdf = report.pdf
+                pages = tuple(PageInfo(p["number"], p["kind"], tuple(p.get("components") or ()))
+                              for p in report.manifest["pages"])
+                findings = tuple(finding.line() for finding in report.findings)
+                counts = tuple(report.count(severity) for severity in ("error", "warning", "note"))
         except PnpError as exc:
-            errors = [f"{ERROR_PREFIX}{one_line(problem)}" for problem in getattr(exc, "problems", None) or [str(exc)]]
+            errors = [_line(problem) for problem in getattr(exc, "problems", None) or [str(exc)]]
         except Exception as exc:  # a bug in pnp: said on the page, the preview goes on
             errors = [f"{ERROR_PREFIX}unexpected error ({one_line(f'{type(exc).__name__}: {exc}')[:300]}); "
                       "this is a bug in pnp: please report it, with the template"]
     return Outcome(pdf, pages, paper_size(job.options.paper), tuple(errors), tuple(read), tuple(folders),
-                   title, time.perf_counter() - started)
+                   title, time.perf_counter() - started, findings, counts)  # type: ignore[arg-type]
+
+
+def _line(problem: str) -> str:
+    return f"{ERROR_PREFIX}{one_line(problem)}"
 
 
 def _warm() -> None:
@@ -103,8 +118,11 @@ def _context():
     system can; elsewhere (Windows) each child starts afresh, while the designer edits."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
+        # Every module a render loads, QR codes' library included (a cold import is half a render).
         context.set_forkserver_preload(["pnp.kit.build", "pnp.template.loader", "pnp.template.icons",
-                                        "pnp.template.data_files", "pnp.render.fonts"])
+                                        "pnp.template.data_files", "pnp.render.fonts", "pnp.preflight.run",
+                                        "pnp.layout.calibration", "qrcode.main", "PIL.ImageDraw", "heapq",
+                                        "encodings.utf_8_sig"])
         return context
     return multiprocessing.get_context("spawn")
 
