@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import html
 import json
 from pathlib import Path
@@ -80,15 +78,10 @@ def create_app(preview: Preview, hosts: list[str] | None = None) -> Starlette:
             return Response(status_code=404)
         return Response(data, media_type="application/pdf", headers=_NO_STORE)
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
-        preview.attach(asyncio.get_running_loop())   # renders wake the waiting requests
-        yield
-
     routes = [Route("/", show), Route("/state", state), Route("/kit.pdf", pdf),
               Route("/page/{version:int}/{number:int}.png", picture)]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
-    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    return Starlette(routes=routes, middleware=middleware)
 
 
 _NO_STORE = {"Cache-Control": "no-store"}

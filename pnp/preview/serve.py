@@ -78,7 +78,7 @@ def run(job: Job, host: str, port: int, *, echo: Callable[[str], None], open_bro
             import webbrowser
 
             threading.Timer(0.5, webbrowser.open, args=(f"{address}/",)).start()
-        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_keep_alive=30, timeout_graceful_shutdown=1)
         uvicorn.Server(config).run(sockets=[sock])
     finally:

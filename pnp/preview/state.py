@@ -48,7 +48,8 @@ class Preview:
 
     # -- the watching thread --------------------------------------------
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Wake the web pages' waiting requests on ``loop`` (the running one) when something changes."""
+        """Wake the web pages' waiting requests on ``loop`` when something changes (done by the
+        first request that waits, on the loop that serves them)."""
         self._loop, self._changed = loop, asyncio.Event()
 
     def started(self) -> None:
@@ -87,6 +88,8 @@ class Preview:
     # -- the web pages ----------------------------------------------------
     async def wait(self, after: int, timeout: float) -> None:
         """Return once :attr:`seq` is past ``after``, or after ``timeout`` seconds."""
+        if self._loop is None:
+            self.attach(asyncio.get_running_loop())
         deadline = time.monotonic() + timeout
         # Nothing between reading seq and waiting lets the loop run _notify: no wake-up is missed.
         while self.seq <= after and self._changed is not None:
