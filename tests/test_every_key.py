@@ -1,7 +1,7 @@
 """Every key the template loader accepts is documented and alive.
 
-The keys are read from the loader's own declarations (pnp.template.spec's tables, pnp.template.elements'
-element schemas), not listed here: a key added to the language is found by these tests at once.
+The keys are read from the loader's own declarations (pnp.template.spec's tables, pnp.template.kinds'
+rows of element kinds), not listed here: a key added to the language is found by these tests at once.
 Each must be named in docs/TEMPLATES.md, and changing its value must change what is printed (the
 PDF or its manifest): a key that is read and then ignored is a promise the kit does not keep. Each
 key needs a case below, a small kit and the change to make; a new key without one fails until it
@@ -22,7 +22,7 @@ import pytest
 
 from pnp.kit.build import render_to_memory
 from pnp.core.errors import TemplateError
-from pnp.template.elements import _COMMON, ELEMENT_SCHEMAS
+from pnp.template.kinds import COMMON_KEYS, KINDS
 from pnp.template.model import PrintOptions
 from pnp.template.spec import COMPONENT, GAME, HEADER, piece_table
 from pnp.template.loader import load_game
@@ -42,8 +42,8 @@ def accepted_keys() -> list[tuple[str, str]]:
     pieces = piece_table({}, [])
     keys += [("piece", key) for key in (*pieces.fields, *pieces.extra_keys)]
     keys += [("data file", key) for key in ("file", "sheet")]
-    keys += [(f"element {kind}", key) for kind, schema in ELEMENT_SCHEMAS.items()
-             for key in (*_COMMON, *schema)]
+    keys += [(f"element {name}", key) for name, kind in KINDS.items()
+             for key in (*COMMON_KEYS, *kind.keys)]
     return keys
 
 
@@ -321,7 +321,7 @@ def alive_case(table: str, key: str) -> tuple[dict, dict, dict]:
 def case_exists(table: str, key: str) -> bool:
     if table.startswith("element "):
         kind = table.split()[1]
-        return key in _COMMON or key in ELEMENTS[kind][1] or key == "plural"
+        return key in COMMON_KEYS or key in ELEMENTS[kind][1] or key == "plural"
     return key in {"component": COMPONENT_CASES, "file": FILE_CASES, "game": GAME_CASES, "piece": PIECE_CASES,
                    "data file": DATA_CASES}[table]
 
@@ -343,8 +343,8 @@ def test_every_key_is_in_the_guide(table, key):
         # The elements' table: one row per kind, naming its keys.
         kind = table.split()[1]
         row = re.search(rf"^\| `{kind}` \| (.*) \|$", GUIDE, re.MULTILINE)
-        assert row and (key in _COMMON or re.search(rf"(?<!\w){key}(?!\w)", row.group(1))), (kind, key)
-        if key in _COMMON:
+        assert row and (key in COMMON_KEYS or re.search(rf"(?<!\w){key}(?!\w)", row.group(1))), (kind, key)
+        if key in COMMON_KEYS:
             assert f"`{key}`" in GUIDE
         return
     # The other keys: written in the guide's example file (`key = ...`), or named as `key`.

@@ -11,8 +11,8 @@ import pytest
 
 from conftest import pdf_reader
 from pnp.core.errors import TemplateError
-from pnp.layout import faces as faces_module
 from pnp.layout.faces import FaceResolver, resolve_piece_face
+from pnp.layout.kinds import laid_out
 from pnp.layout.plan import plan_kit
 from pnp.layout.primitives import Icon, Moved, Rect, Symbol, Text, absolute, describe
 from pnp.layout.text import Measurer
@@ -107,7 +107,7 @@ def test_each_element_is_resolved_once_per_distinct_set_of_the_values_it_uses(mo
     calls: dict[str, int] = {}
 
     def counting(kind):
-        resolve = faces_module._RESOLVE[kind]
+        resolve = laid_out(kind).resolve
 
         def count(props, *args):
             key = props.get("text") or kind
@@ -116,7 +116,7 @@ def test_each_element_is_resolved_once_per_distinct_set_of_the_values_it_uses(mo
         return count
 
     for kind in ("text", "symbol"):
-        monkeypatch.setitem(faces_module._RESOLVE, kind, counting(kind))
+        monkeypatch.setattr(laid_out(kind), "resolve", counting(kind))
     game = load_shipped_game("hunting-fever")
     component = game.component("player-cards")
     resolver = FaceResolver(game, PrintOptions(), monospace())

@@ -234,12 +234,12 @@ def test_asking_whether_a_shorter_sheet_holds_reports_nothing():
 
 @pytest.mark.parametrize("weight, side_by_side", [(1.0, True), (0.2, False)])
 def test_three_choices_go_side_by_side_when_each_word_fits_its_share_else_stacked(weight, side_by_side):
-    from pnp.layout.faces import _Context
+    from pnp.layout.kinds.base import CopyFace
 
     game = load_shipped_game("card-hunter")
     copy = copies(game.component("scoresheet"))[0]
     resolver = FaceResolver(game, PrintOptions(lang="fr"), MEASURER)
-    ctx = _Context(resolver, copy, resolver.values(copy))
+    ctx = CopyFace(resolver, copy, resolver.values(copy))
     words = tuple(said(f"sheet.ch.{level}") for level in ("easy", "normal", "hard"))
     sheet = Scoresheet("t", "h", (Column(weight=weight), Column()),
                        (Row("1", (Cell((Box("choice", options=words),)), Cell((Box("pen"),)))),))

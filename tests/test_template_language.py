@@ -247,14 +247,14 @@ def test_placeholder_names_reject_what_str_format_would_reach_through():
 
 
 def test_the_template_guide_lists_every_element_key_field_type_and_name():
-    from pnp.template.elements import (CONDITION_NAMES, ELEMENT_SCHEMAS, FACE_NAMES, FIELD_TYPES,
-                              REPEAT_NAMES, SET_NAMES, SYMBOLS)
+    from pnp.template.elements import CONDITION_NAMES, FACE_NAMES, FIELD_TYPES, REPEAT_NAMES, SET_NAMES, SYMBOLS
+    from pnp.template.kinds import KINDS
 
     guide = (Path(__file__).resolve().parent.parent / "docs" / "TEMPLATES.md").read_text(encoding="utf-8")
     rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `(\w+)` \| (.*) \|$", guide, re.MULTILINE)}
-    assert set(rows) == set(ELEMENT_SCHEMAS)
-    for kind, schema in ELEMENT_SCHEMAS.items():
-        words = set(re.findall(r"\w+", rows[kind]))
-        assert set(schema) <= words, (kind, set(schema) - words)
+    assert set(rows) == set(KINDS)
+    for name, kind in KINDS.items():
+        words = set(re.findall(r"\w+", rows[name]))
+        assert set(kind.keys) <= words, (name, set(kind.keys) - words)
     for name in (*FIELD_TYPES, *FACE_NAMES, *SET_NAMES, *CONDITION_NAMES, *REPEAT_NAMES, *SYMBOLS):
         assert re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", guide), name

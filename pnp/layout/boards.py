@@ -23,12 +23,9 @@ from typing import Iterable, NamedTuple, Sequence
 from pnp.layout.imposition import EPS, Box
 from pnp.layout.primitives import Text, absolute
 from pnp.layout.text import Measurer
-from pnp.core.units import POINTS_PER_MM
 
 TEXT_CLEARANCE = 2.0   # mm between a seam's cut line and any text
 SEARCH_STEP = 1.0      # mm between the cut lines tried when the template names none
-ASCENT = 0.78          # of the type size: how far glyphs reach above and below the baseline
-DESCENT = 0.24
 
 
 class Seam(NamedTuple):
@@ -70,29 +67,7 @@ def text_boxes(primitives: Iterable, measure: Measurer) -> list[Box]:
 
     Turned text is turned with it, so the boxes are where the glyphs land.
     """
-    boxes = []
-    for p in absolute(primitives):
-        if not isinstance(p, Text):
-            continue
-        ascent, descent = p.size * ASCENT / POINTS_PER_MM, p.size * DESCENT / POINTS_PER_MM
-        for line in p.lines:
-            if not line.text.strip():
-                continue
-            width = measure.width(line.text, p.style, p.size) / POINTS_PER_MM
-            a0, a1, b0, b1 = line.x, line.x + width, line.y - ascent, line.y + descent
-            if not p.rotate:
-                boxes.append(Box(a0, b0, a1 - a0, b1 - b0))
-                continue
-            corners = [_turned(p.rotate, p.pivot, a, b) for a in (a0, a1) for b in (b0, b1)]
-            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-            boxes.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
-    return boxes
-
-
-def _turned(angle: int, pivot: tuple[float, float], a: float, b: float) -> tuple[float, float]:
-    """Where a point (a along the baseline, b down across it) of turned text lands, y downwards."""
-    px, py = pivot
-    return {90: (px + b, py - a), 180: (px - a, py - b), 270: (px - b, py + a)}[angle]
+    return [box for p in absolute(primitives) if type(p) is Text for box in p.boxes(measure)]
 
 
 def split_piece(area_w: float, area_h: float, piece_w: float, piece_h: float, overlap: float,

@@ -1,19 +1,19 @@
-"""Where the ink of a resolved face lands: one box per primitive, in mm.
+"""Where the ink of a resolved face lands, and the checks that ask: boxes in mm.
 
 Pure computation over primitives (mm from the face's top-left, y downwards),
 for the checks a face must pass before it is drawn: a hidden piece's back is
 one colour near its edges (:func:`quiet_band_problems`), and what matters on a
-piece keeps clear of the knife. Each box holds everything the primitive
-paints, strokes included: a check against it can only be too careful.
+piece keeps clear of the knife. Each kind of primitive gives its own boxes
+(``boxes(measure)``, pnp.layout.primitives), holding everything it paints,
+strokes included: a check against them can only be too careful.
 """
 
 from __future__ import annotations
 
 from typing import Iterable, NamedTuple, Sequence
 
-from pnp.layout.boards import text_boxes
 from pnp.layout.imposition import Box
-from pnp.layout.primitives import QR, Ellipse, Icon, Line, Path, Primitive, Rect, Symbol, Text, absolute
+from pnp.layout.primitives import Primitive, Rect, absolute
 from pnp.layout.text import Measurer
 
 #: The outer band inside a hidden piece's trim that its back paints in one colour:
@@ -32,63 +32,9 @@ class Inked(NamedTuple):
 
 
 def inked(primitives: Iterable[Primitive], measure: Measurer) -> list[Inked]:
-    """Every primitive of a face (repeated copies where they land) with its ink's box."""
-    out = []
-    for p in absolute(primitives):
-        kind = type(p)
-        if kind is Text:
-            for box in text_boxes((p,), measure):
-                out.append(Inked(p, box))
-            continue
-        box = _box(p)
-        if box is not None:
-            out.append(Inked(p, box))
-    return out
-
-
-def _box(p: Primitive) -> Box | None:
-    kind = type(p)
-    if kind is Rect:
-        half = p.width / 2 if p.stroke else 0.0
-        return Box(p.x - half, p.y - half, p.w + 2 * half, p.h + 2 * half)
-    if kind is Ellipse:
-        half = p.width / 2 if p.stroke else 0.0
-        return Box(p.cx - p.rx - half, p.cy - p.ry - half, 2 * (p.rx + half), 2 * (p.ry + half))
-    if kind is Line:
-        half = p.width / 2
-        x0, x1 = sorted((p.x1, p.x2))
-        y0, y1 = sorted((p.y1, p.y2))
-        return Box(x0 - half, y0 - half, x1 - x0 + 2 * half, y1 - y0 + 2 * half)
-    if kind is Path:
-        points = [point for segment in p.segments for point in segment]
-        if not points:
-            return None
-        half = p.width / 2 if p.stroke else 0.0
-        xs, ys = [x for x, _ in points], [y for _, y in points]
-        return Box(min(xs) - half, min(ys) - half, max(xs) - min(xs) + 2 * half,
-                   max(ys) - min(ys) + 2 * half)
-    if kind is Symbol:
-        half = p.size / 2 + (p.width / 2 if p.stroke else 0.0)
-        return Box(p.cx - half, p.cy - half, 2 * half, 2 * half)
-    if kind is Icon:
-        return _icon_box(p)
-    if kind is QR:
-        return Box(p.x, p.y, p.size, p.size)
-    return None
-
-
-def _icon_box(icon: Icon) -> Box:
-    """The part of an icon's box its drawing fills: its viewBox fitted, centred, kept in proportion."""
-    from pnp.template.icons import read_icon  # the SVG reader loads only for kits with icons
-
-    _, _, vw, vh = read_icon(icon.source).view_box
-    turned = icon.rotate in (90, 270)
-    w, h = (icon.h, icon.w) if turned else (icon.w, icon.h)
-    scale = min(w / vw, h / vh)
-    fw, fh = vw * scale, vh * scale
-    if turned:
-        fw, fh = fh, fw
-    return Box(icon.x + (icon.w - fw) / 2, icon.y + (icon.h - fh) / 2, fw, fh)
+    """Every primitive of a face (repeated copies where they land) with its ink's boxes
+    (each kind of primitive says where its ink lands: a line of text is a box of its own)."""
+    return [Inked(p, box) for p in absolute(primitives) for box in p.boxes(measure)]
 
 
 def inset(box: Box, size: tuple[float, float]) -> float:

@@ -7,12 +7,25 @@ frame they are drawn in (a piece's trim, or the page), y downwards, as a
 designer measures a card; only the renderer turns them into PDF points.
 Colours are ``#rrggbb`` (ink saver already applied) or None for "not painted".
 Text sizes are in points, as type is measured.
+
+Each kind of primitive says where its ink lands (``boxes(measure)``: every box
+it paints, strokes included, so a check against them can only be too careful)
+and how it moves (``moved(dx, dy)``); how it is drawn is its function in
+``pnp/render/draw.py``. A primitive only one kind of element draws may live in
+that kind's module (:mod:`pnp.layout.kinds`), with the same two methods.
 """
 
 from __future__ import annotations
 
 import marshal
 from typing import Iterator, NamedTuple, Union
+
+from pnp.core.units import POINTS_PER_MM
+from pnp.layout.imposition import Box
+
+#: Of the type size: how far glyphs reach above and below the baseline.
+ASCENT = 0.78
+DESCENT = 0.24
 
 
 class Rect(NamedTuple):
@@ -28,6 +41,13 @@ class Rect(NamedTuple):
     radius: float = 0.0
     dash: tuple[float, ...] = ()
 
+    def boxes(self, measure=None) -> tuple[Box, ...]:
+        half = self.width / 2 if self.stroke else 0.0
+        return (Box(self.x - half, self.y - half, self.w + 2 * half, self.h + 2 * half),)
+
+    def moved(self, dx: float, dy: float) -> Rect:
+        return self._replace(x=self.x + dx, y=self.y + dy)
+
 
 class Ellipse(NamedTuple):
     cx: float
@@ -38,6 +58,14 @@ class Ellipse(NamedTuple):
     stroke: str | None = None
     width: float = 0.0
     dash: tuple[float, ...] = ()
+
+    def boxes(self, measure=None) -> tuple[Box, ...]:
+        half = self.width / 2 if self.stroke else 0.0
+        return (Box(self.cx - self.rx - half, self.cy - self.ry - half, 2 * (self.rx + half),
+                    2 * (self.ry + half)),)
+
+    def moved(self, dx: float, dy: float) -> Ellipse:
+        return self._replace(cx=self.cx + dx, cy=self.cy + dy)
 
 
 class Line(NamedTuple):
@@ -51,6 +79,15 @@ class Line(NamedTuple):
     width: float
     dash: tuple[float, ...] = ()
     cap: int = 0
+
+    def boxes(self, measure=None) -> tuple[Box, ...]:
+        half = self.width / 2
+        x0, x1 = sorted((self.x1, self.x2))
+        y0, y1 = sorted((self.y1, self.y2))
+        return (Box(x0 - half, y0 - half, x1 - x0 + 2 * half, y1 - y0 + 2 * half),)
+
+    def moved(self, dx: float, dy: float) -> Line:
+        return self._replace(x1=self.x1 + dx, y1=self.y1 + dy, x2=self.x2 + dx, y2=self.y2 + dy)
 
 
 class Path(NamedTuple):
@@ -67,6 +104,19 @@ class Path(NamedTuple):
     dash: tuple[float, ...] = ()
     join: int = 0
     cap: int = 0
+
+    def boxes(self, measure=None) -> tuple[Box, ...]:
+        points = [point for segment in self.segments for point in segment]
+        if not points:
+            return ()
+        half = self.width / 2 if self.stroke else 0.0
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return (Box(min(xs) - half, min(ys) - half, max(xs) - min(xs) + 2 * half,
+                    max(ys) - min(ys) + 2 * half),)
+
+    def moved(self, dx: float, dy: float) -> Path:
+        return self._replace(segments=tuple(tuple((x + dx, y + dy) for x, y in segment)
+                                            for segment in self.segments))
 
 
 class TextLine(NamedTuple):
@@ -93,6 +143,34 @@ class Text(NamedTuple):
     rotate: int = 0
     pivot: tuple[float, float] = (0.0, 0.0)
 
+    def boxes(self, measure) -> tuple[Box, ...]:
+        """The box of each line that prints something; turned text is turned with it, so
+        the boxes are where the glyphs land. ``measure`` is the kit's Measurer."""
+        ascent, descent = self.size * ASCENT / POINTS_PER_MM, self.size * DESCENT / POINTS_PER_MM
+        boxes = []
+        for line in self.lines:
+            if not line.text.strip():
+                continue
+            width = measure.width(line.text, self.style, self.size) / POINTS_PER_MM
+            a0, a1, b0, b1 = line.x, line.x + width, line.y - ascent, line.y + descent
+            if not self.rotate:
+                boxes.append(Box(a0, b0, a1 - a0, b1 - b0))
+                continue
+            corners = [self._turned(a, b) for a in (a0, a1) for b in (b0, b1)]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            boxes.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+        return tuple(boxes)
+
+    def _turned(self, a: float, b: float) -> tuple[float, float]:
+        """Where a point (a along the baseline, b down across it) of turned text lands, y downwards."""
+        px, py = self.pivot
+        return {90: (px + b, py - a), 180: (px - a, py - b), 270: (px - b, py + a)}[self.rotate]
+
+    def moved(self, dx: float, dy: float) -> Text:
+        if self.rotate:
+            return self._replace(pivot=(self.pivot[0] + dx, self.pivot[1] + dy))
+        return self._replace(lines=tuple(line._replace(x=line.x + dx, y=line.y + dy) for line in self.lines))
+
 
 class Icon(NamedTuple):
     """An SVG pictogram fitted, centred and keeping its proportions, into a box."""
@@ -107,6 +185,22 @@ class Icon(NamedTuple):
     mirror: bool = False
     line_art: bool = False       # the ink saver's white-and-black drawing of it
 
+    def boxes(self, measure=None) -> tuple[Box, ...]:
+        """The part of its box the drawing fills: its viewBox fitted, centred, kept in proportion."""
+        from pnp.template.icons import read_icon  # the SVG reader loads only for kits with icons
+
+        _, _, vw, vh = read_icon(self.source).view_box
+        turned = self.rotate in (90, 270)
+        w, h = (self.h, self.w) if turned else (self.w, self.h)
+        scale = min(w / vw, h / vh)
+        fw, fh = vw * scale, vh * scale
+        if turned:
+            fw, fh = fh, fw
+        return (Box(self.x + (self.w - fw) / 2, self.y + (self.h - fh) / 2, fw, fh),)
+
+    def moved(self, dx: float, dy: float) -> Icon:
+        return self._replace(x=self.x + dx, y=self.y + dy)
+
 
 class Symbol(NamedTuple):
     """A player symbol (circle, star, triangle...) of width ``size`` centred on (cx, cy)."""
@@ -120,6 +214,13 @@ class Symbol(NamedTuple):
     width: float = 0.0
     dash: tuple[float, ...] = ()
 
+    def boxes(self, measure=None) -> tuple[Box, ...]:
+        half = self.size / 2 + (self.width / 2 if self.stroke else 0.0)
+        return (Box(self.cx - half, self.cy - half, 2 * half, 2 * half),)
+
+    def moved(self, dx: float, dy: float) -> Symbol:
+        return self._replace(cx=self.cx + dx, cy=self.cy + dy)
+
 
 class QR(NamedTuple):
     """A QR code, quiet zone included in ``size``, top-left at (x, y)."""
@@ -130,6 +231,12 @@ class QR(NamedTuple):
     size: float
     color: str
 
+    def boxes(self, measure=None) -> tuple[Box, ...]:
+        return (Box(self.x, self.y, self.size, self.size),)
+
+    def moved(self, dx: float, dy: float) -> QR:
+        return self._replace(x=self.x + dx, y=self.y + dy)
+
 
 class Moved(NamedTuple):
     """Primitives drawn in a frame moved by (dx, dy) mm: one copy of a
@@ -138,6 +245,12 @@ class Moved(NamedTuple):
     dx: float
     dy: float
     primitives: tuple
+
+    def boxes(self, measure=None) -> tuple[Box, ...]:
+        return tuple(box for p in absolute(self.primitives, self.dx, self.dy) for box in p.boxes(measure))
+
+    def moved(self, dx: float, dy: float) -> Moved:
+        return Moved(self.dx + dx, self.dy + dy, self.primitives)
 
 
 Primitive = Union[Rect, Ellipse, Line, Path, Text, Icon, Symbol, QR, Moved]
@@ -193,7 +306,10 @@ def _plain(primitives) -> tuple:
             continue
         else:
             fields = tuple(p)
-        defaults = _DEFAULTS[kind]
+        try:
+            defaults = _DEFAULTS[kind]
+        except KeyError:   # a primitive of a kind's own module, packed for the first time
+            defaults = _DEFAULTS[_known(kind)]
         end = len(fields)
         while end > defaults[0] and type(fields[end - 1]) is type(defaults[end]) and \
                 fields[end - 1] == defaults[end]:
@@ -221,19 +337,33 @@ def _unpacked(plain: tuple) -> list:
 
 
 _new = tuple.__new__
-_KINDS = (Rect, Ellipse, Line, Path, Text, Icon, Symbol, QR, Moved)
-_NUMBER = {kind: number for number, kind in enumerate(_KINDS)}
-_TEXT, _MOVED = _NUMBER[Text], _NUMBER[Moved]
+#: Each kind of primitive by its number in packed data: those above, then any other
+#: (a kind of element's own, its fields plain values) as it is first packed.
+_KINDS: list[type] = []
+_NUMBER: dict[type, int] = {}
 #: Each kind: (how many fields have no default, then each field's default by its place; None
 #: where there is none). A field equal to its default packs as a value like any other, so
 #: only a default of the same type may be left out: 0 for 0.0 would come back a float.
-_DEFAULTS = {kind: (len(kind._fields) - len(kind._field_defaults),
-                    *(kind._field_defaults.get(name, _new) for name in kind._fields))
-             for kind in _KINDS}
+_DEFAULTS: dict[type, tuple] = {}
 #: Each kind: the defaults that complete its fields from each length.
-_TAILS = {kind: {n: tuple(kind._field_defaults[name] for name in kind._fields[n:])
-                 for n in range(len(kind._fields) - len(kind._field_defaults), len(kind._fields))}
-          for kind in _KINDS}
+_TAILS: dict[type, dict[int, tuple]] = {}
+
+
+def _known(kind: type) -> type:
+    """Give a kind of primitive its number and defaults for packing (once)."""
+    if kind not in _NUMBER:
+        _NUMBER[kind] = len(_KINDS)
+        _KINDS.append(kind)
+        first = len(kind._fields) - len(kind._field_defaults)
+        _DEFAULTS[kind] = (first, *(kind._field_defaults.get(name, _new) for name in kind._fields))
+        _TAILS[kind] = {n: tuple(kind._field_defaults[name] for name in kind._fields[n:])
+                        for n in range(first, len(kind._fields))}
+    return kind
+
+
+for _kind in (Rect, Ellipse, Line, Path, Text, Icon, Symbol, QR, Moved):
+    _known(_kind)
+_TEXT, _MOVED = _NUMBER[Text], _NUMBER[Moved]
 
 
 def absolute(primitives, dx: float = 0.0, dy: float = 0.0) -> list:
@@ -244,23 +374,12 @@ def absolute(primitives, dx: float = 0.0, dy: float = 0.0) -> list:
     """
     out = []
     for p in primitives:
-        if isinstance(p, Moved):
+        if type(p) is Moved:
             out.extend(absolute(p.primitives, dx + p.dx, dy + p.dy))
         elif not (dx or dy):
             out.append(p)
-        elif isinstance(p, (Rect, Icon, QR)):
-            out.append(p._replace(x=p.x + dx, y=p.y + dy))
-        elif isinstance(p, (Ellipse, Symbol)):
-            out.append(p._replace(cx=p.cx + dx, cy=p.cy + dy))
-        elif isinstance(p, Line):
-            out.append(p._replace(x1=p.x1 + dx, y1=p.y1 + dy, x2=p.x2 + dx, y2=p.y2 + dy))
-        elif isinstance(p, Path):
-            out.append(p._replace(segments=tuple(tuple((x + dx, y + dy) for x, y in s)
-                                                 for s in p.segments)))
-        elif p.rotate:
-            out.append(p._replace(pivot=(p.pivot[0] + dx, p.pivot[1] + dy)))
         else:
-            out.append(p._replace(lines=tuple(l._replace(x=l.x + dx, y=l.y + dy) for l in p.lines)))
+            out.append(p.moved(dx, dy))
     return out
 
 

@@ -68,7 +68,7 @@ class Pen:
     def draw(self, primitives, height: float) -> None:
         """Draw primitives in stacking order (see :func:`draw_primitives`)."""
         for primitive in primitives:
-            _DRAW[type(primitive)](self, primitive, height)
+            DRAWERS[type(primitive)](self, primitive, height)
 
     def text_ops(self, style: str, size: float, text: str) -> str:
         """The operators that show ``text``, as reportlab's text object writes them
@@ -440,7 +440,8 @@ def _draw_icon_label(canvas: Canvas, label, tint: str, line_art: bool) -> None:
     canvas.restoreState()
 
 
-_DRAW: dict[type, Callable[[Pen, Primitive, float], None]] = {
+#: The function that draws each kind of primitive (a kind of element's own primitive too).
+DRAWERS: dict[type, Callable[[Pen, Primitive, float], None]] = {
     Rect: draw_rect,
     Ellipse: draw_ellipse,
     Line: draw_line,

@@ -1,7 +1,8 @@
-"""The element vocabulary of a face, closed: each key's kind, and the names it may use.
+"""The elements of a face checked on load: each key's value, and the names it may use.
 
 A component definition's ``front`` and ``back`` are lists of elements
-(``rect``, ``text``, ``icon``...). Here each element is checked once, when the
+(``rect``, ``text``, ``icon``...); what each kind accepts is its row in
+:mod:`pnp.template.kinds`. Here each element is checked once, when the
 template is loaded: its keys and their kinds, its ``when`` condition, every
 name its expressions and placeholders use (against the names a face of its
 component offers), and its colours (a palette name, ``#rrggbb``, or a field
@@ -18,59 +19,12 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from pnp.core.i18n import LANGUAGES
 from pnp.template.language import (ExpressionError, Placeholder, expression_names, format_problem, names_in,
                                    parse_condition, placeholder_names, text_parts, whole_placeholder)
-from pnp.core.limits import MAX_LEADING, MAX_POINTS, MAX_TABLE_COLS, MAX_TABLE_ROWS, MAX_TEXT_SIZE_PT
+from pnp.core.limits import MAX_TABLE_COLS, MAX_TEXT_SIZE_PT
+from pnp.template.kinds import (BOOL, CHOICES, COLOR, COMMON_KEYS, INT, KINDS, LEN, LENGTHS, LENS, NAME, NUM,
+                                POINTS, REPEAT, ROWS, SHAPE, STR, TEXT, ElementKind)
 from pnp.template.model import Element
 
-# Kinds of value a key takes.
-LEN, COLOR, TEXT, NAME, SHAPE, STR, INT, NUM, BOOL = (
-    "len", "color", "text", "name", "shape", "str", "int", "num", "bool")
-ROWS, LENS, POINTS, REPEAT = "rows", "lens", "points", "repeat"
-
-_COMMON = {"type": STR, "when": STR, "repeat": REPEAT, "step": LENS}
-_STROKE = {"stroke": COLOR, "stroke_width": LEN, "dash": LENS}
-
-ELEMENT_SCHEMAS: dict[str, dict[str, str]] = {
-    "background": {"fill": COLOR},
-    "rect": {"x": LEN, "y": LEN, "w": LEN, "h": LEN, "fill": COLOR, "radius": LEN, **_STROKE},
-    "ellipse": {"cx": LEN, "cy": LEN, "rx": LEN, "ry": LEN, "fill": COLOR, **_STROKE},
-    "line": {"x1": LEN, "y1": LEN, "x2": LEN, "y2": LEN, **_STROKE},
-    "polygon": {"points": POINTS, "fill": COLOR, "closed": BOOL, **_STROKE},
-    "text": {
-        "x": LEN, "y": LEN, "w": LEN, "h": LEN, "text": TEXT, "font": STR, "size": LEN,
-        "min_size": NUM, "align": STR, "valign": STR, "color": COLOR, "wrap": BOOL,
-        "rotate": INT, "leading": NUM, "plural": LEN,
-    },
-    "icon": {"name": NAME, "x": LEN, "y": LEN, "w": LEN, "h": LEN, "color": COLOR, "rotate": INT,
-             "mirror": BOOL},
-    "symbol": {"shape": SHAPE, "cx": LEN, "cy": LEN, "size": LEN, "fill": COLOR, **_STROKE},
-    "table": {
-        "x": LEN, "y": LEN, "w": LEN, "rows": ROWS, "cols": LENS, "row_h": LEN, "size": NUM,
-        "font": STR, "header": BOOL, "color": COLOR, "line": COLOR, "header_fill": COLOR,
-        "header_color": COLOR, "zebra": COLOR, "align": STR, "col_lines": BOOL,
-    },
-    "qr": {"x": LEN, "y": LEN, "size": LEN, "data": TEXT, "color": COLOR},
-    "scoresheet": {"x": LEN, "y": LEN, "w": LEN, "h": LEN, "game": NAME, "qr": TEXT},
-}
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "background": ("fill",),
-    "rect": ("x", "y", "w", "h"),
-    "ellipse": ("cx", "cy", "rx"),
-    "line": ("x1", "y1", "x2", "y2"),
-    "polygon": ("points",),
-    "text": ("x", "y", "w", "h", "text", "size"),
-    "icon": ("name", "x", "y", "w", "h"),
-    "symbol": ("cx", "cy", "size"),
-    "table": ("x", "y", "w", "rows", "cols", "row_h", "size"),
-    "qr": ("x", "y", "size", "data"),
-    "scoresheet": ("x", "y", "w", "h"),
-}
-#: Keys with a fixed set of values.
-CHOICES: dict[str, tuple] = {
-    "font": ("regular", "bold", "black", "italic"),
-    "rotate": (0, 90, 180, 270),
-}
-TEXT_CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom")}
-TABLE_CHOICES = {"align": ("left", "center")}
+#: The player symbols (a symbol element's shapes, a player colour's symbol).
 SYMBOLS = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "heart")
 #: Colour names every template may use besides its palette.
 BUILT_IN_COLORS = ("white", "black", "none")
@@ -95,12 +49,10 @@ KIND_CHECKS = {
     LENS: "lengths", POINTS: "points", ROWS: "rows",
 }
 
+#: Kinds of value that are lists, whose length a kind may limit.
+_LISTS = frozenset({ROWS, LENS, POINTS})
+
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-#: The largest value of each plain-number key (``num``): sizes in points, leading as a
-#: multiple of the size. Lengths are bounded when a face is laid out (pnp.layout.faces).
-NUMBER_LIMITS = {"min_size": MAX_TEXT_SIZE_PT, "size": MAX_TEXT_SIZE_PT, "leading": MAX_LEADING}
-#: The most entries of each list key.
-LIST_LIMITS = {"rows": MAX_TABLE_ROWS, "cols": MAX_TABLE_COLS, "points": MAX_POINTS}
 
 
 class Scope(NamedTuple):
@@ -145,9 +97,11 @@ def _known(names: Iterable[str]) -> str:
 class _ElementCheck:
     """Checks one element's keys, collecting problems and the names it uses."""
 
-    def __init__(self, scope: Scope, at: str, source: str, problems: list[str], repeats: bool):
+    def __init__(self, scope: Scope, at: str, source: str, *, problems: list[str], repeats: bool,
+                 limits: Mapping[str, float]):
         self.scope, self.at, self.source, self.problems = scope, at, source, problems
         self.repeats = repeats
+        self.limits = limits  # the kind's: largest numbers and longest lists
         self.names: set[str] = set()
         self.keys: dict[str, str] = {}  # name -> the first key that uses it
 
@@ -290,7 +244,7 @@ class _ElementCheck:
 
     def too_many(self, key: str, value: Any) -> bool:
         """Report a list longer than its limit (a table's rows, a polygon's corners...)."""
-        limit = LIST_LIMITS.get(key)
+        limit = self.limits.get(key)
         if limit is not None and isinstance(value, list) and len(value) > limit:
             self.fail(key, f"{len(value)} entries; the limit is {limit}")
             return True
@@ -298,7 +252,7 @@ class _ElementCheck:
 
     def value(self, kind: str, key: str, value: Any) -> None:
         """Check one key's value by its kind (see :data:`KIND_CHECKS`)."""
-        if self.too_many(key, value):
+        if kind in _LISTS and self.too_many(key, value):
             return
         getattr(self, KIND_CHECKS[kind])(key, value)
 
@@ -311,7 +265,7 @@ class _ElementCheck:
             self.expect(key, "a whole number", value)
 
     def positive_number(self, key: str, value: Any) -> None:
-        limit = NUMBER_LIMITS.get(key, MAX_TEXT_SIZE_PT)
+        limit = self.limits.get(key, MAX_TEXT_SIZE_PT)
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
                 or not (math.isfinite(value) and 0 < value <= limit):
             self.expect(key, f"a positive number up to {limit:g} (the limit)", value)
@@ -396,7 +350,7 @@ class _ElementCheck:
                               f"(expected {what})")
 
 
-def compile_elements(raw: Any, at: str, source: str, scope: Scope, problems: list[str],
+def compile_elements(raw: Any, at: str, source: str, scope: Scope, *, problems: list[str],
                      pieces: list[Mapping[str, Any]], sets: tuple[str, ...]) -> tuple[Element, ...]:
     """Check a face's element tables and build its elements; problems are appended.
 
@@ -409,55 +363,50 @@ def compile_elements(raw: Any, at: str, source: str, scope: Scope, problems: lis
     elements = []
     for index, table in enumerate(raw):
         where = f"{at}[{index}]"
-        kind = table.get("type")
-        if kind not in ELEMENT_SCHEMAS:
+        name = table.get("type")
+        kind = KINDS.get(name) if isinstance(name, str) else None
+        if kind is None:
             problems.append(f"{source}: {where}.type: expected one of "
-                            f"{', '.join(ELEMENT_SCHEMAS)}, got {_shown(kind)}")
+                            f"{', '.join(KINDS)}, got {_shown(name)}")
             continue
-        schema = {**_COMMON, **ELEMENT_SCHEMAS[kind]}
-        for key in table:
-            if key not in schema:
-                problems.append(f"{source}: {where}: unknown key {key!r} (expected one of: "
-                                f"{', '.join(sorted(schema))})")
-        for key in REQUIRED[kind]:
-            if key not in table:
-                problems.append(f"{source}: {where}: a {kind} needs {key!r}")
-        check = _ElementCheck(scope, where, source, problems, repeats="repeat" in table)
-        for key, value in table.items():
-            if key in schema and key not in ("type", "when"):
-                check.value(schema[key], key, value)
-        choices = {**CHOICES, **(TEXT_CHOICES if kind == "text" else TABLE_CHOICES if kind == "table" else {})}
-        for key, allowed in choices.items():
-            if key in table and key in schema and table[key] not in allowed:
-                check.expect(key, " or ".join(str(a) for a in allowed), table[key])
-        if "plural" in table and not (isinstance(table.get("text"), str) and table["text"].startswith("@")):
-            check.fail("plural", "a plural picks the one or other form of a catalog text: the text is "
-                                 "\"@key\", with key.one and key.other in the catalogs")
-        if "step" in table and "repeat" not in table:
-            check.fail("step", "a step moves the copies of a repeated element; add repeat")
-        if kind == "table" and isinstance(table.get("rows"), list) and isinstance(table.get("cols"), list):
-            for r, row in enumerate(table["rows"]):
-                if isinstance(row, list) and len(row) > len(table["cols"]):
-                    check.fail(f"rows[{r}]", f"{len(row)} cells but only {len(table['cols'])} cols")
-        if kind == "symbol":
-            # A symbol without its own shape and fill takes the set's symbol and ink.
-            for key, default in (("shape", "{set_symbol}"), ("fill", "set_ink")):
-                if key not in table:
-                    if not scope.has_sets:
-                        check.fail(key, f"a symbol in a component without sets needs its own {key}")
-                    check.value(schema[key], key, default)
-        used_by_values = dict(check.keys)
-        condition = check.condition(table["when"], pieces, sets) if "when" in table else None
-        _optional_fields_present(check, used_by_values, condition, pieces)
-        props = {key: _bare(value, schema.get(key)) for key, value in table.items()}
-        elements.append(Element(kind, props, f"{source}: {where}", condition,
-                                tuple(sorted(check.names))))
+        elements.append(_compiled(table, kind, where, scope=scope, source=source, problems=problems,
+                                  pieces=pieces, sets=sets))
     return tuple(elements)
+
+
+def _compiled(table: Mapping[str, Any], kind: ElementKind, where: str, *, scope: Scope, source: str,
+              problems: list[str], pieces: list[Mapping[str, Any]], sets: tuple[str, ...]) -> Element:
+    """One element checked against its kind's row, built; problems are appended."""
+    schema = {**COMMON_KEYS, **kind.keys}
+    for key in table:
+        if key not in schema:
+            problems.append(f"{source}: {where}: unknown key {key!r} (expected one of: "
+                            f"{', '.join(sorted(schema))})")
+    for key in kind.required:
+        if key not in table:
+            problems.append(f"{source}: {where}: a {table['type']} needs {key!r}")
+    check = _ElementCheck(scope, where, source, problems=problems, repeats="repeat" in table,
+                          limits=kind.limits)
+    for key, value in table.items():
+        if key in schema and key not in ("type", "when"):
+            check.value(schema[key], key, value)
+    for key, allowed in {**CHOICES, **kind.choices}.items():
+        if key in table and key in schema and table[key] not in allowed:
+            check.expect(key, " or ".join(str(a) for a in allowed), table[key])
+    if "step" in table and "repeat" not in table:
+        check.fail("step", "a step moves the copies of a repeated element; add repeat")
+    if kind.rules is not None:
+        kind.rules(check, table, scope.has_sets)
+    used_by_values = dict(check.keys)
+    condition = check.condition(table["when"], pieces, sets) if "when" in table else None
+    _optional_fields_present(check, used_by_values, condition, pieces)
+    props = {key: _bare(value, schema.get(key)) for key, value in table.items()}
+    return Element(table["type"], props, f"{source}: {where}", condition, tuple(sorted(check.names)))
 
 
 def _bare(value: Any, kind: str | None) -> Any:
     """A length written ``"{field}"`` is the expression ``field``: evaluated as one from now on."""
-    if kind in (LEN, REPEAT, LENS, POINTS):
+    if kind in LENGTHS:
         if isinstance(value, list):
             return [_bare(v, LEN) for v in value]
         name = whole_placeholder(value)
@@ -486,12 +435,15 @@ def _optional_fields_present(check: _ElementCheck, used: dict[str, str], conditi
 
 
 def uses_of(element: Element) -> list[str]:
-    """Every printed text of an element that may be an ``@catalog.key``."""
+    """Every printed text of an element that may be an ``@catalog.key`` (a plural text's two forms)."""
     props = element.props
-    text = props.get("text")
-    if "plural" in props and isinstance(text, str):
-        text = [f"{text}.one", f"{text}.other"]
-    texts = [*(text if isinstance(text, list) else [text]), props.get("data"), props.get("qr")]
-    for row in props.get("rows", ()) or ():
-        texts.extend(row)
+    texts: list[Any] = []
+    for key in KINDS[element.type].printed():
+        value = props.get(key)
+        if isinstance(value, list):   # a table's rows of cells
+            texts.extend(cell for row in value if isinstance(row, list) for cell in row)
+        elif "plural" in props and isinstance(value, str):
+            texts += [f"{value}.one", f"{value}.other"]
+        else:
+            texts.append(value)
     return [t for t in texts if isinstance(t, str)]

@@ -587,7 +587,8 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
     everyone = [{"id": c["id"], **c["fields"]} for _, _, c in entries]
 
     def compiled(elements, where, pieces):
-        return compile_elements(elements, where, check.source, scope, check.problems, pieces, sets)
+        return compile_elements(elements, where, check.source, scope, problems=check.problems, pieces=pieces,
+                                sets=sets)
 
     front = compiled(raw.get("front", []), f"{at}.front", everyone)
     back = compiled(raw["back"], f"{at}.back", everyone) if "back" in raw else None
