@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
 from pnp.core import games
+from pnp.core.errors import TemplateError
 from pnp.core.i18n import LANGUAGES, catalog_folder, common_catalog, compare_catalogs, load_catalog, placeholders
 from pnp.core.sheet_model import Box, Cell, Column, Scoresheet, said
 from pnp.core.sheet_model import Row as SheetRow
@@ -295,16 +296,47 @@ def game_ids() -> tuple[str, ...]:
     return games.game_ids()
 
 
+def rules_of(game_id: object) -> GameRules | None:
+    """The rules of a game, its module (named in :data:`pnp.core.games.SHIPPED`) loaded on first
+    use; None for an unknown game."""
+    if not isinstance(game_id, str):
+        return None
+    found = _loaded.get(game_id) or games.joined_rules(game_id)
+    if found is None and game_id in games.SHIPPED:
+        found = _loaded[game_id] = importlib.import_module(games.SHIPPED[game_id]).RULES
+    return found
+
+
+#: The shipped games' rules, by id, once their modules are loaded.
+_loaded: dict[str, GameRules] = {}
+
+
 def find_rules(game_id: object) -> GameRules:
     """The rules of the game ``game_id``; a SessionFileError naming the known games otherwise.
 
     >>> find_rules("halali").player_range
     (2, 2)
     """
-    rules = games.rules(game_id)
+    rules = rules_of(game_id)
     if rules is None:
         raise SessionFileError(FileError.UNKNOWN_GAME, found=Value(game_id), expected=", ".join(game_ids()))
     return rules
+
+
+def game_facts(game_id: str) -> Mapping[str, Any] | None:
+    """The facts a game's kit may print (``{facts.points.bear}``), from its rules; None without rules."""
+    found = rules_of(game_id)
+    return None if found is None else found.facts
+
+
+def blank_sheet(game_id: str) -> Scoresheet:
+    """The blank scoresheet of a game (a :class:`pnp.core.sheet_model.Scoresheet`), as its rules describe it;
+    a TemplateError for a game without rules."""
+    found = rules_of(game_id)
+    if found is None:
+        raise TemplateError(f"no game rules are registered for {game_id!r}, so its scoresheet has no "
+                            f"content (known: {', '.join(game_ids())})")
+    return found.scoresheet(None)
 
 
 __all__ = [
@@ -312,9 +344,12 @@ __all__ = [
     "Proofs",
     "Report",
     "Row",
+    "blank_sheet",
     "catalog_problems",
     "find_rules",
+    "game_facts",
     "game_ids",
     "register",
+    "rules_of",
     "unregister",
 ]

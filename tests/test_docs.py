@@ -238,6 +238,16 @@ def test_every_link_resolves(doc):
             assert anchor in headings, f"{doc.name} links {link}: {path.name} has no heading '#{anchor}'"
 
 
+@pytest.mark.parametrize("doc", DOCS, ids=lambda doc: doc.name)
+def test_every_path_a_doc_names_exists(doc):
+    """A file or folder of the project a doc names in backticks (``pnp/layout/plan.py``, with or without
+    a ``: name`` after it) is there: a doc does not send a reader to a module that moved."""
+    named = re.findall(r"`((?:pnp|scoring|tests|bench|templates|examples|docs|fonts)/[^`\s:<*]*)(?::[^`]*)?`",
+                       doc.read_text(encoding="utf-8"))
+    missing = sorted({path for path in named if not (ROOT / path).exists()})
+    assert missing == [], f"{doc.name} names {missing}, which do not exist"
+
+
 # -- measurements live in bench/RESULTS.md ---------------------------------------------------------
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda doc: doc.name)

@@ -17,6 +17,7 @@ import pytest
 
 from conftest import pdf_reader
 from pnp.core import games
+from scoring import rules
 from pnp.kit.build import render_to_memory
 from pnp.core.errors import TemplateError
 from pnp.template.model import PrintOptions
@@ -30,8 +31,8 @@ def facts_double(monkeypatch):
     """Give one game a changed copy of its facts; the others keep theirs."""
 
     def use(game_id: str, facts: dict) -> None:
-        real = games.facts
-        monkeypatch.setattr(games, "facts", lambda asked: facts if asked == game_id else real(asked))
+        real = rules.game_facts
+        monkeypatch.setattr(rules, "game_facts", lambda asked: facts if asked == game_id else real(asked))
 
     return use
 
@@ -121,7 +122,7 @@ def test_each_kit_names_its_facts_and_prints_them_without_placeholders(game_id):
     source = games.template_file(game_id).read_text(encoding="utf-8")
     assert "{facts." in source
     # The players a kit's cover prints are the rules' (Card Hunter: the base game's 1 to 3).
-    expected = games.facts(game_id)["players"]
+    expected = rules.game_facts(game_id)["players"]
     low, high = (expected, expected) if isinstance(expected, int) else (expected["min"], expected["max"])
     assert game.players == (low, high)
 

@@ -1,8 +1,8 @@
-"""The code reads one way: no import circles, and the scoring layers only import the layers below.
+"""The code reads one way: each part imports only the parts below it, with no import circles.
 
 Imports are read from the source. Those at a module's top level run when it
 loads; those inside a function are late loads (the score commands load their
-work only when run), which may not close a circle either.
+work only when run), which count as imports all the same.
 """
 
 from __future__ import annotations
@@ -11,6 +11,31 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+#: The parts of pnp and scoring, by package, and the parts each imports (late imports
+#: included): the whole graph, lowest first. pnp.core is what pnp and scoring both stand
+#: on (catalogs, errors, files, limits, the sheet model, the registry of games); scoring
+#: is the score companion; the template language reads a kit (and asks a game's rules
+#: for the facts it prints); layout turns it into shapes in mm; render draws them with
+#: reportlab; kit writes a kit's files, export a print service's; preflight and the web
+#: scorer stand on those; the preview serves what a render makes; cli is the commands,
+#: and ``pnp`` (its ``__init__``: the version) and ``pnp.__main__`` the ends.
+PARTS: dict[str, set[str]] = {
+    "pnp": set(),
+    "pnp.core": set(),
+    "scoring": {"pnp.core"},
+    "pnp.template": {"pnp.core", "scoring"},
+    "pnp.layout": {"pnp.core", "pnp.template"},
+    "pnp.render": {"pnp.core", "pnp.template", "pnp.layout"},
+    "pnp.kit": {"pnp", "pnp.core", "scoring", "pnp.template", "pnp.layout", "pnp.render"},
+    "pnp.export": {"pnp.core", "pnp.template", "pnp.layout", "pnp.render"},
+    "pnp.preflight": {"pnp.core", "pnp.template", "pnp.layout", "pnp.render", "pnp.kit"},
+    "pnp.web": {"pnp.core", "scoring", "pnp.template", "pnp.kit"},
+    "pnp.preview": {"pnp.core", "pnp.template", "pnp.render", "pnp.export", "pnp.preflight", "pnp.web"},
+    "pnp.cli": {"pnp.core", "scoring", "pnp.template", "pnp.layout", "pnp.render", "pnp.kit", "pnp.export",
+                "pnp.preflight", "pnp.web", "pnp.preview"},
+    "pnp.__main__": {"pnp.core", "pnp.cli"},
+}
 
 #: The scoring package, lowest layer first: words and codes, messages and errors,
 #: reading and results, what sheets share, the rules protocol, each game, whole
@@ -88,6 +113,87 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
         if node not in index:
             visit(node)
     return found
+
+
+def part_of(module: str) -> str:
+    """The part a module belongs to: its package under pnp (``pnp.layout``), or scoring."""
+    names = module.split(".")
+    return "scoring" if names[0] == "scoring" else ".".join(names[:2])
+
+
+def parts_graph() -> dict[str, set[str]]:
+    """Which parts each part imports, late imports included."""
+    found: dict[str, set[str]] = {}
+    for name, others in graph(late=True).items():
+        found.setdefault(part_of(name), set()).update(part_of(o) for o in others)
+    return {part: others - {part} for part, others in found.items()}
+
+
+def test_each_part_imports_exactly_the_parts_its_row_names():
+    found = parts_graph()
+    assert set(found) == set(PARTS), "a part missing from PARTS, or one that no longer exists"
+    extra = sorted((part, other) for part in found for other in found[part] - PARTS[part])
+    unused = sorted((part, other) for part in found for other in PARTS[part] - found[part])
+    assert extra == [], "imports the table does not allow"
+    assert unused == [], "the table allows imports no module makes: take them off, so it stays the graph"
+    assert cycles(PARTS) == []
+
+
+def test_the_architecture_page_draws_the_same_parts():
+    """docs/ARCHITECTURE.md's table of parts says what PARTS says (and ``pnp``'s own row, its version,
+    is in its text)."""
+    import re
+
+    page = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    drawn = {}
+    for part, imports in re.findall(r"^\| `([\w.]+)` \| [^|]+ \| ([^|]+) \|$", page, re.MULTILINE):
+        if imports.startswith("every part but"):
+            drawn[part] = set(PARTS) - {part, *re.findall(r"`([\w.]+)`", imports)}
+        else:
+            drawn[part] = set(re.findall(r"`([\w.]+)`", re.sub(r"\(.*?\)", "", imports)))
+    assert drawn == {part: others for part, others in PARTS.items() if part != "pnp"}
+
+
+def test_core_sits_below_everything_and_scoring_stands_on_core_alone():
+    """pnp.core imports nothing of pnp's other parts or of scoring, not even a module named by a string
+    (the registry of games names the rules modules; the score companion loads them); scoring
+    imports only pnp.core of pnp."""
+    edges = graph(late=True)
+    core = [name for name in edges if part_of(name) == "pnp.core"]
+    assert sorted((name, other) for name in core for other in edges[name] if part_of(other) != "pnp.core") == []
+    for name in core:
+        text = modules()[name].read_text(encoding="utf-8")
+        assert "import_module" not in text and "__import__" not in text, name
+    scoring = [name for name in edges if part_of(name) == "scoring"]
+    assert "pnp.core.i18n" in edges["scoring.messages"]  # the scan reads scoring's imports of pnp
+    assert sorted((name, other) for name in scoring for other in edges[name]
+                  if other.startswith("pnp") and part_of(other) != "pnp.core") == []
+
+
+def data_packages() -> set[str]:
+    """The wheel's packages that hold data, not code (pyproject.toml's package-dir)."""
+    import tomllib
+
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    return set(setup["package-dir"])
+
+
+def test_no_module_has_the_name_of_a_data_package():
+    data = data_packages()
+    assert data == {"pnp.templates", "pnp.templates.icons", "pnp.fonts"}
+    names = set(modules())
+    prefixes = {".".join(name.split(".")[:depth]) for name in names for depth in range(1, name.count(".") + 2)}
+    assert sorted(data & prefixes) == []
+
+
+def test_every_package_of_code_ships():
+    """Each folder of modules is a package of the wheel (pyproject.toml), so an installed pnp has it."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    folders = {name for name, path in modules().items() if path.name == "__init__.py"}
+    assert folders <= listed, sorted(folders - listed)
 
 
 def test_no_import_circles():

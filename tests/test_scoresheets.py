@@ -131,11 +131,11 @@ def test_a_sheet_whose_rows_have_the_wrong_number_of_cells_is_refused():
 
 
 def test_a_game_without_rules_has_no_scoresheet_content():
-    from pnp.core import games
     from pnp.core.errors import TemplateError
+    from scoring.rules import blank_sheet
 
     with pytest.raises(TemplateError, match="no game rules are registered for 'chess'"):
-        games.blank_sheet("chess")
+        blank_sheet("chess")
 
 
 def test_rows_share_the_height_the_page_leaves():

@@ -1,26 +1,25 @@
 """The one registry of games: each game's id, its rules and its kit.
 
-A shipped game is one line of :data:`SHIPPED`: its id and the module of its
-rules (``scoring/<game>.py``, which holds its ``RULES`` and every fact of the
-game); its kit is ``templates/<id>.toml``. Everything that needs to know the
-games asks here: the score companion finds a game's rules
-(``scoring.find_rules``), the kit commands find the kits (``pnp build``,
-``pnp games``), the template loader finds the facts a kit prints, a kit's
-scoresheet finds its blank sheet, the web pages find which games have a kit.
-A game kept elsewhere (a plugin, a test's toy game) joins at run time with
-:func:`join`, through ``scoring.register``, which checks its rules first.
+A shipped game is one line of :data:`SHIPPED`: its id and the name of the
+module of its rules (``scoring/<game>.py``, which holds its ``RULES`` and every
+fact of the game); its kit is ``templates/<id>.toml``. Everything that needs
+to know the games asks here: the kit commands find the kits (``pnp build``,
+``pnp games``), the web pages find which games have a kit, and the score
+companion finds a game's rules module (``scoring.find_rules``, which loads it;
+through it the template loader finds the facts a kit prints and a kit's
+scoresheet its blank sheet). A game kept elsewhere (a plugin, a test's toy game)
+joins at run time with :func:`join`, through ``scoring.register``, which checks
+its rules first.
 
-Standard library only: a game's rules module loads when its rules or facts
-are first asked for, never when the registry is imported.
+Data and the standard library only: this part sits below both pnp's other parts
+and scoring, and loads no game's module (the score companion does).
 """
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any, Mapping, NamedTuple
 
-from pnp.core.errors import TemplateError
 from pnp.core.resources import templates_dir
 
 #: The games that ship with the project: id -> the module holding its ``RULES``.
@@ -38,7 +37,6 @@ class _Joined(NamedTuple):
 
 
 _joined: dict[str, _Joined] = {}
-_loaded: dict[str, Any] = {}
 
 
 def game_ids() -> tuple[str, ...]:
@@ -61,34 +59,10 @@ def kit_files() -> dict[str, Path]:
             if (path := template_file(game_id)) is not None}
 
 
-def rules(game_id: object) -> Any:
-    """The ``GameRules`` of a game, its module loaded on first use; None for an unknown game."""
-    if not isinstance(game_id, str):
-        return None
-    found = _loaded.get(game_id)
-    if found is not None:
-        return found
+def joined_rules(game_id: str) -> Any:
+    """The rules a game joined at run time with (:func:`join`); None for any other game."""
     joined = _joined.get(game_id)
-    if joined is not None:
-        return joined.rules
-    if game_id in SHIPPED:
-        found = _loaded[game_id] = importlib.import_module(SHIPPED[game_id]).RULES
-    return found
-
-
-def facts(game_id: str) -> Mapping[str, Any] | None:
-    """The facts a game's kit may print (``{facts.points.bear}``), from its rules; None without rules."""
-    found = rules(game_id)
-    return None if found is None else found.facts
-
-
-def blank_sheet(game_id: str) -> Any:
-    """The blank scoresheet of a game (a ``pnp.core.sheet_model.Scoresheet``), as its rules describe it."""
-    found = rules(game_id)
-    if found is None:
-        raise TemplateError(f"no game rules are registered for {game_id!r}, so its scoresheet has no "
-                            f"content (known: {', '.join(game_ids())})")
-    return found.scoresheet(None)
+    return joined.rules if joined is not None else None
 
 
 def join(game_rules: Any, template: Path | None = None) -> None:
@@ -103,5 +77,4 @@ def leave(game_id: str) -> None:
     _joined.pop(game_id, None)
 
 
-__all__ = ["SHIPPED", "blank_sheet", "facts", "game_ids", "join", "kit_files", "leave", "rules",
-           "template_file"]
+__all__ = ["SHIPPED", "game_ids", "join", "joined_rules", "kit_files", "leave", "template_file"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.core import games
 from pnp.kit.build import write_pdf_and_manifest
 from pnp.core.errors import PnpError
 from pnp.layout.faces import Filled
@@ -16,6 +15,7 @@ from pnp.render.document import render_kit
 from pnp.render.fonts import MEASURER
 from pnp.core.sheet_model import Said
 from pnp.template.loader import load_shipped_game
+from scoring.rules import find_rules
 from pnp.core.units import paper_size
 
 
@@ -54,7 +54,7 @@ def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = N
     game = load_shipped_game(result.game)
     if not any(c.id == "scoresheet" for c in game.components):
         raise PnpError(f"{game.id} has no scoresheet in its template")
-    sheet = games.rules(result.game).scoresheet(result, date)
+    sheet = find_rules(result.game).scoresheet(result, date)
     qr = qr_text or result_summary(result, game.catalogs[options.lang], date, sheet.verdict)
     size = len(qr.encode("utf-8", "surrogatepass"))
     if size > MAX_QR_BYTES:

@@ -16,7 +16,7 @@ the template is loaded, before anything else is checked:
 
 Every fact named must exist: a problem names the file, the key and the facts
 that do. A game without registered rules has no facts. Nothing here knows a
-game; the facts are handed in (from :func:`pnp.core.games.facts`).
+game; the facts are handed in (from :func:`scoring.rules.game_facts`).
 """
 
 from __future__ import annotations

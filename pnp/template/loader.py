@@ -189,7 +189,7 @@ def load_game(path: Path, catalog_dir: Path | None = None,
         params={k: float(v) for k, v in checked["params"].items()},
         components=tuple(_component(c) for c in checked["components"]),
         catalogs=catalogs, source=str(path), icon_dirs=icon_dirs or (str(shipped_icons),),
-        blank_sheet=games.blank_sheet, command=_command(path, header["id"]),
+        blank_sheet=_blank_sheet, command=_command(path, header["id"]),
     )
     return _check_faces(game, path.name)
 
@@ -237,7 +237,21 @@ def _facts_of(table: dict) -> Facts | None:
     if not isinstance(game_id, str):
         return None
     # Looked up when a fact is first named: a kit that names none loads no rules.
-    return Facts(game_id, lambda: games.facts(game_id))
+    return Facts(game_id, lambda: _game_facts(game_id))
+
+
+def _game_facts(game_id: str) -> Mapping[str, Any] | None:
+    """A game's facts, from its rules (the score companion's: loaded when a kit first names one)."""
+    from scoring import rules
+
+    return rules.game_facts(game_id)
+
+
+def _blank_sheet(game_id: str) -> Any:
+    """A game's blank scoresheet, as its rules describe it (a pnp.core.sheet_model.Scoresheet)."""
+    from scoring import rules
+
+    return rules.blank_sheet(game_id)
 
 
 def _with_facts(table: dict, facts: Facts, source: str) -> dict:
