@@ -1212,7 +1212,7 @@ def _polygons(folder: Path) -> None:
 
 def _cover_pages(folder: Path) -> None:
     item = {"component": "c", "piece": "p", "copy": 1, "face": "front", "x": 10, "y": 10, "w": 1, "h": 1}
-    pages = [{"number": n, "kind": "cover", "sheet": 1, "items": [dict(item, copy=i) for i in range(15_000)]}
+    pages = [{"number": n, "kind": "cover", "sheet": 1, "items": [dict(item, copy=i + 1) for i in range(15_000)]}
              for n in (1, 2)]
     pdf = b"%PDF-1.4\n<< /Type /Page >>\n<< /Type /Page >>\n%%EOF\n"
     (folder / "k.pdf").write_bytes(pdf)

@@ -473,7 +473,10 @@ def check_manifest(
     try:
         check_manifest_work(manifest)
         problems = print_order_problems(manifest, pdf_page_count(pdf_data))
-    except (KeyError, TypeError, AttributeError, IndexError):
+    except PnpError:
+        raise
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError, OverflowError):
+        # read_manifest checked the manifest's form: this is a last resort, never a traceback.
         raise PnpError(say("manifest_unreadable", file=file)) from None
     if problems:
         raise PnpError(say("prints_out_of_order", len(problems), file=file, first=problems[0]))

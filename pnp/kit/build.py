@@ -27,7 +27,8 @@ from pnp.core.files import (Contents, ReadError, WriteError, os_reason, read_reg
 from pnp.core.i18n import LANGUAGES
 from pnp.layout.furniture import Made
 from pnp.layout.plan import plan_kit
-from pnp.core.limits import MAX_MANIFEST_BYTES, MAX_PDF_BYTES, MAX_PIECES, size_shown
+from pnp.layout.print_order import manifest_problem
+from pnp.core.limits import MAX_MANIFEST_BYTES, MAX_NUMBER, MAX_PDF_BYTES, MAX_PIECES, size_shown
 from pnp.template.model import Game, PrintOptions
 from pnp.layout.options import checked
 from pnp.render.document import render_kit
@@ -99,9 +100,21 @@ def _remove_stale_cut_files(pdf_path: Path, kept) -> None:
 
 def _finite(text: str) -> float:
     value = float(text)
+    if -MAX_NUMBER <= value <= MAX_NUMBER:   # NaN fails both comparisons, an infinity one
+        return value
     if not math.isfinite(value):
         raise ValueError(f"the number {text[:20]} is not finite")
-    return value
+    raise ValueError(f"the number {text[:20]} is past the limit of {MAX_NUMBER:.0f} a manifest holds")
+
+
+def _whole(text: str) -> int:
+    if len(text) < 8:   # at most 9,999,999: read at once
+        value = int(text)
+        if -MAX_NUMBER <= value <= MAX_NUMBER:
+            return value
+    # Longer: its length is checked before int() reads it (5,000 digits meet Python's own limit there).
+    shown = text if len(text) <= 20 else f"{text[:6]}... ({len(text.lstrip('-'))} digits)"
+    raise ValueError(f"the number {shown} is past the limit of {MAX_NUMBER:.0f} a manifest holds")
 
 
 def _no_constant(name: str) -> None:
@@ -121,7 +134,8 @@ def read_manifest(path: Path) -> tuple[dict, Path, bytes]:
         path = manifest_path(path)
     try:
         data = read_regular(path, MAX_MANIFEST_BYTES)
-        manifest = json.loads(data.decode("utf-8"), parse_float=_finite, parse_constant=_no_constant)
+        manifest = json.loads(data.decode("utf-8"), parse_float=_finite, parse_int=_whole,
+                              parse_constant=_no_constant)
     except ReadError as exc:
         if exc.kind == "missing":
             raise OutputError(f"{shown_path(path)}: no such manifest") from None
@@ -135,6 +149,9 @@ def read_manifest(path: Path) -> tuple[dict, Path, bytes]:
         raise OutputError(f"{shown_path(path)}: cannot read the manifest ({reason})") from None
     if not isinstance(manifest, dict):
         raise OutputError(f"{path}: not a manifest (a JSON object with pdf and pdf_sha256)")
+    problem = manifest_problem(manifest)
+    if problem:
+        raise OutputError(f"{shown_path(path)}: not a manifest pnp writes ({problem})")
     name, expected = manifest.get("pdf"), manifest.get("pdf_sha256")
     if not (isinstance(name, str) and name and os.path.basename(name) == name and name not in (".", "..")):
         raise OutputError(f"{path}: the manifest does not name a PDF beside it (\"pdf\": {json.dumps(name)})")

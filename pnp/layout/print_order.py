@@ -23,7 +23,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pnp.core.limits import MAX_COVER_PAIRS, MAX_MANIFEST_ITEMS, MAX_PIECES, BudgetError
+from pnp.core.limits import (MAX_COVER_PAIRS, MAX_LENGTH_MM, MAX_MANIFEST_ITEMS, MAX_PAGES, MAX_PIECE_MM, MAX_PIECES,
+                             MIN_PIECE_MM, BudgetError)
+from pnp.core.units import PAPERS
 
 TOLERANCE = 0.002   # mm: manifests round boxes to 0.001
 
@@ -35,6 +37,145 @@ def pdf_page_count(pdf: bytes) -> int:
     2
     """
     return len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf))
+
+
+#: The kinds of page a manifest lists (docs: shared/MANIFEST.md).
+PAGE_KINDS = ("cover", "front", "back", "sheet", "blank", "fold")
+_ID = re.compile(r"[a-z][a-z0-9_-]{0,254}")
+_CUT_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,250}\.svg")
+
+
+def _number(value: Any, low: float, high: float) -> bool:
+    return type(value) in (int, float) and low <= value <= high   # NaN fails both comparisons
+
+
+def _numbers(value: Any, count: int, low: float, high: float) -> bool:
+    return type(value) is list and len(value) == count and all(_number(v, low, high) for v in value)
+
+
+def manifest_problem(manifest: Any) -> str | None:
+    """What makes ``manifest`` one pnp would not write, in words, or None: checked before
+    anything else reads it, whatever a forged value's type or size, with the limits of
+    ``pnp render`` (its papers, bleed, back offset and cutter inset; pages, pieces and
+    their boxes within the kit's limits). One pass over the pages and their items."""
+    from pnp.layout.options import MAX_BACK_OFFSET, MAX_BLEED
+
+    if not isinstance(manifest, dict):
+        return "not a JSON object"
+    size = manifest.get("page_size_mm")
+    if not (_numbers(size, 2, MIN_PIECE_MM, MAX_PIECE_MM)
+            and any(abs(size[0] - w) < 0.01 and abs(size[1] - h) < 0.01 for w, h in PAPERS.values())):
+        return f"page_size_mm is not the size of a paper pnp prints on ({', '.join(PAPERS)})"
+    for key, value, right, expected in (
+            ("duplex", manifest.get("duplex", False), lambda v: type(v) is bool, "true or false"),
+            ("bleed_mm", manifest.get("bleed_mm", 0), lambda v: _number(v, 0, MAX_BLEED),
+             f"from 0 to {MAX_BLEED:g} mm"),
+            ("back_offset_mm", manifest.get("back_offset_mm", [0, 0]),
+             lambda v: _numbers(v, 2, -MAX_BACK_OFFSET, MAX_BACK_OFFSET),
+             f"two numbers of mm from -{MAX_BACK_OFFSET:g} to {MAX_BACK_OFFSET:g}")):
+        if not right(value):
+            return f"{key} is not {expected}"
+    if "cutter" in manifest:
+        problem = _cutter_form(manifest["cutter"])
+        if problem:
+            return problem
+    pages = manifest.get("pages")
+    if type(pages) is not list or not 0 < len(pages) <= MAX_PAGES:
+        return f"pages is not a list of 1 to {MAX_PAGES:,} pages"
+    for number, page in enumerate(pages, start=1):
+        problem = _page_form(page)
+        if problem:
+            return f"page {number}: {problem}"
+    return None
+
+
+def _page_form(page: Any) -> str | None:
+    if type(page) is not dict:
+        return "not a JSON object"
+    if not _number(page.get("number"), 1, MAX_PAGES) or type(page["number"]) is not int:
+        return f"its number is not a whole number from 1 to {MAX_PAGES:,}"
+    if page.get("kind") not in PAGE_KINDS:
+        return f"its kind is not one of {', '.join(PAGE_KINDS)}"
+    for key, kind in (("stock", str), ("registration_marks", bool), ("alignment", bool), ("cut_file_sha256", str)):
+        if key in page and type(page[key]) is not kind:
+            return f"its {key} is not {'text' if kind is str else 'true or false'}"
+    if "cut_file" in page and not (type(page["cut_file"]) is str and _CUT_FILE.fullmatch(page["cut_file"])):
+        return "its cut_file is not the name of an .svg file beside the manifest"
+    if "fold_line" in page and not _numbers(page["fold_line"], 4, -MAX_LENGTH_MM, MAX_LENGTH_MM):
+        return f"its fold_line is not four numbers of mm within {MAX_LENGTH_MM:,.0f} either way"
+    items = page.get("items")
+    if type(items) is not list:
+        return "its items are not a list"
+    for index, item in enumerate(items):
+        problem = _item_form(item)
+        if problem:
+            return f"item {index + 1}: {problem}"
+    return None
+
+
+def _item_sound(item: Any) -> bool:
+    """True for an item pnp would write, found in a few steps (a kit lists thousands)."""
+    try:
+        component, piece, copy = item["component"], item["piece"], item["copy"]
+        x, y, w, h = item["x"], item["y"], item["w"], item["h"]
+        return (type(component) is str and type(piece) is str and type(copy) is int
+                and type(x) in _NUMBERS and type(y) in _NUMBERS and type(w) in _NUMBERS and type(h) in _NUMBERS
+                and 1 <= copy <= MAX_PIECES and item["face"] in _FACES
+                and -MAX_LENGTH_MM <= x <= MAX_LENGTH_MM and -MAX_LENGTH_MM <= y <= MAX_LENGTH_MM
+                and 0 < w <= MAX_PIECE_MM and 0 < h <= MAX_PIECE_MM
+                and _ID.fullmatch(component) is not None and _ID.fullmatch(piece) is not None
+                and not (item.keys() & _ITEM_OPTIONS))
+    except (TypeError, KeyError):
+        return False
+
+
+_NUMBERS = (int, float)
+_FACES = ("front", "back")
+#: Keys an item may have that the quick check leaves to the full one.
+_ITEM_OPTIONS = frozenset({"set", "rotation", "hidden", "sheet_part"})
+
+
+def _item_form(item: Any) -> str | None:
+    if _item_sound(item):
+        return None
+    if type(item) is not dict:
+        return "not a JSON object"
+    for key in ("component", "piece"):
+        if not (type(item.get(key)) is str and _ID.fullmatch(item[key])):
+            return f"its {key} is not an id like 'player-cards'"
+    if "set" in item and not (type(item["set"]) is str and _ID.fullmatch(item["set"])):
+        return "its set is not a colour's name like 'red'"
+    if item.get("face") not in ("front", "back"):
+        return "its face is not front or back"
+    if type(item.get("copy")) is not int or not 1 <= item["copy"] <= MAX_PIECES:
+        return f"its copy is not a whole number from 1 to {MAX_PIECES:,}"
+    for key in ("x", "y"):
+        if not _number(item.get(key), -MAX_LENGTH_MM, MAX_LENGTH_MM):
+            return f"its {key} is not a number of mm within {MAX_LENGTH_MM:,.0f} either way"
+    for key in ("w", "h"):
+        if not _number(item.get(key), 0, MAX_PIECE_MM) or not item[key] > 0:
+            return f"its {key} is not a size of mm above 0, at most {MAX_PIECE_MM:,.0f}"
+    if item.get("rotation", 0) not in (0, 90, 180, 270) or type(item.get("rotation", 0)) is not int:
+        return "its rotation is not 0, 90, 180 or 270"
+    if "hidden" in item and type(item["hidden"]) is not bool:
+        return "its hidden is not true or false"
+    if "sheet_part" in item and type(item["sheet_part"]) is not str:
+        return "its sheet_part is not text"
+    return None
+
+
+def _cutter_form(entry: Any) -> str | None:
+    """The cutter's entry, with the limits ``pnp render --cutter`` has."""
+    from pnp.layout.cutter import CUTTERS, MAX_INSET, MIN_INSET
+
+    if type(entry) is not dict or entry.get("kind") not in CUTTERS:
+        return f"cutter does not name a cutting machine pnp prints for ({', '.join(CUTTERS)})"
+    if not _number(entry.get("mark_inset_mm"), MIN_INSET, MAX_INSET):
+        return (f"cutter.mark_inset_mm is not from {MIN_INSET:g} to {MAX_INSET:g} mm, the insets "
+                "--mark-inset takes")
+    if type(entry.get("marks")) is not list:
+        return "cutter.marks is not a list"
+    return None
 
 
 def check_manifest_work(manifest: dict) -> None:
