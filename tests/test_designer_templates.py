@@ -449,3 +449,37 @@ def test_pnp_new_writes_a_template_that_renders_and_is_never_written_over(tmp_pa
     assert face_texts(game, "cards")[("sea-6", 1)][-1] == "12 points"
     bad = CliRunner().invoke(APP, ["new", str(tmp_path / "Tide Pools")])
     assert bad.exit_code == 1 and "lower-case" in bad.output and not (tmp_path / "Tide Pools").exists()
+
+
+@pytest.mark.parametrize("name", ["m" * 24, "w" * 24, "w-" * 11 + "ww", "a_", "x", "a9--_b", "common", "halali"])
+def test_pnp_new_renders_every_name_it_accepts(tmp_path, name):
+    # The widest letters at the longest name it takes, names of one letter, of separators, of a shipped
+    # game and of the shared catalog: each renders in both languages on both papers.
+    from pnp.template.starter import MAX_NAME
+
+    result = CliRunner().invoke(APP, ["new", str(tmp_path / name)])
+    assert result.exit_code == 0, result.output
+    game = load_game(tmp_path / name / f"{name}.toml")
+    for lang in ("en", "fr"):
+        for paper in ("a4", "letter"):
+            pdf, manifest = render_to_memory(game, PrintOptions(lang=lang, paper=paper))
+            assert pdf.startswith(b"%PDF") and manifest["pages"]
+    longer = CliRunner().invoke(APP, ["new", str(tmp_path / ("m" * (MAX_NAME + 1)))])
+    assert longer.exit_code == 1 and f"at most {MAX_NAME} characters" in longer.output
+    assert not (tmp_path / ("m" * (MAX_NAME + 1))).exists()
+
+
+def test_the_alignment_sheet_names_the_template_from_where_the_command_ran_never_its_folder(tmp_path, monkeypatch):
+    from conftest import pdf_reader
+
+    folder = tmp_path / "home" / "ada" / "games"
+    assert CliRunner().invoke(APP, ["new", str(folder / "tide")]).exit_code == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for cwd, shown in ((elsewhere, "--template tide.toml "), (folder, "--template tide/tide.toml ")):
+        monkeypatch.chdir(cwd)
+        pdf, manifest = render_to_memory(load_game(folder / "tide" / "tide.toml"), PrintOptions())
+        pages = [n for n, page in enumerate(manifest["pages"]) if page.get("alignment")]
+        text = " ".join(pdf_reader(pdf).pages[n].extract_text() for n in pages).replace("\n", " ")
+        assert shown in text and "ada" not in text and str(tmp_path) not in text, text
+

@@ -116,6 +116,17 @@ def test_another_programs_elements_and_descriptions_are_skipped():
     ('<text x="1" y="5"><textPath href="#p">A</textPath></text>', ["<textPath> at line 2"]),
     ('<rect width="2em" height="1"/>', ["<rect> at line 2", "em"]),
     ('<svg x="1" y="1" width="5" height="5"/>', ["<svg> at line 2", "viewport"]),
+    # What a drawing program draws as nothing, or otherwise: refused in words, never drawn as nothing.
+    ('<polygon points="5"/>', ["<polygon> at line 2", 'points="5" holds 1 number', "pairs of x and y"]),
+    ('<polyline points="1 2 3"/>', ["<polyline> at line 2", "holds 3 numbers"]),
+    ('<polygon points="1 2"/>', ["<polygon> at line 2", "at least two of them"]),
+    ('<polygon points="1,2 3,x 5,6"/>', ["<polygon> at line 2", "not a list of numbers"]),
+    (f'<g transform="rotate(1, 2)">{RED}</g>', ["<g> at line 2", "rotate() takes 1 or 3 numbers, got 2"]),
+    (f'<g transform="matrix(1 2)">{RED}</g>', ["<g> at line 2", "matrix() takes 6 numbers, got 2"]),
+    (f'<g transform="translate()">{RED}</g>', ["<g> at line 2", "translate() takes 1 or 2 numbers, got 0"]),
+    (f'<g transform="skewX(1e400)">{RED}</g>', ["<g> at line 2", "past the limit"]),
+    (f'<g transform="scale(2, two)">{RED}</g>', ["<g> at line 2", "takes numbers only"]),
+    (f'<g transform="rotated">{RED}</g>', ["<g> at line 2", "not a list of transforms"]),
 ])
 def test_what_cannot_be_drawn_is_refused_naming_the_element_and_its_line(body, words):
     message = refused(body)

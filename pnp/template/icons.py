@@ -289,12 +289,50 @@ def _rect_ops(x, y, w, h, r) -> list[Op]:
     ]
 
 
+def _points(text: str, tag: str) -> list[tuple[float, float]]:
+    """A polygon's or polyline's ``points``: x,y pairs, at least two (SVG draws nothing of
+    fewer, and stops at a number without its pair: refused here, never drawn as nothing).
+
+    >>> _points("1,2 3,4", "polygon")
+    [(1.0, 2.0), (3.0, 4.0)]
+    >>> _points("5", "polygon")
+    Traceback (most recent call last):
+    ...
+    ValueError: points="5" holds 1 number; a polygon's points are pairs of x and y, at least two of them
+    """
+    # What is left once every number is taken out is only spaces and commas (a pattern of the
+    # whole list would backtrack without end on a long run of digits).
+    if _NUMBER.sub(" ", text).strip(" \t\r\n,"):
+        raise ValueError(f"points={text[:40]!r} is not a list of numbers (x,y pairs)")
+    values = [float(n) for n in _NUMBER.findall(text)]
+    if len(values) % 2 or len(values) < 4:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ValueError(f"points=\"{shown}\" holds {len(values)} number{'' if len(values) == 1 else 's'}; "
+                         f"a {tag}'s points are pairs of x and y, at least two of them")
+    return list(zip(values[::2], values[1::2]))
+
+
+#: How many numbers each transform takes (SVG 1.1: a transform given others is in error).
+_TRANSFORM_ARITY = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3), "skewX": (1,),
+                    "skewY": (1,)}
+
+
 def _matrix(text: str | None) -> tuple[float, ...] | None:
     if not text:
         return None
     result = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
+    found = re.findall(r"(\w+)\s*\(([^)]*)\)", text)
+    if re.sub(r"(\w+)\s*\(([^)]*)\)", " ", text).strip(" \t\r\n,"):
+        raise ValueError("not a list of transforms like translate(10, 5) rotate(45)")
+    for name, args in found:
+        if _NUMBER.sub(" ", args).strip(" \t\r\n,"):
+            raise ValueError(f"{name}({args[:30]}) takes numbers only")
         v = [float(n) for n in _NUMBER.findall(args)]
+        if name in _TRANSFORM_ARITY and len(v) not in _TRANSFORM_ARITY[name]:
+            counts = " or ".join(map(str, _TRANSFORM_ARITY[name]))
+            raise ValueError(f"{name}() takes {counts} number{'' if counts == '1' else 's'}, got {len(v)}")
+        if not all(abs(n) <= MAX_NUMBER for n in v):   # an infinity too
+            raise ValueError(f"{name}() holds a number past the limit of {MAX_NUMBER:.0f}")
         if name == "translate":
             m = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
         elif name == "scale":
@@ -649,10 +687,9 @@ class _Reader:
                 r = length(node, "rx", length(node, "ry", axis="y"))
                 ops = _rect_ops(length(node, "x"), length(node, "y", axis="y"), w, h, r) if w > 0 and h > 0 else []
             elif tag in ("polygon", "polyline"):
-                values = [float(n) for n in _NUMBER.findall(attrs.get("points", ""))]
-                points = list(zip(values[::2], values[1::2]))
-                ops = ([("M", *points[0])] + [("L", *q) for q in points[1:]]) if points else []
-                if tag == "polygon" and ops:
+                points = _points(attrs.get("points", ""), tag)
+                ops = [("M", *points[0])] + [("L", *q) for q in points[1:]]
+                if tag == "polygon":
                     ops.append(("Z",))
             else:  # line
                 ops = [("M", length(node, "x1"), length(node, "y1", axis="y")),

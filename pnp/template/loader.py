@@ -195,11 +195,29 @@ def load_game(path: Path, catalog_dir: Path | None = None,
 
 
 def _command(path: Path, game_id: str) -> str:
-    """``pnp render GAME`` for a registered game's own kit, else ``pnp render --template FILE``."""
+    """``pnp render GAME`` for a registered game's own kit, else ``pnp render --template FILE``.
+
+    It is printed on the kit's alignment sheet, a page meant to be shared: the file is
+    named from the folder the command runs in, or by its name alone when it lies elsewhere
+    (never the user's home folder), and a long name is cut to fit a line there.
+    """
     registered = games.template_file(game_id) if isinstance(game_id, str) else None
     if registered is not None and Path(registered).resolve() == path.resolve():
         return f"pnp render {game_id}"
-    return f"pnp render --template {shlex.quote(shown_path(path))}"
+    try:
+        shown = path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError):
+        shown = path.name
+    if len(shown) > _SHOWN_PATH:
+        shown = path.name
+    if len(shown) > _SHOWN_PATH:
+        half = _SHOWN_PATH // 2 - 1
+        shown = f"{shown[:half]}…{shown[-half:]}"
+    return f"pnp render --template {shlex.quote(shown)}"
+
+
+#: The longest file name or path a printed command shows: a line of the alignment sheet holds it.
+_SHOWN_PATH = 60
 
 
 def _component(checked: Mapping[str, Any]) -> Component:

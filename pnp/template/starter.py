@@ -18,6 +18,10 @@ from pnp.core.errors import PnpError
 from pnp.core.files import FolderReplacement, WriteError, shown_path
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+#: The longest name ``pnp new`` takes: its title (``tide-pools``: "Tide Pools") is printed on every
+#: card's back, and 24 of the widest letters still fit there at 6 pt ("Hunting Hunting Beavers"
+#: has 23). tests/test_designer_templates.py renders the widest names at this length.
+MAX_NAME = 24
 
 TEMPLATE = '''\
 # {title}: made by `pnp new {id}`. Render it with
@@ -284,9 +288,11 @@ def _taken(folder: Path) -> str:
 def write_starter(folder: Path) -> Path:
     """Write a new template folder at ``folder`` (its last part is the game's id); its template file."""
     game_id = folder.name
-    if not NAME.match(game_id):
+    if not NAME.match(game_id) or len(game_id) > MAX_NAME:
+        shown = game_id if len(game_id) <= 60 else game_id[:57] + "..."
         raise PnpError(f"{shown_path(folder)}: a game's id is lower-case letters, digits, - and _, "
-                       f"starting with a letter (like 'tide-pools'), got {game_id!r}")
+                       f"starting with a letter, at most {MAX_NAME} characters (like 'tide-pools'), got "
+                       f"{shown!r} ({len(game_id)} characters)")
     if os.path.lexists(folder):
         raise PnpError(f"{shown_path(folder)}: {_taken(folder)}")
     try:
