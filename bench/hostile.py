@@ -16,7 +16,8 @@ space) and a time limit, and is classified:
 - ``wrong``: anything else (exit 0 on bad input, a file written or lost, an
   error that spans several lines, a check on the output that fails).
 
-The table groups the cases by the finding they test (1-10: issue 13; 11-17: issue 26). ``--python``
+The table groups the cases by the finding they test (1-10: issue 13; 11-17: issue 26; 18-23:
+issue 40). ``--python``
 and ``--pythonpath`` run another checkout's code (``git archive main | tar -x``
 into a folder, then ``--pythonpath`` that folder) to compare before and after.
 Nothing here is a test: the tests are in tests/; this script counts.
@@ -60,6 +61,12 @@ FINDINGS = {
     15: "icons drawn blank or wrong",
     16: "work budgets: limits that multiply",
     17: "manifest NaN, foreign SQLite, TTS, --base-url, NFC",
+    18: "data files: structure read within bounds",
+    19: "numbers from every source within the limits",
+    20: "expression functions and formats checked on load",
+    21: "check-manifest: forged manifests",
+    22: "files a spreadsheet reads otherwise",
+    23: "pnp new names, icon shapes, the alignment sheet",
 }
 
 
@@ -820,7 +827,7 @@ def _symlink_targets_intact(folder: Path, done) -> str | None:
 def all_cases() -> list[Case]:
     return (option_cases() + template_cases() + session_cases() + other_cases() + export_cases()
             + signal_cases() + special_file_cases() + name_limit_cases() + icon_cases() + budget_cases()
-            + more_cases() + data_file_cases())
+            + more_cases() + data_file_cases() + issue_40_cases())
 
 
 # ---------------------------------------------------------------- issue 26: exports
@@ -1349,6 +1356,388 @@ def main() -> None:
         args.json.write_text(json.dumps([{"name": c.name, "finding": c.finding, "outcome": o, "detail": d}
                                          for c, o, d in results], ensure_ascii=False, indent=1))
 
+
+
+# ---------------------------------------------------------------- issue 40: data files, numbers, manifests
+
+
+def _fields(pieces: str, files: dict, fields: str = "", computed: str = "", front: str = "") -> Callable[[Path], None]:
+    """The small kit with its pieces from a data file, its fields (and computed fields) declared."""
+    base = with_data(pieces, files)
+
+    def write(folder: Path) -> None:
+        base(folder)
+        path = folder / "t.toml"
+        text = path.read_text(encoding="utf-8")
+        declared = (f"fields = {fields}\n" if fields else "") + (f"computed = {computed}\n" if computed else "")
+        text = text.replace("pieces = ", declared + "pieces = ", 1)
+        if front:
+            text = text.replace("\n[[components.front]]", "\n" + front + "\n[[components.front]]", 1)
+        path.write_text(text, encoding="utf-8")
+
+    return write
+
+
+def _csv(body: str | bytes, fields: str = "", computed: str = "", front: str = "") -> Callable[[Path], None]:
+    data = body.encode("utf-8") if isinstance(body, str) else body
+    return _fields('"c.csv"', {"c.csv": data}, fields, computed, front)
+
+
+SHEET_HEAD = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+              b'<row r="1"><c r="A1" t="inlineStr"><is><t>id</t></is></c><c r="B1" t="inlineStr"><is><t>v</t></is>'
+              b'</c></row>')
+SHEET_TAIL = b"</sheetData></worksheet>"
+
+
+def _sheet(rows: bytes, strings: bytes = b"", fields: str = '{ v = "str?" }') -> Callable[[Path], None]:
+    return _fields('"d.xlsx"', {"d.xlsx": _xlsx(SHEET_HEAD + rows + SHEET_TAIL, strings)}, fields)
+
+
+def _card(row: int, value: bytes = b"") -> bytes:
+    return (b'<row r="%d"><c r="A%d" t="inlineStr"><is><t>c%d</t></is></c>' % (row, row, row)) + value + b"</row>"
+
+
+def _zip(parts: dict[str, bytes], method: int | None = None) -> bytes:
+    """An archive of the parts given, as given (names twice, other packing methods)."""
+    import io
+    import warnings
+    import zipfile
+
+    data = io.BytesIO()
+    with warnings.catch_warnings(), zipfile.ZipFile(data, "w", method or zipfile.ZIP_DEFLATED) as archive:
+        warnings.simplefilter("ignore")   # a name given twice, on purpose
+        for name, content in parts.items():
+            archive.writestr(name.split("#")[0], content)
+    return data.getvalue()
+
+
+WORKBOOK = (b'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.'
+            b'openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/>'
+            b'</sheets></workbook>')
+
+
+def _rels(target: bytes) -> bytes:
+    return (b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship '
+            b'Id="rId1" Target="' + target + b'"/></Relationships>')
+
+
+def _book(extra: dict[str, bytes] | None = None, method: int | None = None, target: bytes = b"worksheets/sheet1.xml",
+          sheet: bytes = SHEET_HEAD + _card(2) + SHEET_TAIL, workbook: bytes = WORKBOOK) -> Callable[[Path], None]:
+    parts = {"xl/workbook.xml": workbook, "xl/_rels/workbook.xml.rels": _rels(target), "xl/worksheets/sheet1.xml": sheet,
+             **(extra or {})}
+    return _fields('"d.xlsx"', {"d.xlsx": _zip(parts, method)}, '{ v = "str?" }')
+
+
+def _lying_size() -> bytes:
+    """A sheet whose header says it unpacks to 200 bytes; it unpacks to 40 MB."""
+    import struct
+
+    sheet = SHEET_HEAD + _card(2) + b"<x/>" * 10_000_000 + SHEET_TAIL
+    data = bytearray(_zip({"xl/workbook.xml": WORKBOOK, "xl/_rels/workbook.xml.rels": _rels(b"worksheets/sheet1.xml"),
+                           "xl/worksheets/sheet1.xml": sheet}))
+    for signature, at in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+        start = 0
+        while True:
+            start = data.index(signature, start)
+            if b"sheet1.xml" in data[start:start + 80]:
+                break
+            start += 4
+        data[start + at:start + at + 4] = struct.pack("<I", 200)
+    return bytes(data)
+
+
+def _many_parts() -> bytes:
+    parts = {"xl/workbook.xml": WORKBOOK, "xl/_rels/workbook.xml.rels": _rels(b"worksheets/sheet1.xml"),
+             "xl/worksheets/sheet1.xml": SHEET_HEAD + _card(2) + SHEET_TAIL}
+    parts.update({f"xl/media/i{n}.bin": b"" for n in range(12_000)})
+    return _zip(parts, method=0)
+
+
+def _many_sheets() -> bytes:
+    names = b"".join(b'<sheet name="Sheet %d" sheetId="%d" r:id="rId1"/>' % (n, n) for n in range(5000))
+    workbook = WORKBOOK.replace(b'<sheet name="S" sheetId="1" r:id="rId1"/>', names)
+    return _zip({"xl/workbook.xml": workbook, "xl/_rels/workbook.xml.rels": _rels(b"worksheets/sheet1.xml"),
+                 "xl/worksheets/sheet1.xml": SHEET_HEAD + _card(2) + SHEET_TAIL})
+
+
+def _styled_empty_cells() -> bytes:
+    """What a spreadsheet saves for formatted, empty cells: 300 rows, each with 2,000 empty styled cells."""
+    empty = b"".join(b'<c r="%s%%d" s="1"/>' % _letters(n).encode() for n in range(2, 2002))
+    rows = b"".join(_card(r, empty % ((r,) * 2000)) for r in range(2, 302))
+    return _xlsx(SHEET_HEAD + rows + SHEET_TAIL)
+
+
+def _letters(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def _new_then_render(runner: Runner, folder: Path, name: str) -> tuple[str, str]:
+    """pnp new NAME, then its template rendered in French on US Letter: both must work."""
+    for argv in (("new", name), ("render", "--template", f"{name}/{name}.toml", "--lang", "fr", "--paper", "letter",
+                                 "--out", "out")):
+        done = subprocess.run(runner.command(argv), cwd=folder, env=runner.env(), capture_output=True, text=True,
+                              timeout=runner.timeout)
+        if "Traceback" in done.stderr or "unexpected error" in done.stderr:
+            return "traceback", done.stderr.strip().splitlines()[-1][:120]
+        if done.returncode:
+            return "wrong", f"{argv[0]} refused a name pnp new takes: {done.stderr.strip()[:100]}"
+    return "as expected", "rendered"
+
+
+def _no_folder_on_the_alignment_sheet(runner: Runner, folder: Path) -> tuple[str, str]:
+    """A template kit rendered from its absolute path: its alignment sheet names the template's file,
+    never the folders above it (a page meant to be shared)."""
+    import pypdf
+
+    home = folder / "home" / "ada-lovelace" / "games"
+    home.mkdir(parents=True)
+    back = element("rect", x=0, y=0, w="w", h="h", fill="black").replace("components.front", "components.back")
+    template(front=element("text", **TEXT) + back)(home)   # two-sided: the kit ends with its alignment sheet
+    elsewhere = folder / "elsewhere"
+    elsewhere.mkdir()
+    done = subprocess.run(runner.command(("render", "--template", str(home / "t.toml"), "--out", "out")),
+                          cwd=elsewhere, env=runner.env(), capture_output=True, text=True, timeout=runner.timeout)
+    if done.returncode:
+        return "wrong", f"render failed: {done.stderr.strip()[:100]}"
+    pdf = pypdf.PdfReader(next((elsewhere / "out").glob("*.pdf")))
+    text = " ".join(page.extract_text() for page in pdf.pages[-2:])
+    if "ada-lovelace" in text or str(folder) in text:
+        return "wrong", "the alignment sheet prints the template's folders"
+    return ("as expected", "names t.toml") if "t.toml" in text else ("wrong", "the sheet names no template")
+
+
+def _forged(change: Callable[[dict], None] | tuple[str, str], cutter: bool = False) -> Callable[[Runner, Path], tuple[str, str]]:
+    """Render a kit, change its manifest (a function of the parsed manifest, or a text replacement),
+    and check it: one Error: line, exit 1, nothing written."""
+    def run(runner: Runner, folder: Path) -> tuple[str, str]:
+        import re
+
+        argv = (*RENDER_H, "--cutter", "silhouette") if cutter else RENDER_H
+        done = subprocess.run(runner.command(argv), cwd=folder, env=runner.env(), capture_output=True, text=True,
+                              timeout=runner.timeout)
+        if done.returncode:
+            return "wrong", "render failed"
+        manifest = folder / "out" / "halali_en_a4_tiles.manifest.json"
+        text = manifest.read_text()
+        if isinstance(change, tuple):
+            text = re.sub(change[0], change[1], text, count=1)
+        else:
+            data = json.loads(text)
+            change(data)
+            text = json.dumps(data)
+        manifest.write_text(text)
+        snapshot = _snapshot(folder)
+        done = subprocess.run(runner.command(("check-manifest", str(manifest))), cwd=folder, env=runner.env(),
+                              capture_output=True, text=True, timeout=runner.timeout)
+        case = Case("", 21, (), check=lambda f, d: _no_raw_controls(f, d) or (
+            "a line of more than 400 characters" if len(d.stderr) > 400 else None))
+        return classify(case, done, snapshot, _snapshot(folder), folder, 0)
+
+    return run
+
+
+def _first_front(data: dict) -> dict:
+    return next(p for p in data["pages"] if p["kind"] == "front")
+
+
+def _item(data: dict) -> dict:
+    return _first_front(data)["items"][0]
+
+
+def _json_numbers(folder: Path, done) -> str | None:
+    """The manifest holds the data file's numbers, as JSON (no NaN, no Infinity)."""
+    problem = _nan_free_manifest(folder, done)
+    if problem:
+        return problem
+    manifest = json.loads(next(folder.rglob("*.manifest.json")).read_text())
+    found = sorted(i["v"] for p in manifest["pages"] for i in p["items"] if i["face"] == "front" and "v" in i)
+    return None if found == [-1000000, 1e-300, 1000000] else f"the manifest holds {found}"
+
+
+def issue_40_cases() -> list[Case]:
+    """Data files read within bounds, numbers from every source checked alike, expression functions
+    and formats on load, forged manifests, files a spreadsheet reads otherwise, pnp new's names,
+    icon shapes and the alignment sheet (issue 40; none of these is one of the issue's own examples)."""
+    return data_structure_cases() + number_cases() + expression_cases() + forged_manifest_cases() \
+        + spreadsheet_reading_cases() + new_icon_alignment_cases()
+
+
+def data_structure_cases() -> list[Case]:
+    import zipfile
+
+    row = _card(2)
+    return [
+        Case("xlsx 300 rows of 2,000 styled empty cells (control)", 18, RENDER_T, expect="accepted",
+             files=_fields('"d.xlsx"', {"d.xlsx": _styled_empty_cells()}, '{ v = "str?" }')),
+        Case("xlsx a cell's text nested 60 deep", 18, RENDER_T, files=_sheet(
+            b'<row r="2"><c r="A2" t="inlineStr"><is>' + b"<r>" * 60 + b"<t>x</t>" + b"</r>" * 60 + b"</is></c></row>")),
+        Case("xlsx 3,000,001 elements in a row's extLst", 18, RENDER_T, files=_sheet(
+            _card(2) + b'<row r="3"><extLst>' + b"<x/>" * 3_000_001 + b"</extLst></row>")),
+        Case("xlsx a sheet that unpacks past its declared size", 18, RENDER_T,
+             files=_fields('"d.xlsx"', {"d.xlsx": _lying_size()}, '{ v = "str?" }')),
+        Case("xlsx a sheet packed with bzip2", 18, RENDER_T, files=_book(method=zipfile.ZIP_BZIP2)),
+        Case("xlsx 12,000 parts", 18, RENDER_T, files=_fields('"d.xlsx"', {"d.xlsx": _many_parts()}, '{ v = "str?" }')),
+        Case("xlsx 25,000 rows of cards", 18, RENDER_T, files=_sheet(b"".join(_card(r) for r in range(2, 25_002)))),
+        Case("xlsx an inline text of 30,000 characters", 18, RENDER_T, files=_sheet(
+            _card(2, b'<c r="B2" t="inlineStr"><is><t>' + b"x" * 30_000 + b"</t></is></c>"))),
+        Case("xlsx a shared text of 50,000 characters used by a cell", 18, RENDER_T, files=_sheet(
+            _card(2, b'<c r="B2" t="s"><v>0</v></c>'),
+            b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>' + b"y" * 50_000
+            + b"</t></si></sst>")),
+        Case("xlsx a cell named A99999999", 18, RENDER_T, files=_sheet(row + b'<row r="3"><c r="A99999999"><v>1</v></c></row>')),
+        Case("xlsx row 1,048,577", 18, RENDER_T, files=_sheet(b'<row r="1048577"><c><v>1</v></c></row>')),
+        Case("xlsx a sheet whose relationship leads out of the archive", 18, RENDER_T,
+             files=_book(target=b"../../../../etc/passwd")),
+        Case("xlsx a sheet whose relationship names no part", 18, RENDER_T, files=_book(target=b"worksheets/nope.xml")),
+        Case("xlsx 5,000 sheets, the one asked for missing", 18, RENDER_T,
+             files=_fields('{ file = "d.xlsx", sheet = "Deck" }', {"d.xlsx": _many_sheets()}, '{ v = "str?" }')),
+        Case("xlsx a number cell holding a word, its sheet named with 10,000 characters", 18, RENDER_T, files=_book(
+            workbook=WORKBOOK.replace(b'name="S"', b'name="' + b"N" * 10_000 + b'"'),
+            sheet=SHEET_HEAD + _card(2, b'<c r="B2"><v>x</v></c>') + SHEET_TAIL)),
+        Case("xlsx a DOCTYPE without entities", 18, RENDER_T, files=_book(
+            sheet=b'<?xml version="1.0"?><!DOCTYPE worksheet>' + SHEET_HEAD + row + SHEET_TAIL)),
+        Case("xlsx a sheet that says UTF-16 and is not", 18, RENDER_T, files=_book(
+            sheet=b'<?xml version="1.0" encoding="UTF-16"?>' + SHEET_HEAD + row + SHEET_TAIL)),
+        Case("csv a row of 2 million empty cells (control)", 18, RENDER_T, expect="accepted",
+             files=_csv("id\ncard" + "," * 2_000_000 + "\n")),
+        Case("csv a value in column ALM", 18, RENDER_T, files=_csv("id\ncard" + "," * 1000 + "x\n")),
+        Case("csv 20,001 rows of cards", 18, RENDER_T, files=_csv("id\n" + "".join(f"c{n}\n" for n in range(20_001)))),
+        Case("csv a quoted cell of 200,000 characters and line breaks", 18, RENDER_T,
+             files=_csv('id,v\ncard,"' + "line\n" * 40_000 + '"\n', '{ v = "str" }')),
+        Case("csv a NUL inside a cell", 18, RENDER_T, files=_csv("id,v\ncard,a\x00b\n", '{ v = "str" }')),
+        Case("csv saved as UTF-16", 18, RENDER_T, files=_csv("id,v\ncard,1\n".encode("utf-16"), '{ v = "int" }')),
+        Case("csv with old Mac line ends (control)", 18, RENDER_T, expect="accepted",
+             files=_csv("id,v\rcard,1\rother,2\r", '{ v = "int" }')),
+    ]
+
+
+def number_cases() -> list[Case]:
+    num, whole = '{ v = "num" }', '{ v = "int" }'
+    return [
+        Case("csv num cell -inf", 19, RENDER_T, files=_csv("id,v\ncard,-inf\n", num)),
+        Case("csv num cell NaN", 19, RENDER_T, files=_csv("id,v\ncard,NaN\n", num)),
+        Case("csv num cell 1_000", 19, RENDER_T, files=_csv("id,v\ncard,1_000\n", num)),
+        Case("csv num cell 1000000.5", 19, RENDER_T, files=_csv("id,v\ncard,1000000.5\n", num)),
+        Case("csv int cell 1e6", 19, RENDER_T, files=_csv("id,v\ncard,1e6\n", whole)),
+        Case("csv int cell of 40 digits", 19, RENDER_T, files=_csv("id,v\ncard," + "9" * 40 + "\n", whole)),
+        Case("xlsx number cell 1E+308 for a num field", 19, RENDER_T, files=_sheet(
+            _card(2, b'<c r="B2"><v>1E+308</v></c>'), fields=num)),
+        Case("csv count 20001", 19, RENDER_T, files=_csv("id,count\ncard,20001\n")),
+        Case("csv count of 20 digits", 19, RENDER_T, files=_csv("id,count\ncard," + "9" * 20 + "\n")),
+        Case("computed v * v * v past the limit", 19, RENDER_T,
+             files=_csv("id,v\ncard,1000\n", whole, '{ big = "v * v * v" }')),
+        Case("computed 1 / (copy - copy)", 19, RENDER_T,
+             files=_csv("id,v,count\ncard,1,500\n", whole, '{ r = "1 / (copy - copy)" }')),
+        Case("computed by copy, three rows of 20,000 copies", 19, RENDER_T,
+             files=_csv("id,count\n" + "".join(f"c{n},20000\n" for n in range(3)), "", '{ serial = "copy * 2" }')),
+        Case("TOML piece num field 1e300", 19, RENDER_T, files=template(
+            front=element("text", **TEXT), component='fields = { v = "num" }', piece="v = 1e300")),
+        Case("TOML piece int field -2^63", 19, RENDER_T, files=template(
+            front=element("text", **TEXT), component='fields = { v = "int" }', piece="v = -9223372036854775808")),
+        Case("--set side=1000000 squared in a computed field", 19, (*RENDER_T, "--set", "side=1000000"),
+             files=_csv("id,v\ncard,1\n", whole, '{ area = "side * side" }')),
+        Case("data file numbers at the limits reach the manifest as JSON (control)", 19, RENDER_T, expect="accepted",
+             files=_csv("id,v\na,1000000\nb,-1000000\nc,1e-300\n", num), check=_json_numbers),
+    ]
+
+
+def expression_cases() -> list[Case]:
+    t = template
+    text = lambda **k: element("text", **(TEXT | k))  # noqa: E731
+    rect = lambda **k: element("rect", **(dict(x=2, y=2, w=10, h=10, fill="black") | k))  # noqa: E731
+    return [
+        Case("computed max(1)", 20, RENDER_T, files=_csv("id,v\ncard,1\n", '{ v = "int" }', '{ m = "max(1)" }')),
+        Case("x = min()", 20, RENDER_T, files=t(front=rect(x="min()"))),
+        Case("placeholder {min(copy)}", 20, RENDER_T, files=t(front=text(text="{min(copy)}"))),
+        Case("repeat max(copy)", 20, RENDER_T, files=t(front=rect(repeat="max(copy)", step=[1, 0]))),
+        Case("size [min(side), 10]", 20, RENDER_T, files=t(front=rect(), size=["min(side)", "10"])),
+        Case("seams x = [max(1)]", 20, RENDER_T, files=t(front=rect(), size="300x300", component='seams = { x = ["max(1)"] }')),
+        Case("text {id:+d}", 20, RENDER_T, files=t(front=text(text="{id:+d}"))),
+        Case("text {copy:c}", 20, RENDER_T, files=t(front=text(text="{copy:c}"))),
+        Case("text {copy:.3}", 20, RENDER_T, files=t(front=text(text="{copy:.3}"))),
+        Case("plural min(copy)", 20, RENDER_T, files=t(front=text(text="x", plural="min(copy)"))),
+        Case("text {copy:,.2f} and {id:>6} (control)", 20, RENDER_T, expect="accepted",
+             files=t(front=text(text="{copy:,.2f} {id:>6}"))),
+    ]
+
+
+def forged_manifest_cases() -> list[Case]:
+    def case(name: str, change, cutter: bool = False) -> Case:
+        return Case(f"check-manifest: {name}", 21, (), run=_forged(change, cutter))
+
+    return [
+        case("an item's x of 1e400", ('"x": [0-9.]+', '"x": 1e400')),
+        case("a copy of 5,000 digits", ('"copy": [0-9]+', '"copy": 1' + "0" * 4999)),
+        case("page_size_mm \"a4\"", lambda m: m.update(page_size_mm="a4")),
+        case("page_size_mm of a 2 m sheet", lambda m: m.update(page_size_mm=[2000, 2000])),
+        case("a cut file ../x.svg", lambda m: _first_front(m).update(cut_file="../x.svg"), cutter=True),
+        case("a cut file named as a list", lambda m: _first_front(m).update(cut_file=["x.svg"]), cutter=True),
+        case("mark_inset_mm 31", lambda m: m["cutter"].update(mark_inset_mm=31), cutter=True),
+        case("mark_inset_mm null", lambda m: m["cutter"].update(mark_inset_mm=None), cutter=True),
+        case("a cutter cricut", lambda m: m["cutter"].update(kind="cricut"), cutter=True),
+        case("bleed_mm -1", lambda m: m.update(bleed_mm=-1)),
+        case("back_offset_mm [1e308, 0]", lambda m: m.update(back_offset_mm=[1e308, 0])),
+        case("pages as a table", lambda m: m.update(pages={"1": {}})),
+        case("a page numbered \"1\"", lambda m: m["pages"][0].update(number="1")),
+        case("6,000 blank pages", lambda m: m.update(pages=[{"number": n, "kind": "blank", "items": []}
+                                                             for n in range(1, 6001)])),
+        case("a component with an escape sequence", lambda m: _item(m).update(component="\x1b]0;pwned\x07tiles")),
+        case("a fold line of words", lambda m: _first_front(m).update(fold_line=["a", "b", "c", "d"])),
+        case("a rotation of 45", lambda m: _item(m).update(rotation=45)),
+        case("a box 0 mm wide", lambda m: _item(m).update(w=0)),
+        case("a face sideways", lambda m: _item(m).update(face="sideways")),
+    ]
+
+
+def spreadsheet_reading_cases() -> list[Case]:
+    def book(parts: dict[str, bytes]) -> Callable[[Path], None]:
+        return _fields('"d.xlsx"', {"d.xlsx": _zip(parts)}, '{ v = "str?" }')
+
+    base = {"xl/workbook.xml": WORKBOOK, "xl/_rels/workbook.xml.rels": _rels(b"worksheets/sheet1.xml"),
+            "xl/worksheets/sheet1.xml": SHEET_HEAD + _card(2) + SHEET_TAIL}
+    return [
+        Case("csv text after a closing quote", 22, RENDER_T, files=_csv('id,v\n"card"s,1\n', '{ v = "int" }')),
+        Case("csv a first row with as many , as ;", 22, RENDER_T, files=_csv("id;v,w\ncard;1,2\n")),
+        Case("csv an open quote in the header", 22, RENDER_T, files=_csv('"id,v\ncard,1\n', '{ v = "int" }')),
+        Case("csv an open quote on the last row", 22, RENDER_T, files=_csv('id,v\ncard,1\nother,"2\n', '{ v = "str" }')),
+        Case("xlsx row 2 given twice", 22, RENDER_T, files=_sheet(_card(2) + _card(2))),
+        Case("xlsx cells B then A", 22, RENDER_T, files=_sheet(
+            b'<row r="2"><c r="B2" t="inlineStr"><is><t>x</t></is></c><c r="A2" t="inlineStr"><is><t>c</t></is></c></row>')),
+        Case("xlsx a cell with two values", 22, RENDER_T, files=_sheet(_card(2, b'<c r="B2"><v>1</v><v>2</v></c>'))),
+        Case("xlsx a true-or-false cell holding 2", 22, RENDER_T, files=_sheet(_card(2, b'<c r="B2" t="b"><v>2</v></c>'))),
+        Case("xlsx a number cell holding 12abc", 22, RENDER_T, files=_sheet(_card(2, b'<c r="B2"><v>12abc</v></c>'))),
+        Case("xlsx an inline text and a value in one cell", 22, RENDER_T, files=_sheet(
+            _card(2, b'<c r="B2" t="inlineStr"><v>1</v><is><t>x</t></is></c>'))),
+        Case("xlsx a shared text numbered ' 3x'", 22, RENDER_T, files=_sheet(_card(2, b'<c r="B2" t="s"><v> 3x</v></c>'))),
+        Case("xlsx xl/workbook.xml and XL/WORKBOOK.XML", 22, RENDER_T,
+             files=book({**base, "XL/WORKBOOK.XML": WORKBOOK})),
+        Case("xlsx the sheet part twice under one name", 22, RENDER_T,
+             files=book({**base, "xl/worksheets/sheet1.xml#2": SHEET_HEAD + _card(3) + SHEET_TAIL})),
+    ]
+
+
+def new_icon_alignment_cases() -> list[Case]:
+    return [
+        Case("pnp new a 25-letter name", 23, ("new", "m" * 25)),
+        Case("pnp new 24 wide letters, then render it", 23, (), run=lambda r, f: _new_then_render(r, f, "w" * 24)),
+        Case("pnp new w-w-w... of 24, then render it", 23, (), run=lambda r, f: _new_then_render(r, f, "w-" * 11 + "ww")),
+        Case("pnp new common, then render it", 23, (), run=lambda r, f: _new_then_render(r, f, "common")),
+        Case("icon polygon of 3 numbers", 23, RENDER_T, files=with_icon(SVG_HEAD + '<polygon points="1 2 3"/></svg>')),
+        Case("icon polyline of one point", 23, RENDER_T, files=with_icon(SVG_HEAD + '<polyline points="1,2"/></svg>')),
+        Case("icon polygon points with a word", 23, RENDER_T,
+             files=with_icon(SVG_HEAD + '<polygon points="1,2 3,four 5,6"/></svg>')),
+        Case("icon transform rotate(1, 2)", 23, RENDER_T, files=with_icon(
+            SVG_HEAD + f'<g transform="rotate(1, 2)">{RED}</g></svg>')),
+        Case("icon transform translate()", 23, RENDER_T, files=with_icon(
+            SVG_HEAD + f'<g transform="translate()">{RED}</g></svg>')),
+        Case("the alignment sheet of a template given by its absolute path", 23, (),
+             run=_no_folder_on_the_alignment_sheet),
+    ]
 
 if __name__ == "__main__":
     main()

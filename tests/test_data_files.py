@@ -76,6 +76,8 @@ def inline(ref: str, text: str) -> str:
     ("id,value\nwolf,1" + "," * MAX_DATA_COLUMNS + "2\n", "row 2, column ALN: a value past column ALL"),
     ("id\n" + "wolf\n" * (MAX_DATA_ROWS + 1), f"row {MAX_DATA_ROWS + 2}: more than {MAX_DATA_ROWS:,} rows"),
     ("id,value\nwolf,1,9\n", "row 2, column C: a value in a column without a field name (name it in row 1"),
+    ("id,value\nwolf,a\x00b\n", "row 2, column B (value): a control character (U+0000) in the text"),
+    ("id,value\nwolf,\"a\x1b[2Jb\"\n", "row 2, column B (value): a control character (U+001B)"),
 ])
 def test_a_csv_a_spreadsheet_would_read_otherwise_is_refused_naming_the_cell(tmp_path, csv, message):
     assert f"cards.csv: {message}" in refused(tmp_path, "cards.csv", csv)

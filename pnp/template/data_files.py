@@ -151,11 +151,19 @@ def _with_header(table: Table, name: str) -> DataFile:
             if len(text) > MAX_TEXT_CHARS:
                 raise DataFileError(f"{name}: row {number}, column {column.letter} ({column.column}): a "
                                     f"text of {len(text):,} characters; the limit is {MAX_TEXT_CHARS:,}")
+            control = _CONTROL.search(text)
+            if control:
+                # What a template's text cannot hold either (TOML refuses it); a line break may stay.
+                raise DataFileError(f"{name}: row {number}, column {column.letter} ({column.column}): a "
+                                    f"control character (U+{ord(control.group()):04X}) in the text")
             found.append(Cell(column.column, column.letter, text))
         rows.append(Row(number, tuple(found)))
     if not rows:
         raise DataFileError(f"{name}: a header row but no pieces below it")
     return DataFile(name, tuple(columns.values()), tuple(rows))
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def _index(letters: str) -> int:
