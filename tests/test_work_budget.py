@@ -155,7 +155,7 @@ def check(path: Path) -> str:
 
 
 def test_a_cover_sheet_of_too_many_pairs_is_refused_before_they_are_compared(tmp_path):
-    side = [item(i) for i in range(1_100)]
+    side = [item(i) for i in range(1, 1_101)]
     path = manifest(tmp_path, [{"number": 1, "kind": "cover", "sheet": 1, "items": side},
                                {"number": 2, "kind": "cover", "sheet": 1, "items": side}])
     line = check(path)
@@ -163,7 +163,7 @@ def test_a_cover_sheet_of_too_many_pairs_is_refused_before_they_are_compared(tmp
 
 
 def test_a_manifest_of_too_many_items_is_refused(tmp_path):
-    pages = [{"number": n + 1, "kind": "sheet", "sheet": n + 1, "items": [item(i) for i in range(1_000)]}
+    pages = [{"number": n + 1, "kind": "sheet", "sheet": n + 1, "items": [item(i) for i in range(1, 1_001)]}
              for n in range(MAX_MANIFEST_ITEMS // 1_000 + 1)]
     assert f"the limit is {MAX_MANIFEST_ITEMS:,}" in check(manifest(tmp_path, pages, duplex=False))
 

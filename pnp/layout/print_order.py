@@ -57,7 +57,9 @@ def manifest_problem(manifest: Any) -> str | None:
     """What makes ``manifest`` one pnp would not write, in words, or None: checked before
     anything else reads it, whatever a forged value's type or size, with the limits of
     ``pnp render`` (its papers, bleed, back offset and cutter inset; pages, pieces and
-    their boxes within the kit's limits). One pass over the pages and their items."""
+    their boxes within the kit's limits). One pass over the pages, then the items are
+    counted against the work budget (:func:`check_manifest_work`, a BudgetError past it)
+    and one pass checks each."""
     from pnp.layout.options import MAX_BACK_OFFSET, MAX_BLEED
 
     if not isinstance(manifest, dict):
@@ -86,6 +88,12 @@ def manifest_problem(manifest: Any) -> str | None:
         problem = _page_form(page)
         if problem:
             return f"page {number}: {problem}"
+    check_manifest_work(manifest)   # the items counted (BudgetError past the limit) before each is checked
+    for number, page in enumerate(pages, start=1):
+        for index, item in enumerate(page["items"]):
+            problem = _item_form(item)
+            if problem:
+                return f"page {number}: item {index + 1}: {problem}"
     return None
 
 
@@ -103,13 +111,8 @@ def _page_form(page: Any) -> str | None:
         return "its cut_file is not the name of an .svg file beside the manifest"
     if "fold_line" in page and not _numbers(page["fold_line"], 4, -MAX_LENGTH_MM, MAX_LENGTH_MM):
         return f"its fold_line is not four numbers of mm within {MAX_LENGTH_MM:,.0f} either way"
-    items = page.get("items")
-    if type(items) is not list:
+    if type(page.get("items")) is not list:
         return "its items are not a list"
-    for index, item in enumerate(items):
-        problem = _item_form(item)
-        if problem:
-            return f"item {index + 1}: {problem}"
     return None
 
 

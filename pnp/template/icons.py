@@ -331,8 +331,9 @@ def _matrix(text: str | None) -> tuple[float, ...] | None:
         if name in _TRANSFORM_ARITY and len(v) not in _TRANSFORM_ARITY[name]:
             counts = " or ".join(map(str, _TRANSFORM_ARITY[name]))
             raise ValueError(f"{name}() takes {counts} number{'' if counts == '1' else 's'}, got {len(v)}")
-        if not all(abs(n) <= MAX_NUMBER for n in v):   # an infinity too
-            raise ValueError(f"{name}() holds a number past the limit of {MAX_NUMBER:.0f}")
+        past = next((n for n in v if not abs(n) <= MAX_NUMBER), None)   # an infinity too
+        if past is not None:
+            raise ValueError(f"{name}() holds {past:g}; numbers must be finite and at most {MAX_NUMBER:.0f}")
         if name == "translate":
             m = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0)
         elif name == "scale":
