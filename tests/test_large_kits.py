@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pnp.kit import build
 from pnp.layout import faces as faces_module
 from pnp.layout.furniture import BAR_Y, footer_layout
@@ -159,3 +161,28 @@ def test_a_line_fitted_at_its_size_is_measured_by_the_measurer_that_does_not_rem
     assert once == ["Fox 12"] and remembered == []
     # Text that must shrink or wrap is measured by the one that remembers.
     assert fit_text(measure, "Fox 12", "black", 16.0, 40.0, 40.0).size < 16.0 and remembered
+
+
+def test_a_manifest_written_from_its_records_is_the_one_written_from_its_items():
+    # Player sets, turned pieces, hidden decks and a board in parts between them.
+    for game_id in ("hunting-fever", "hunting-hunting-beavers"):
+        game = load_shipped_game(game_id)
+        for options in (PrintOptions(), PrintOptions(lang="fr", paper="letter", duplex=False)):
+            pdf, items = build.render_to_memory(game, options)
+            same_pdf, records = build.render_to_memory(game, options, records=True)
+            assert same_pdf == pdf
+            assert all(isinstance(page["items"], document.PageItems) for page in records["pages"])
+            assert records["pages"] == items["pages"]
+            assert b"".join(build.manifest_parts(records)) == b"".join(build.manifest_parts(items))
+
+
+def test_a_piece_s_awkward_fields_are_written_as_json_writes_them():
+    import json
+
+    fields = {"title": 'Le "grand" \\ cerf\u00a0\u2014 \U0001f98c\n', "number": -0.0, "big": 10**30,
+              "ratio": 1e-07, "flag": True, "off": False, "nothing": None, "list": [1, "a"]}
+    assert "{" + document._dict_json(fields) + "}" == json.dumps(fields, ensure_ascii=False)
+    for number in (float("nan"), float("inf"), -float("inf")):   # not JSON: refused as manifest_parts does
+        with pytest.raises(ValueError):
+            document._dict_json({"x": number})
+    assert document._dict_json({}) == ""

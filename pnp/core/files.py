@@ -32,8 +32,9 @@ from typing import Iterable, Iterator, Mapping, Union
 
 from pnp.core.signals import held
 
-#: What a file is written from: its bytes, or its parts in order.
-Contents = Union[bytes, list[bytes]]
+#: What a file is written from: its bytes, or its parts in order (a list, or parts made
+#: as they are written: a large manifest is never held whole).
+Contents = Union[bytes, Iterable[bytes]]
 
 
 class WriteError(OSError):
@@ -296,11 +297,11 @@ def write_files(files: Mapping[Path, Contents] | Iterable[tuple[Path, Contents]]
     renames follow one another in the order given (a PDF before its manifest).
     With ``backup``, a file being replaced is first copied to ``FILE.bak``,
     with the same permissions. A file keeps the permissions of the one it
-    replaces unless ``modes`` gives its own. A file's contents are bytes, or a
-    list of byte strings written one after the other (a large file made in
-    parts need not be joined into one copy first).
+    replaces unless ``modes`` gives its own. A file's contents are bytes, or
+    byte strings written one after the other, a list or made as they are
+    written (a large file made in parts need not be joined into one copy first).
     """
-    items = [(Path(p), d if isinstance(d, list) else bytes(d))
+    items = [(Path(p), bytes(d) if isinstance(d, (bytes, bytearray, memoryview)) else d)
              for p, d in (files.items() if isinstance(files, Mapping) else files)]
     backups: dict[Path, Path] = {}
     with FileGroup() as group:
@@ -328,10 +329,10 @@ def _write_synced(fd: int, data: Contents) -> None:
     """Write ``data`` (bytes, or byte strings in order) to the open file ``fd``, close it, and
     return once it is on disk."""
     with os.fdopen(fd, "wb") as stream:
-        if isinstance(data, list):
-            stream.writelines(data)
-        else:
+        if isinstance(data, (bytes, bytearray, memoryview)):
             stream.write(data)
+        else:
+            stream.writelines(data)
         stream.flush()
         os.fsync(stream.fileno())
 
@@ -349,7 +350,7 @@ class FileGroup:
         self._staged: list[tuple[Path, Path]] = []
 
     def add(self, path: Path, data: Contents, mode: int | None = None) -> None:
-        """Write ``data`` (bytes, or a list of byte strings in order) to a temporary
+        """Write ``data`` (bytes, or byte strings in order) to a temporary
         file beside ``path``, on disk before this returns.
 
         The file will have ``mode``, else the permissions of the file it replaces."""

@@ -18,7 +18,7 @@ import os
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from pnp import __version__
 from pnp.core.errors import OutputError, PnpError
@@ -31,7 +31,7 @@ from pnp.layout.print_order import manifest_problem
 from pnp.core.limits import MAX_MANIFEST_BYTES, MAX_NUMBER, MAX_PDF_BYTES, MAX_PIECES, size_shown
 from pnp.template.model import Game, PrintOptions
 from pnp.layout.options import checked
-from pnp.render.document import render_kit
+from pnp.render.document import PageItems, render_kit
 from pnp.render.fonts import MEASURER
 from pnp.core.units import PAPERS, paper_size
 
@@ -191,13 +191,14 @@ def check_cut_files(manifest: dict, pdf: Path) -> None:
                               "render the kit again")
 
 
-def manifest_parts(manifest: dict) -> list[bytes]:
+def manifest_parts(manifest: dict) -> Iterator[bytes]:
     """The manifest as UTF-8 JSON with one piece per line, easy to read and to diff,
-    in parts to be written one after the other (:func:`pnp.core.files.write_files`).
+    in parts made as they are written one after the other (:func:`pnp.core.files.write_files`).
 
     Each line is written by json's C encoder, which an indented dump would not
-    use. Each page is encoded as it is written and never joined to the others:
-    a large kit's manifest is never also held whole as text and copied.
+    use; a page's items kept as records (:class:`~pnp.render.document.PageItems`)
+    are written from them, without a dict per item. Each page is encoded when
+    its turn comes to be written: a large kit's manifest is never held whole as text.
     """
     def dump(value) -> str:
         # No NaN or infinity is ever written (they are not JSON): every number reaching a piece is
@@ -205,14 +206,15 @@ def manifest_parts(manifest: dict) -> list[bytes]:
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
     fields = [f" {dump(k)}: {dump(v)}" for k, v in manifest.items() if k != "pages"]
-    parts = [("{\n" + ",\n".join([*fields, ' "pages": [\n'])).encode()]
+    yield ("{\n" + ",\n".join([*fields, ' "pages": [\n'])).encode()
     for number, page in enumerate(manifest["pages"]):
         info = ", ".join(f"{dump(k)}: {dump(v)}" for k, v in page.items() if k != "items")
-        items = ",\n".join(f"   {dump(item)}" for item in page["items"])
+        items = page["items"]
+        items = ",\n".join(items.json_lines() if isinstance(items, PageItems) else
+                           [f"   {dump(item)}" for item in items])
         text = f'  {{{info}, "items": [\n{items}\n  ]}}' if items else f'  {{{info}, "items": []}}'
-        parts.append((",\n" + text if number else text).encode())
-    parts.append(b"\n ]\n}\n")
-    return parts
+        yield (",\n" + text if number else text).encode()
+    yield b"\n ]\n}\n"
 
 
 def kit_name(game: Game, options: PrintOptions, components: list[str] | None = None) -> str:
@@ -254,16 +256,18 @@ def made_by() -> Made:
 
 
 def render_to_memory(game: Game, options: PrintOptions, components: list[str] | None = None,
-                     cut_files: dict[str, bytes] | None = None) -> tuple[bytes, dict]:
+                     cut_files: dict[str, bytes] | None = None, *, records: bool = False) -> tuple[bytes, dict]:
     """One kit's PDF and manifest, laid out and drawn with the cycle collector paused.
 
     With a cutter, the manifest names each front's cut file (and its SHA-256); the
-    files themselves go into ``cut_files``, by name, when it is given."""
+    files themselves go into ``cut_files``, by name, when it is given. With
+    ``records``, each page's items are kept as records until read or written
+    (:func:`~pnp.render.document.render_kit`)."""
     options = checked(options)
     size = paper_size(options.paper)
     with collector_paused():
         plan = plan_kit(game, options, size, components, measure=MEASURER, made=made_by())
-        pdf, manifest = render_kit(plan, release_pages=True)
+        pdf, manifest = render_kit(plan, release_pages=True, records=records)
     if options.cutter:
         from pnp.layout.cutter import cut_files as made_cut_files
 
@@ -277,7 +281,7 @@ def render_game(game: Game, options: PrintOptions, out_dir: Path,
                 components: list[str] | None = None) -> Written:
     """Render one kit and write its PDF and manifest; nothing is written on failure."""
     beside: dict[str, bytes] = {}
-    pdf, manifest = render_to_memory(game, options, components, beside)
+    pdf, manifest = render_to_memory(game, options, components, beside, records=True)
     try:
         Path(out_dir).mkdir(parents=True, exist_ok=True)  # the output folder, made once there is something to put in it
     except OSError as exc:

@@ -9,8 +9,10 @@ card's number) is drawn copy by copy, in its place among the shared runs.
 
 from __future__ import annotations
 
+import json
 from array import array
-from typing import Any, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -171,9 +173,14 @@ class _Ledger:
     slot of every sheet); a piece is found again by its index in its component.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game) -> None:
+        self.game = game
         self.known: list[Any] = []           # what each number stands for
         self._numbers: dict[Any, int] = {}
+        self._pieces: dict[int, dict[int, Piece]] = {}   # component number -> its pieces by index
+        self._boxes: dict[int, Box] = {}     # trim number -> its box in the manifest, rounded
+        #: number -> what the JSON of an item says of it (its components, trim, set, part)
+        self._json: dict[int, Any] = {}
 
     def _number(self, key: Any, value: Any) -> int:
         number = self._numbers.get(key)
@@ -195,25 +202,67 @@ class _Ledger:
                 placement.rotation, -1 if part is None else self._number(("part", id(part)), part)))
         return numbers
 
-    def items(self, game: Game, numbers: array, rounded: dict[int, Box],
-              pieces: dict[int, dict[int, Piece]]) -> list[dict]:
-        """The manifest items of one page's numbers (``rounded`` and ``pieces``
-        are filled as trims and components are first met, and kept for the next page)."""
+    def _piece(self, component_no: int, index: int) -> Piece:
+        by_index = self._pieces.get(component_no)
+        if by_index is None:
+            by_index = self._pieces[component_no] = {p.index: p for p in self.known[component_no].pieces}
+        return by_index[index]
+
+    def _box(self, trim_no: int) -> Box:
+        box = self._boxes.get(trim_no)
+        if box is None:
+            box = self._boxes[trim_no] = self.known[trim_no].rounded()
+        return box
+
+    def items(self, numbers: array) -> Iterator[dict]:
+        """The manifest items of one page's numbers, one dict each."""
         known, faces = self.known, (Face.FRONT, Face.BACK)
-        items = []
         for at in range(0, len(numbers), 8):
             component_no, piece_index, copy, set_no, back, trim_no, rotation, part_no = numbers[at:at + 8]
-            by_index = pieces.get(component_no)
-            if by_index is None:
-                by_index = pieces[component_no] = {p.index: p for p in known[component_no].pieces}
-            box = rounded.get(trim_no)
+            yield _manifest_item(
+                self.game, known[component_no], self._piece(component_no, piece_index), copy,
+                None if set_no < 0 else known[set_no], faces[back], self._box(trim_no), rotation,
+                None if part_no < 0 else known[part_no])
+
+    def json_lines(self, numbers: array) -> list[str]:
+        """The manifest items of one page's numbers as the lines of JSON
+        :func:`pnp.kit.build.manifest_parts` writes for each (indented by three
+        spaces), put together from parts worked out once per component, trim, set and
+        board part: a kit of thousands of pieces makes no dict per piece to write them."""
+        said, lines = self._json, []
+        for at in range(0, len(numbers), 8):
+            component_no, piece_index, copy, set_no, back, trim_no, rotation, part_no = numbers[at:at + 8]
+            head = said.get(component_no)
+            if head is None:
+                head = said[component_no] = _component_json(self.known[component_no])
+            start, hidden, private = head
+            box = said.get(trim_no)
             if box is None:
-                box = rounded[trim_no] = known[trim_no].rounded()
-            items.append(_manifest_item(
-                game, known[component_no], by_index[piece_index], copy,
-                None if set_no < 0 else known[set_no], faces[back], box, rotation,
-                None if part_no < 0 else known[part_no]))
-        return items
+                box = said[trim_no] = _dict_json(self._box(trim_no)._asdict())
+            piece = self._piece(component_no, piece_index)
+            fields = piece.fields
+            if private:
+                fields = {name: value for name, value in fields.items() if not name.startswith("_")}
+            line = (f'{start}{_string_json(piece.id)}, "face": "{"back" if back else "front"}", '
+                    f'"copy": {copy}, {box}')
+            if rotation:
+                line += f", \"rotation\": {rotation}"
+            if hidden:
+                line += ', "hidden": true'
+            if set_no >= 0:
+                line += self._part_json(set_no, _set_json)
+            if fields:
+                line += ", " + _dict_json(fields)
+            if part_no >= 0:
+                line += self._part_json(part_no, _board_part_json)
+            lines.append(line + "}")
+        return lines
+
+    def _part_json(self, number: int, said_as: Callable[[Game, Any], str]) -> str:
+        text = self._json.get(number)
+        if text is None:
+            text = self._json[number] = said_as(self.game, self.known[number])
+        return text
 
 
 def _manifest_item(game: Game, component: Component, piece: Piece, copy: int, set_name: str | None,
@@ -239,14 +288,105 @@ def _manifest_item(game: Game, component: Component, piece: Piece, copy: int, se
     return item
 
 
-def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, dict]:
+#: ``json.dumps(value, ensure_ascii=False, allow_nan=False)`` (see :func:`pnp.kit.build.manifest_parts`),
+#: without making an encoder for each value.
+_json_of = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+#: A string as ``json.dumps(text, ensure_ascii=False)`` writes it (json's own C function).
+_string_json = json.encoder.encode_basestring
+_LITERALS = {True: "true", False: "false", None: "null"}
+
+
+def _dict_json(values: Mapping[str, Any]) -> str:
+    """A dict's entries as ``json.dumps(values, ensure_ascii=False, allow_nan=False)`` writes
+    them, without the braces: strings, whole numbers, finite numbers and true/false written
+    here (a piece's fields), anything else by json (a number that is not finite is refused,
+    ValueError, as it is there)."""
+    parts = []
+    for name, value in values.items():
+        if type(name) is not str:
+            return _json_of(values)[1:-1]
+        kind = type(value)
+        if kind is str:
+            text = _string_json(value)
+        elif kind is int:
+            text = int.__repr__(value)
+        elif kind is float and value - value == 0:   # finite: json writes its repr
+            text = float.__repr__(value)
+        elif kind is bool or value is None:
+            text = _LITERALS[value]
+        else:
+            text = _json_of(value)
+        parts.append(f"{_string_json(name)}: {text}")
+    return ", ".join(parts)
+
+
+def _component_json(component: Component) -> tuple[str, bool, bool]:
+    """The start of a component's items, up to its piece's id; whether they are hidden;
+    whether some piece has a field of its own (named ``_...``) that manifests leave out."""
+    private = any(name.startswith("_") for piece in component.pieces for name in piece.fields)
+    return f'   {{"component": {_string_json(component.id)}, "piece": ', component.hidden, private
+
+
+def _set_json(game: Game, set_name: str) -> str:
+    if not set_name:
+        return ""
+    return ", " + _dict_json({"set": set_name, "symbol": game.colors[set_name].symbol})
+
+
+def _board_part_json(game: Game, part: Part) -> str:
+    region = part.region.rounded()
+    return ", " + _dict_json({"sheet_part": part.label,
+                              "region": {"x": region.x, "y": region.y, "w": region.w, "h": region.h}})
+
+
+class PageItems(Sequence):
+    """A page's manifest items, made from the ledger's record of its placements
+    when they are read (one dict each), and written as JSON without them
+    (:meth:`json_lines`): writing the manifest of thousands of pieces then
+    holds no dict per piece beside the PDF."""
+
+    __slots__ = ("_ledger", "_numbers")
+
+    def __init__(self, ledger: _Ledger, numbers: array) -> None:
+        self._ledger, self._numbers = ledger, numbers
+
+    def __len__(self) -> int:
+        return len(self._numbers) // 8
+
+    def __iter__(self) -> Iterator[dict]:
+        return self._ledger.items(self._numbers)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return list(self)[index]
+        count = len(self)
+        if not -count <= index < count:
+            raise IndexError("page item index out of range")
+        at = (index % count) * 8
+        return next(self._ledger.items(self._numbers[at:at + 8]))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (PageItems, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"PageItems({list(self)!r})"
+
+    def json_lines(self) -> list[str]:
+        """Each item as ``manifest_parts`` writes it with json, after three spaces."""
+        return self._ledger.json_lines(self._numbers)
+
+
+def render_kit(plan: KitPlan, *, release_pages: bool = False, records: bool = False) -> tuple[bytes, dict]:
     """Draw every page of the plan; return the PDF bytes and the manifest.
 
     A blank page (behind a one-sided page of a double-sided file) is left
     empty: not even a footer is printed on it. With ``release_pages``, each
     page of the plan is let go once drawn (its place in ``plan.pages`` becomes
     None): a kit of thousands of cards then never holds its whole plan beside
-    its whole drawing.
+    its whole drawing. With ``records``, each page's items are a :class:`PageItems`
+    (made when read; written without a dict per piece) rather than a list of dicts.
     """
     game, options = plan.game, plan.options
     catalog = game.catalogs[options.lang]
@@ -265,7 +405,7 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
     if plan.duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     drawings = Drawings(canvas, plan.drawing_uses, options.bleed)
-    ledger = _Ledger()
+    ledger = _Ledger(game)
     listed: list[tuple[dict, array] | None] = []
     for index, page in enumerate(plan.pages):
         listed.append((_manifest_page(page), ledger.record(page.placements)))
@@ -277,14 +417,12 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False) -> tuple[bytes, di
     # The bytes save() would write, without save()'s copy of them into a buffer.
     pdf = canvas.getpdfdata()
     del canvas, drawings  # the pages' drawing, no longer needed beside the PDF
-    # The manifest's items are made once reportlab has let go of the PDF's
-    # parts, each page's records let go as its items are made.
-    rounded: dict[int, Box] = {}
-    pieces: dict[int, dict[int, Piece]] = {}
+    # The manifest's items are made from the ledger's records once reportlab has let go of
+    # the PDF's parts (with ``records``, only when they are read).
     pages = []
-    for index, (entry, numbers) in enumerate(listed):
-        listed[index] = None
-        pages.append({**entry, "items": ledger.items(game, numbers, rounded, pieces)})
+    for entry, numbers in listed:
+        items = PageItems(ledger, numbers)
+        pages.append({**entry, "items": items if records else list(items)})
     del listed
     manifest = {
         "game": game.id, "lang": options.lang, "paper": options.paper,
