@@ -38,7 +38,7 @@ def test_render_writes_a_pdf_and_its_manifest(tmp_path):
 
 
 def test_render_a_users_own_template(tmp_path):
-    from test_templates_and_catalogs import write_game
+    from helpers import write_game
     path = write_game(tmp_path)
     result = run("render", "--template", path, "--out", tmp_path / "out", "--no-crop-marks")
     assert result.exit_code == 0, result.output

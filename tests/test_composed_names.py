@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.web.app import create_app
 from pnp.web.db import Database
-from tests.conftest import pdf_reader, score_host_app
+from helpers import pdf_reader, score_host_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from web_helpers import ORGANISER, organiser_headers  # noqa: E402

@@ -27,7 +27,7 @@ from pnp.template.model import PrintOptions
 from pnp.layout.print_order import pdf_page_count, print_order_problems
 from pnp.template.loader import game_files, load_game, load_shipped_game
 from test_fairness import Backs, _edge_ink, deck_problems, render_region
-from test_templates_and_catalogs import GOOD, write_game
+from helpers import GOOD, path_points, write_game
 
 PX = 20            # pixels a millimetre: 0.05 mm
 NEAR = 0.1         # mm: what the issue allows between a cut line and its trim
@@ -54,21 +54,6 @@ def _document(pdf: bytes):
     import pypdfium2 as pdfium
 
     return pdfium.PdfDocument(pdf)
-
-
-def _points(ops) -> list[tuple[float, float]]:
-    """A path's operations (M, L, C, Z) as points along it, curves sampled finely."""
-    out: list[tuple[float, float]] = []
-    for op in ops:
-        if op[0] in ("M", "L"):
-            out.append(op[1:3])
-        elif op[0] == "C":
-            (x0, y0), (x1, y1, x2, y2, x3, y3) = out[-1], op[1:]
-            for i in range(1, 17):
-                t = i / 16
-                a, b, c, d = (1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t ** 3
-                out.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
-    return out
 
 
 def _distance(point, polygon) -> float:
@@ -115,7 +100,7 @@ def test_every_outline_runs_along_its_pieces_trim_as_printed(game_id, shapes):
             # The trim as the renderer turns its piece (pnp.layout.outline.on_sheet), y down.
             trim = [(x, page_h - y) for x, y in on_sheet(outline, item["x"], item["y"], rotation,
                                                          outline.points(0.05))]
-            cut = _points(shape.ops)
+            cut = path_points(shape.ops)
             assert max(_distance(p, trim) for p in cut) <= NEAR, (page["number"], item)
             # ... and it goes all the way round: every point of the trim has the cut line near it.
             assert max(_distance(p, cut) for p in trim[::7]) <= NEAR, (page["number"], item)
@@ -295,7 +280,7 @@ def test_cricut_pictures_fit_print_then_cut_at_300_dpi_with_their_outlines(tmp_p
         outlines[png.parent.name] += len(shapes)
         size = outline_of(game.component(png.parent.name))
         for shape in shapes:
-            xs, ys = zip(*_points(shape.ops))
+            xs, ys = zip(*path_points(shape.ops))
             assert 0 <= min(xs) and max(xs) <= w_mm and 0 <= min(ys) and max(ys) <= h_mm
             assert sorted((round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2))) == \
                 sorted((round(size.width, 2), round(size.height, 2)))
@@ -315,11 +300,11 @@ def test_a_turned_piece_is_cut_turned():
     for outline, rotation, box in ((Outline("hex", 40.0, 34.641), 90, (10, 20, 34.641, 40.0)),
                                    (Outline("rounded", 63.5, 88.9, 3.0), 270, (10, 20, 88.9, 63.5)),
                                    (Outline("circle", 30.0, 20.0), 90, (10, 20, 20.0, 30.0))):
-        xs, ys = zip(*_points(parse_path(cutter.piece_path(outline, rotation, 10, 20))))
+        xs, ys = zip(*path_points(parse_path(cutter.piece_path(outline, rotation, 10, 20))))
         found = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         assert _near(found, box, 1e-3), (outline, found)
     # The hexagon turned has a point at the middle of its top and bottom sides.
-    points = _points(parse_path(cutter.piece_path(Outline("hex", 40.0, 34.641), 90, 0, 0)))
+    points = path_points(parse_path(cutter.piece_path(Outline("hex", 40.0, 34.641), 90, 0, 0)))
     assert (17.32, 0.0) in {(round(x, 2), round(y, 2)) for x, y in points}
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import pdf_reader
+from helpers import pdf_reader
 from pnp.kit.build import render_to_memory
 from pnp.cli import app
 from pnp.template.model import PrintOptions
@@ -103,7 +103,7 @@ def test_it_prints_for_a_cutting_machine_with_a_cut_line_round_each_piece(game):
     """Print-and-cut (tests/test_cutter.py checks cut lines against the printed trims in full):
     here, that each front of Harbour Lights has its closed cut line, round tokens cut round."""
     from pnp.template.icons import parse_icon
-    from test_cutter import _points
+    from helpers import path_points
 
     files: dict[str, bytes] = {}
     data, manifest = render_to_memory(game, PrintOptions(cutter="silhouette"), None, files)
@@ -116,7 +116,7 @@ def test_it_prints_for_a_cutting_machine_with_a_cut_line_round_each_piece(game):
         assert len(shapes) == len(page["items"])
         for shape, item in zip(shapes, page["items"]):
             assert shape.ops[-1] == ("Z",)
-            points = _points(shape.ops)
+            points = path_points(shape.ops)
             xs, ys = [x for x, _ in points], [y for _, y in points]
             assert max(xs) - min(xs) == pytest.approx(item["w"], abs=0.05)
             assert max(ys) - min(ys) == pytest.approx(item["h"], abs=0.05)

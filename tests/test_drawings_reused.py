@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import pdf_reader
+from helpers import pdf_reader, write_deck
 from pnp.kit.build import render_to_memory
 from pnp.layout.faces import ResolvedFace
 from pnp.layout.plan import plan_kit, shared_layers
@@ -13,105 +13,6 @@ from pnp.layout.primitives import Rect, Text
 from pnp.layout.text import Measurer
 from pnp.template.model import PrintOptions
 from pnp.template.loader import load_game
-
-DECK = """
-[game]
-id = "numbered"
-players = [1, 4]
-rules_url = ""
-designers = ["Someone"]
-
-[palette]
-paper = "#fbf7ee"
-ink = "#2b2118"
-accent = "#7a2e1d"
-
-[[components]]
-id = "deck"
-size = "poker"
-rotate = false
-fields = { colour = "color" }
-
-[[components.front]]
-type = "background"
-fill = "paper"
-
-[[components.front]]
-type = "rect"
-x = 4
-y = 4
-w = "w - 8"
-h = "h - 8"
-stroke = "{colour}"
-stroke_width = 2
-
-[[components.front]]
-type = "text"
-x = 6
-y = 8
-w = "w - 12"
-h = 10
-text = "@title.{id}"
-size = 14
-
-[[components.front]]
-type = "text"
-x = 6
-y = 30
-w = "w - 12"
-h = 20
-text = "{copy}"
-size = 40
-font = "black"
-
-[[components.front]]
-type = "ellipse"
-cx = "6 + copy * 2"
-cy = "h - 10"
-rx = 1.5
-fill = "{colour}"
-
-[[components.front]]
-type = "text"
-x = 6
-y = "h - 20"
-w = "w - 12"
-h = 6
-text = "@footer"
-size = 8
-
-[[components.pieces]]
-id = "fox"
-count = 12
-colour = "#c8372d"
-
-[[components.pieces]]
-id = "owl"
-count = 6
-colour = "#2a5aa8"
-"""
-
-CATALOG = """
-footer = "Same on every card"
-[game]
-name = "Numbered"
-credits = "A numbered test deck."
-[component.deck]
-name = "Deck"
-cut = "Cut them out."
-[title]
-fox = "{fox}"
-owl = "{owl}"
-"""
-
-
-def write_deck(folder: Path, fox: str = "Fox", owl: str = "Owl") -> Path:
-    path = folder / "numbered.toml"
-    path.write_text(DECK, encoding="utf-8")
-    for lang in ("en", "fr"):
-        (folder / f"numbered.{lang}.toml").write_text(CATALOG.format(fox=fox, owl=owl), encoding="utf-8")
-    return path
-
 
 def forms_and_pages(pdf: bytes) -> tuple[int, list[str]]:
     reader = pdf_reader(pdf)

@@ -17,7 +17,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from tests.conftest import pdf_reader, rendered
+from helpers import pdf_reader, rendered
 
 runner = CliRunner()
 
@@ -327,19 +327,21 @@ def test_nothing_is_written_when_the_template_is_broken(tmp_path):
 
 
 def test_an_export_that_fails_late_leaves_nothing_behind(tmp_path, monkeypatch):
-    from pnp.export import run as export_run
+    import errno
+
+    from pnp.core import files
 
     folder = tmp_path / "hunting-fever_en_png_mpc"
     folder.mkdir()
     (folder / "earlier.png").write_bytes(b"an earlier export")
-    real_add = export_run._Output.add
+    real_open = files.os.open
 
-    def add(self, relative, data):
-        if relative == "files.csv":    # the last file cannot be written
-            raise export_run.OutputError(f"cannot write {self.folder / relative}: No space left on device")
-        return real_add(self, relative, data)
+    def full_disk(path, *args, **kwargs):
+        if Path(path).name == "files.csv":    # the last file cannot be written
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(export_run._Output, "add", add)
+    monkeypatch.setattr(files.os, "open", full_disk)
     result = runner.invoke(app, ["export", "hunting-fever", "--service", "mpc", "--component",
                                  "hunt-starts-here", "--out", str(tmp_path)])
     assert result.exit_code == 1

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from conftest import pdf_reader
+from helpers import pdf_reader
 from pnp.core.errors import TemplateError
 from pnp.layout.faces import FaceResolver, resolve_piece_face
 from pnp.layout.kinds import laid_out
@@ -134,7 +134,7 @@ def test_each_element_is_resolved_once_per_distinct_set_of_the_values_it_uses(mo
 
 
 def test_a_colour_field_may_hold_the_set_colour_and_each_set_gets_its_own(tmp_path):
-    from test_drawings_reused import write_deck
+    from helpers import write_deck
 
     deck = write_deck(tmp_path).read_text()
     deck = deck.replace('rotate = false\n', 'rotate = false\nsets = ["red", "blue"]\n')
@@ -152,7 +152,7 @@ def test_a_colour_field_may_hold_the_set_colour_and_each_set_gets_its_own(tmp_pa
 
 
 def test_problems_found_while_resolving_name_the_element_piece_face_and_language(tmp_path):
-    from test_drawings_reused import write_deck
+    from helpers import write_deck
 
     deck = write_deck(tmp_path).read_text()
     deck = deck.replace('y = "h - 20"', 'y = "h - 2"')  # the footer's box leaves the card

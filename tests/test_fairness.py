@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import rendered
+from helpers import rendered
 from pnp.kit.build import made_by
 from pnp.layout.bounds import QUIET_BAND
 from pnp.layout.imposition import MARK_MIN_LENGTH, PRINTABLE
@@ -430,7 +430,7 @@ size = 14
 
 
 def _hidden_game(tmp_path, change=("", ""), back: str = HIDDEN_BACK):
-    from test_templates_and_catalogs import GOOD, write_game
+    from helpers import GOOD, write_game
 
     from pnp.template.loader import load_game
 
@@ -476,7 +476,7 @@ def test_a_hidden_deck_of_ones_own_is_printed_fairly(tmp_path):
 @pytest.mark.parametrize("paper", ("a4", "letter"))
 @pytest.mark.parametrize("game_id", GAMES)
 def test_folded_pages_keep_the_fold_5_mm_from_any_bleed_and_the_cover_asks_for_paper(game_id, paper):
-    from conftest import pdf_reader
+    from helpers import pdf_reader
 
     plan = _plan(game_id, "en", paper, "fold")
     folds = [page for page in plan.pages if page.fold_line is not None]
@@ -497,7 +497,7 @@ def test_folded_pages_keep_the_fold_5_mm_from_any_bleed_and_the_cover_asks_for_p
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_cover_says_only_what_is_true_of_bleed_and_cutting(game_id):
-    from conftest import pdf_reader
+    from helpers import pdf_reader
 
     from pnp.template.model import Face
 

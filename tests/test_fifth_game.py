@@ -7,33 +7,22 @@ and its kit loads and renders like a shipped one.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import tomllib
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from conftest import score_host_app
+from helpers import TOY, load_toy_rules, score_host_app
 from pnp.core.i18n import LANGUAGES, compare_catalogs, placeholders
 from scoring import GameRules, check_session, find_rules, game_ids, messages, register, score_session, unregister
 
-TOY = Path(__file__).parent / "fixtures" / "toy_game"
 APP = score_host_app()
-
-
-def load_rules_module():
-    spec = importlib.util.spec_from_file_location("acorn_hoard", TOY / "acorn_hoard.py")
-    module = sys.modules["acorn_hoard"] = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture
 def toy():
-    module = load_rules_module()
+    module = load_toy_rules()
     register(module.RULES)
     yield module
     unregister(module.RULES.id)
@@ -65,7 +54,7 @@ def test_unknown_until_registered_then_found_by_id(toy):
 
 
 def test_a_game_whose_catalogs_lack_a_message_is_refused(tmp_path):
-    module = load_rules_module()
+    module = load_toy_rules()
     for lang in LANGUAGES:
         text = (TOY / f"acorn-hoard.{lang}.toml").read_text(encoding="utf-8")
         if lang == "fr":
@@ -149,7 +138,7 @@ def test_its_kit_loads_and_renders(toy):
 
 def test_its_scoresheet_is_the_plain_one_its_rules_inherit(toy):
     """A column per player, a box per round, the total and the winner: blank and filled."""
-    from conftest import pdf_reader
+    from helpers import pdf_reader
     from pnp.kit.build import render_to_memory
     from pnp.layout.faces import Filled
     from pnp.layout.plan import plan_kit

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import pdf_reader, rendered
+from helpers import pdf_reader, rendered
 from pnp.core.i18n import flatten
 from pnp.template.loader import templates_dir
 from pnp.core.units import PAPERS

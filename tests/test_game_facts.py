@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from conftest import pdf_reader
+from helpers import pdf_reader
 from pnp.core import games
 from scoring import rules
 from pnp.kit.build import render_to_memory
@@ -23,7 +23,7 @@ from pnp.core.errors import TemplateError
 from pnp.template.model import PrintOptions
 from pnp.template.loader import load_game, load_shipped_game
 from scoring import beavers, card_hunter, halali, hunting_fever
-from test_templates_and_catalogs import CATALOG, GOOD, write_game
+from helpers import CATALOG, GOOD, write_game
 
 
 @pytest.fixture

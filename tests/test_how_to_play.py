@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import front_items, pdf_reader, rendered
+from helpers import front_items, pdf_reader, rendered
 from pnp.core.i18n import LANGUAGES
 from pnp.layout.faces import resolve_piece_face
 from pnp.layout.primitives import Icon, Text, absolute

@@ -10,14 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hunting_fever_sim as sim
-from conftest import codes
+from helpers import codes
+from hunting_fever_days import DAYS, NAMES, raw_day
 from scoring import check_session, messages
 from scoring.hunting_fever import RULES, SET
 from scoring.hunting_fever import HuntingFeverProblem
 from scoring.hunting_fever_counting import RULE_CODES, counting_rules
-
-NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
-
 
 def findings(state: sim.DayState, names: list[str]) -> list:
     """The counting rules a simulated day breaks."""
@@ -79,61 +77,6 @@ def test_simulated_days_reach_every_rule_at_its_limit():
 
 
 # -- each rule on a day it explains (simulated days with one card moved) --------
-
-# hand and prey as hunter, wolf, rabbit, carrot, closed season; then under lodge, flipped
-DAYS = {
-    "rabbits_beyond_catches": [
-        ("1 0 2 0 0", "0 1 4 2 0", 0, 0),
-        ("1 1 0 1 0", "0 3 1 3 1", 0, 0),
-        ("0 0 0 1 0", "0 1 3 2 2", 1, 0),
-        ("1 0 0 2 1", "0 3 2 2 1", 0, 0),
-        ("0 0 0 0 0", "0 1 3 2 0", 1, 0),
-    ],
-    "meals_beyond_rabbits": [
-        ("1 0 0 2 0", "0 3 4 3 3", 0, 0),
-        ("1 0 0 0 0", "0 2 3 4 0", 0, 1),
-        ("1 0 0 0 0", "0 3 2 2 0", 0, 0),
-        ("1 0 0 0 0", "0 2 3 1 1", 0, 0),
-        ("0 0 0 0 0", "1 0 3 3 1", 0, 0),
-    ],
-    "closed_season_beyond_meals": [
-        ("0 0 0 0 0", "1 2 5 4 0", 0, 1),
-        ("1 1 0 0 0", "0 1 1 3 2", 0, 1),
-        ("0 0 0 0 1", "1 1 2 4 0", 0, 0),
-        ("1 0 0 0 0", "0 1 2 4 0", 0, 1),
-        ("1 0 3 0 0", "0 4 2 0 2", 0, 1),
-    ],
-    "rabbits_without_meals": [
-        ("0 0 0 0 0", "1 1 2 3 2", 0, 1),
-        ("0 0 0 0 0", "1 2 5 1 0", 0, 1),
-        ("0 0 0 0 0", "1 2 4 4 2", 0, 0),
-        ("0 1 0 0 0", "1 2 1 3 1", 0, 1),
-        ("1 0 0 0 0", "0 2 3 4 0", 0, 1),
-    ],
-    # three cards moved: Ben's pile holds every Wolf, his own two included, yet no Rabbit
-    "wolves_beyond_catches": [
-        ("1 0 1 1 0", "0 0 2 2 1", 0, 0),
-        ("1 0 2 1 1", "0 8 0 3 0", 0, 0),
-        ("0 0 1 0 0", "0 0 2 2 1", 1, 0),
-        ("0 0 0 0 0", "0 0 4 3 1", 1, 0),
-    ],
-    "carrots_beyond_meals": [
-        ("0 1 1 0 0", "0 3 2 1 2", 1, 1),
-        ("0 0 1 0 0", "1 1 1 2 1", 0, 0),
-        ("0 0 0 0 1", "1 1 3 7 0", 0, 0),
-        ("0 0 0 0 0", "0 2 3 3 0", 1, 1),
-        ("0 0 0 0 0", "1 2 4 2 1", 0, 0),
-    ],
-}
-
-
-def raw_day(rows) -> dict:
-    def counts(text: str) -> dict:
-        return dict(zip(SET, map(int, text.split())))
-
-    return {name: {"hand": counts(hand), "prey": counts(prey), "hunter_under_lodge": bool(under),
-                   "lodge_flipped": bool(flipped)} for name, (hand, prey, under, flipped) in zip(NAMES, rows)}
-
 
 def session(day: dict) -> dict:
     return {"game": "hunting-fever", "players": NAMES[: len(day)], "days": [day]}

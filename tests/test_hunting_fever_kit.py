@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import front_items, pdf_reader, rendered
+from helpers import front_items, pdf_reader, rendered
 from pnp.kit.build import render_to_memory
 from pnp.core.errors import TemplateError
 from pnp.template.model import PrintOptions

@@ -25,8 +25,8 @@ from scoring.hunting_fever_proof import (
     prove_facts,
     refutation_problem,
 )
-from test_hunting_fever_counting import DAYS as COUNTING_DAYS
-from test_hunting_fever_counting import raw_day
+from hunting_fever_days import DAYS as COUNTING_DAYS
+from hunting_fever_days import SUBTLE_DAYS, raw_day
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 
@@ -88,19 +88,6 @@ def test_a_day_longer_than_the_short_formula_is_found_on_a_longer_one():
 
 
 # -- impossible days -----------------------------------------------------------
-
-# Simulated 4-player days with two or three cards moved, that pass every check,
-# counting rules included: hand and prey as hunter, wolf, rabbit, carrot, closed
-# season; then under lodge, flipped.
-SUBTLE_DAYS = [
-    [("0 1 0 0 1", "0 3 4 2 0", 1, 0), ("0 2 2 0 0", "0 1 1 3 0", 1, 1),
-     ("0 0 0 0 0", "0 0 2 5 1", 1, 0), ("0 1 1 1 0", "1 0 2 1 2", 0, 0)],
-    [("0 0 0 1 0", "1 2 2 4 1", 0, 0), ("1 0 1 0 0", "0 2 3 4 1", 0, 0),
-     ("0 0 0 0 0", "0 2 2 3 0", 1, 0), ("0 1 0 0 0", "0 1 4 0 2", 1, 1)],
-    [("0 0 2 0 0", "0 3 0 4 0", 1, 1), ("1 1 1 0 0", "0 1 3 1 3", 0, 0),
-     ("0 0 0 0 0", "1 1 1 3 0", 0, 0), ("1 0 2 2 0", "0 2 3 2 1", 0, 1)],
-]
-
 
 def assert_refused_minimally(raw: dict) -> None:
     """The prover refuses the day with entered numbers none of which can be left out."""

@@ -492,7 +492,7 @@ def test_every_limit_is_stated_in_the_template_guide():
 def test_a_filled_sheet_whose_qr_code_would_be_too_dense_is_refused(tmp_path):
     from typer.testing import CliRunner
 
-    from conftest import score_host_app
+    from helpers import score_host_app
 
     session = tmp_path / "s.toml"
     session.write_text(f'game = "halali"\nplayers = ["{"A" * 600}", "{"B" * 600}"]\n')
@@ -506,7 +506,7 @@ def test_a_filled_sheet_whose_qr_code_would_be_too_dense_is_refused(tmp_path):
 def test_a_session_file_past_its_limit_is_refused_before_it_is_read_whole(tmp_path):
     from typer.testing import CliRunner
 
-    from conftest import score_host_app
+    from helpers import score_host_app
 
     session = tmp_path / "s.toml"
     session.write_text('game = "halali"\nplayers = ["Ann", "Bob"]\n' + "# padding\n" * 120_000)

@@ -36,7 +36,7 @@ def test_the_manifest_carries_the_hash_of_its_pdf(kit):
 
 
 def test_a_filled_sheets_manifest_carries_the_hash_too(tmp_path):
-    from conftest import score_host_app
+    from helpers import score_host_app
 
     session = tmp_path / "s.toml"
     session.write_text('game = "halali"\nplayers = ["Ann", "Bob"]\n')

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import codes, score_host_app
+from helpers import codes, score_host_app
 from scoring.problems import Common
 
 APP = score_host_app()

@@ -14,7 +14,7 @@ from typing import Callable
 import pytest
 from typer.testing import CliRunner
 
-from conftest import pdf_reader, rendered
+from helpers import pdf_reader, rendered
 from pnp.kit.build import made_by, render_to_memory
 from pnp.cli import app
 from pnp.layout.boards import TEXT_CLEARANCE, text_boxes

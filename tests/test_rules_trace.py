@@ -1,4 +1,4 @@
-"""docs/RULES.md traces every rule of the four rules texts to the kit pages that print it and to
+"""docs/RULES.md traces every rule of the shipped games' rules texts to the kit pages that print it and to
 the code of scoring/ that enforces it. This reads the trace and the rendered kits (A4, English and
 French): each rule's key words must be on the pages of every component it names, in both languages,
 so a rule cannot go missing from a kit unnoticed, and every piece of code it names must exist."""
@@ -13,12 +13,14 @@ from typing import NamedTuple
 
 import pytest
 
-from conftest import rendered
+from helpers import rendered
+from pnp.core import games
 from pnp.template.loader import load_shipped_game
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACE = ROOT / "docs" / "RULES.md"
-GAMES = ("hunting-fever", "halali", "card-hunter", "hunting-hunting-beavers")
+#: Every game that ships, as the registry lists them: a game added there needs its section here.
+GAMES = tuple(games.SHIPPED)
 LANGS = ("en", "fr")
 
 

@@ -11,12 +11,12 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 import hunting_fever_sim as sim
-from conftest import score_host_app
+from helpers import score_host_app
 from scoring.hunting_fever import CARDS, entry
 from scoring.hunting_fever_play import as_entry, replay_day
-from test_hunting_fever_counting import DAYS as COUNTING_DAYS
-from test_hunting_fever_counting import raw_day
-from test_hunting_fever_proof import SUBTLE_DAYS
+from hunting_fever_days import DAYS as COUNTING_DAYS
+from hunting_fever_days import raw_day
+from hunting_fever_days import SUBTLE_DAYS
 
 APP = score_host_app()
 ROOT = Path(__file__).resolve().parent.parent

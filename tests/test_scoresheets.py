@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import front_items, pdf_reader, rendered
+from helpers import front_items, pdf_reader, rendered
 from hunting_fever_sim import play_game, session as hf_session
 from pnp.cli import app
 from pnp.layout import scoresheets as layout

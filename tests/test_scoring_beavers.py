@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import codes, result
+from helpers import codes, result
 from scoring import TieBreak, check_session
 from scoring.beavers import BEAVERS_IN_DECK
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import codes
+from helpers import codes
 from scoring import check_session, score_session
 
 

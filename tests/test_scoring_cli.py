@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import hunting_fever_sim as sim
-from conftest import score_host_app
+from helpers import score_host_app
 from pnp.cli.score import score_app
 
 NAMES = ["Ann", "Ben", "Cat"]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import hunting_fever_sim as sim
-from conftest import score_host_app
+from helpers import score_host_app
 from scoring import SessionFileError, check_session, messages, read_session_file
 from scoring.session_csv import dumps, loads
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import score_host_app
+from helpers import score_host_app
 from scoring import SessionFileError, check_session, messages, score_session
 from scoring.report import problems_json, result_json
 

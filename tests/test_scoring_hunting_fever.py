@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from conftest import codes
+from helpers import codes
 from scoring import TieBreak, check_session, score_session
 from scoring.hunting_fever import (
     CARDS,

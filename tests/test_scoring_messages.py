@@ -25,9 +25,9 @@ from scoring import (
     messages,
 )
 from scoring.rules import catalog_problems
-from test_hunting_fever_counting import DAYS as COUNTING_DAYS
-from test_hunting_fever_counting import raw_day
-from test_hunting_fever_proof import SUBTLE_DAYS
+from hunting_fever_days import DAYS as COUNTING_DAYS
+from hunting_fever_days import raw_day
+from hunting_fever_days import SUBTLE_DAYS
 from scoring.messages import Messages
 
 SCORING = Path(scoring.__file__).parent

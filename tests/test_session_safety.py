@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import score_host_app
+from helpers import score_host_app
 
 APP = score_host_app()
 HALALI = 'game = "halali"\nplayers = ["Ann", "Bob"]\n'

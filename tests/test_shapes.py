@@ -26,7 +26,7 @@ from pnp.render.fonts import MEASURER
 from pnp.export.services import THE_GAME_CRAFTER, not_made
 from pnp.template.loader import load_game, load_shipped_game
 from pnp.core.units import paper_size
-from tests.test_templates_and_catalogs import CATALOG, GOOD, write_game
+from helpers import CATALOG, GOOD, write_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "shapes"
 TEMPLATE = FIXTURE / "lantern-isles.toml"

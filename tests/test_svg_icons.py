@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.template.icons import Label, Shape, parse_icon
-from tests.conftest import pdf_reader
+from helpers import pdf_reader
 
 HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         'viewBox="0 0 10 10">')

@@ -6,60 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers import CATALOG, GOOD, write_game
 from pnp.core.errors import CatalogError, TemplateError
 from pnp.core.i18n import LANGUAGES, compare_catalogs, load_catalog, placeholders
 from pnp.template.loader import game_files, load_game, load_shipped_game, templates_dir
-
-GOOD = """
-[game]
-id = "tiny"
-players = [2, 4]
-rules_url = "https://example.org/rules"
-designers = ["Someone"]
-
-[palette]
-ink = "#222222"
-accent = "#884422"
-
-[[components]]
-id = "cards"
-size = "poker"
-fields = { value = "int" }
-
-[[components.front]]
-type = "text"
-x = 4
-y = 4
-w = "w - 8"
-h = 14
-text = "@card.{id}"
-size = 14
-
-[[components.pieces]]
-id = "fox"
-count = 3
-value = 5
-"""
-
-CATALOG = """
-[game]
-name = "{name}"
-credits = "By someone."
-[component.cards]
-name = "Cards"
-cut = "Cut them."
-[card]
-fox = "{fox}"
-"""
-
-
-def write_game(folder: Path, text: str = GOOD, en: str | None = None, fr: str | None = None) -> Path:
-    path = folder / "tiny.toml"
-    path.write_text(text, encoding="utf-8")
-    (folder / "tiny.en.toml").write_text(en or CATALOG.format(name="Tiny", fox="Fox"), encoding="utf-8")
-    (folder / "tiny.fr.toml").write_text(fr or CATALOG.format(name="Petit", fox="Renard"), encoding="utf-8")
-    return path
-
 
 def test_a_good_template_loads(tmp_path):
     game = load_game(write_game(tmp_path))

@@ -9,7 +9,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from conftest import score_host_app
+from helpers import score_host_app
 from scoring.session_csv import dumps as csv_dumps
 from pnp.core.errors import PnpError
 from pnp.web.serve import check_token, public_url, url_host

@@ -12,13 +12,13 @@ from pnp.web.app import create_app
 from pnp.web.db import Database
 from scoring import check_session, register, score_session, unregister
 from scoring.report import result_json
-from test_fifth_game import load_rules_module
+from helpers import load_toy_rules
 from web_helpers import ORGANISER, organiser_headers, versioned
 
 
 @pytest.fixture()
 def client(tmp_path):
-    module = load_rules_module()
+    module = load_toy_rules()
     register(module.RULES)
     db = Database.in_folder(tmp_path)
     yield TestClient(create_app(db, ORGANISER), follow_redirects=False)
@@ -75,4 +75,4 @@ def test_sessions_of_a_game_no_longer_loaded_are_listed_but_not_opened(client, t
         gone = client.get(f"/api/sessions/{made['id']}", headers=organiser_headers())
         assert gone.status_code == 409 and gone.json()["errors"][0]["code"] == "unknown_game"
     finally:
-        register(load_rules_module().RULES)
+        register(load_toy_rules().RULES)

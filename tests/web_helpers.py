@@ -84,7 +84,7 @@ def check_json(path: Path) -> dict:
     """What ``pnp score check FILE --json`` prints, run in-process."""
     from typer.testing import CliRunner
 
-    from conftest import score_host_app
+    from helpers import score_host_app
 
     result = CliRunner().invoke(score_host_app(), ["score", "check", str(path), "--json"])
     assert result.exit_code == 0, result.output
