@@ -248,10 +248,25 @@ def test_every_path_a_doc_names_exists(doc):
     assert missing == [], f"{doc.name} names {missing}, which do not exist"
 
 
+@pytest.mark.parametrize("doc", [README, *sorted((ROOT / "docs").glob("*.md")), ROOT / "bench" / "RESULTS.md"],
+                         ids=lambda doc: doc.name)
+def test_no_doc_points_outside_the_repository(doc):
+    """A clone has only the repository: no doc sends its reader to a path above it, to one that is not
+    there (``../shared/...``) or to an absolute one."""
+    text = doc.read_text(encoding="utf-8")
+    relative = re.findall(r"(?<![\w.])((?:\.\./)+[\w./-]*)", text)
+    outside = [path for path in relative if not (doc.parent / path).resolve().is_relative_to(ROOT)
+               or not (doc.parent / path.split("#")[0]).exists()]
+    absolute = re.findall(r"(?<![\w:/.])(/(?:work|tmp|home|root|usr|opt|mnt)/[\w./-]*)", text)
+    assert outside + absolute == [], f"{doc.name} names {outside + absolute}, outside the repository"
+
+
 # -- measurements live in bench/RESULTS.md ---------------------------------------------------------
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda doc: doc.name)
 def test_no_doc_keeps_timings(doc):
     text = doc.read_text(encoding="utf-8")
     timings = re.findall(r"\b\d[\d.,]*\s?(?:ms|us|µs|s)\b(?!\w)", text)
+    timings += re.findall(r"within (?:a |\w+ )?(?:seconds?|minutes?)\b|in (?:a|one|two|\d+) (?:seconds?|minutes?)\b",
+                          text)
     assert not timings, f"{doc.name} states timings {timings}: they belong in bench/RESULTS.md"
