@@ -470,7 +470,7 @@ def test_pnp_new_renders_every_name_it_accepts(tmp_path, name):
 
 
 def test_the_alignment_sheet_names_the_template_from_where_the_command_ran_never_its_folder(tmp_path, monkeypatch):
-    from conftest import pdf_reader
+    from helpers import pdf_reader
 
     folder = tmp_path / "home" / "ada" / "games"
     assert CliRunner().invoke(APP, ["new", str(folder / "tide")]).exit_code == 0

@@ -178,26 +178,30 @@ def test_folded_backs_of_a_hidden_deck_look_alike_a_millimetre_off(game_id, pape
         assert backs.decks and deck_problems(backs) == []
 
 
-def test_the_check_sees_a_neighbours_back_and_a_frame_near_the_cut(monkeypatch):
-    """Laid out as before: different players' cards side by side, each back framed 4 mm in."""
-    from pnp.kit.build import render_to_memory
-    from pnp.layout import plan as plan_module
-    from pnp.layout import sheets as sheets_module
+def test_the_check_sees_a_neighbours_back_and_a_frame_near_the_cut():
+    """A plan gone wrong, made by hand from a good one: on every back page, each player card's
+    back drawn in its neighbour's slot (so different players' backs lie side by side), and a frame
+    4 mm in drawn over each."""
+    from pnp.layout.primitives import Rect
+    from pnp.render.document import render_kit
+    from pnp.template.model import Face
 
     game = load_shipped_game("hunting-fever")
-    cards = game.component("player-cards")
-    framed = cards.back + (cards.back[0]._replace(type="rect", props={
-        "x": 4, "y": 4, "w": "w - 8", "h": "h - 8", "stroke": "set_ink", "stroke_width": 0.6}),)
-    game = game._replace(components=tuple(c._replace(back=framed) if c is cards else c
-                                          for c in game.components))
-    real = plan_module._with_backs
-    # Every back taken for the same one, and the frame let through the plan's own check.
-    monkeypatch.setattr(plan_module, "_with_backs",
-                        lambda items, resolver, measure: [i._replace(back=0) for i in real(items, resolver, measure)])
-    monkeypatch.setattr(plan_module, "quiet_band_problems", lambda *args: [])
-    monkeypatch.setattr(sheets_module, "dealt", lambda runs, frames, bleed, rows=True: [list(r) for r in runs])
-    backs = Backs(*render_to_memory(game, PrintOptions()))
-    problems = deck_problems(backs)
+    plan = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER, made=made_by())
+    page_h = plan.page_size[1]
+    for index, page in enumerate(plan.pages):
+        backs = [n for n, p in enumerate(page.placements)
+                 if p.face is Face.BACK and p.copy.component.id == "player-cards"]
+        if len(backs) < 2:
+            continue
+        placements = list(page.placements)
+        runs = [placements[n].runs for n in backs]
+        for n, drawn in zip(backs, runs[1:] + runs[:1]):
+            placements[n] = placements[n]._replace(runs=drawn)
+        frames = tuple(Rect(t.x + 4, page_h - t.y - t.h + 4, t.w - 8, t.h - 8, stroke="#000000", width=0.6)
+                       for t in (placements[n].trim for n in backs))
+        plan.pages[index] = page._replace(placements=tuple(placements), drawing=page.drawing + frames)
+    problems = deck_problems(Backs(*render_kit(plan)))
     assert any("differs from the first" in p for p in problems)
     assert any("is not one colour" in p for p in problems)
 

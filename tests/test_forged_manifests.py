@@ -109,7 +109,7 @@ def test_a_forged_manifest_is_refused_in_one_line(rendered, tmp_path, change, me
 def test_every_manifest_pnp_writes_passes_its_form_check(rendered, tmp_path):
     from typer.testing import CliRunner as Runner
 
-    from conftest import score_host_app
+    from helpers import score_host_app
 
     assert checked(rendered).exit_code == 0
     for args in (["calibrate", "--paper", "letter"], ["render", "card-hunter", "--fold", "--paper", "letter"],
