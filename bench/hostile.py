@@ -1462,18 +1462,11 @@ def _many_sheets() -> bytes:
 
 def _styled_empty_cells() -> bytes:
     """What a spreadsheet saves for formatted, empty cells: 300 rows, each with 2,000 empty styled cells."""
-    empty = b"".join(b'<c r="%s%%d" s="1"/>' % _letters(n).encode() for n in range(2, 2002))
+    from pnp.template.data_files import column_letter
+
+    empty = b"".join(b'<c r="%s%%d" s="1"/>' % column_letter(n).encode() for n in range(2, 2002))
     rows = b"".join(_card(r, empty % ((r,) * 2000)) for r in range(2, 302))
     return _xlsx(SHEET_HEAD + rows + SHEET_TAIL)
-
-
-def _letters(index: int) -> str:
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def _new_then_render(runner: Runner, folder: Path, name: str) -> tuple[str, str]:
