@@ -82,19 +82,24 @@ def test_no_module_in_the_kinds_package_is_a_kind_the_template_language_does_not
     assert modules == set(KINDS)
 
 
-#: A kind no shipped kit prints, on a card of its own.
+#: Kinds no shipped kit prints, each on a card of its own: a QR code, a designer's picture.
 QR_CARD = (Element("qr", {"x": 5.0, "y": 5.0, "size": 20.0, "data": "https://example.org/{id}"}, "test: qr",
                    names=("id",)),)
+IMAGE_CARD = (Element("image", {"file": "art.png", "x": 0.0, "y": 0.0, "w": 30.0, "h": 20.0, "bleed": "mirror"},
+                      "test: image"),)
 
 
-def _layers():
-    """Every element's layer on every face of every shipped kit, with the element."""
+def _layers(pictures: Path):
+    """Every element's layer on every face of every shipped kit, with the element (and the kinds
+    no shipped kit prints, on cards of their own; a picture is found in ``pictures``)."""
     for game_id in game_ids():
         game = load_shipped_game(game_id)
         resolver = FaceResolver(game, PrintOptions(), MEASURER)
+        resolver.folder = str(pictures)
         first = game.components[0]
         with_qr = first._replace(id="qr-card", front=QR_CARD, pieces=first.pieces[:1])
-        for component in (*game.components, with_qr):
+        with_image = first._replace(id="image-card", front=IMAGE_CARD, pieces=first.pieces[:1])
+        for component in (*game.components, with_qr, with_image):
             for piece in component.pieces:
                 copy = Copy(component, piece, 1, component.sets[0] if component.sets else None)
                 faces = (Face.FRONT, Face.BACK) if component.two_sided else (Face.FRONT,)
@@ -113,10 +118,13 @@ def _kinds_of(primitives) -> set[type]:
     return found
 
 
-def test_what_each_kind_draws_in_the_shipped_kits_is_what_it_declares_and_packs_back():
+def test_what_each_kind_draws_in_the_shipped_kits_is_what_it_declares_and_packs_back(tmp_path):
+    from PIL import Image
+
+    Image.new("RGB", (600, 400), "#3366aa").save(tmp_path / "art.png")
     seen = set()
-    for element, layer in _layers():
+    for element, layer in _layers(tmp_path):
         assert _kinds_of(layer) <= set(laid_out(element.type).DRAWS), element.where
         assert tuple(Packed(layer)) == layer
         seen.add(element.type)
-    assert seen == set(KINDS)   # the shipped kits use every kind
+    assert seen == set(KINDS)   # the shipped kits and the cards above use every kind

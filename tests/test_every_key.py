@@ -84,9 +84,20 @@ def write_kit(folder: Path, kit: dict) -> Path:
     for lang in ("en", "fr"):
         (folder / f"{kit['game']['id']}.{lang}.toml").write_text(catalog, encoding="utf-8")
     (folder / "cards.csv").write_text("id,count\ncard,2\nother,1\n", encoding="utf-8")
+    write_pictures(folder)
     # Two sheets "A" and "B" written by openpyxl: card 2 + other 1, and card 3 + other 1.
     (folder / "two-decks.xlsx").write_bytes((Path(__file__).parent / "data" / "two-decks.xlsx").read_bytes())
     return path
+
+
+def write_pictures(folder: Path) -> None:
+    """Two pictures beside the kit (600 x 400 px, told apart by their colours), for its images."""
+    from PIL import Image, ImageDraw
+
+    for name, colour in (("art.png", "#2f6e9c"), ("art2.png", "#9c2f4e")):
+        picture = Image.new("RGB", (600, 400), colour)
+        ImageDraw.Draw(picture).rectangle([0, 0, 200, 400], fill="#f0d060")   # the left third differs
+        picture.save(folder / name)
 
 
 @lru_cache(maxsize=None)
@@ -200,6 +211,8 @@ GAME_CASES: dict[str, Change] = {
     "rules_url": lambda k: k["game"].update(rules_url="https://example.org/other"),
     "designers": lambda k: k["game"].update(designers=["Grace"]),
     "fan_copy": lambda k: k["game"].update(fan_copy=False),
+    # Its picture (508 dpi as placed) is stored smaller for 150 dpi than for 300 (see ELEMENTS).
+    "image_dpi": lambda k: k["game"].update(image_dpi=150),
 }
 
 FILE_CASES: dict[str, Change] = {
@@ -258,6 +271,11 @@ ELEMENTS: dict[str, tuple[dict, dict]] = {
                "header_fill": "tone", "header_color": "soft", "zebra": "tone", "align": "left", "col_lines": True}),
     "qr": ({"type": "qr", "x": 5, "y": 5, "size": 20, "data": "https://example.org/a"},
            {"x": 6, "y": 6, "size": 21, "data": "https://example.org/b", "color": "tone"}),
+    # A 600 x 400 px picture covering a 20 x 20 mm box at the card's corner (its sides cropped):
+    # 508 dpi as placed.
+    "image": ({"type": "image", "file": "art.png", "x": 0, "y": 0, "w": 20, "h": 20},
+              {"file": "art2.png", "x": 1, "y": 1, "w": 21, "h": 21, "fit": "contain", "anchor": "left",
+               "focus": [0.1, 0.5], "rotate": 90, "opacity": 0.5, "bleed": "mirror", "min_dpi": 1000}),
     "scoresheet": ({"type": "scoresheet", "x": 5, "y": 5, "w": 180, "h": 250, "game": "halali"},
                    {"x": 6, "y": 6, "w": 178, "h": 248, "game": "card-hunter", "qr": "https://example.org/s"}),
 }
@@ -313,6 +331,8 @@ def alive_case(table: str, key: str) -> tuple[dict, dict, dict]:
         if (table, key) == ("file", "colors"):
             before["colors"] = {"gold": {"rgb": "#d9a21b", "ink": "#2b2118", "symbol": "hexagon"}}
             component_of(before)["sets"] = ["gold"]
+        if (table, key) == ("game", "image_dpi"):
+            component_of(before)["front"].append(ELEMENTS["image"][0])
     after = copy.deepcopy(before)
     change(after)
     return before, after, options

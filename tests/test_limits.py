@@ -467,6 +467,10 @@ GUIDE_ROWS = {
     "MAX_XLSX_PART_BYTES": "an `.xlsx`'s parts",
     "MAX_XLSX_ELEMENTS": "an `.xlsx`'s parts",
     "MAX_XLSX_DEPTH": "an `.xlsx`'s parts",
+    "MAX_PICTURE_BYTES": "a picture's file",
+    "MAX_PICTURE_PIXELS": "a picture's file",
+    "MAX_PICTURE_WORK": "pixels of the different pictures",
+    "MAX_DPI": "an image's `min_dpi`",
 }
 
 

@@ -114,3 +114,25 @@ def test_reportlab_internals_are_named_in_one_module_only():
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
              if private.search(line)]
     assert found == []
+
+
+def test_an_image_object_is_stored_once_and_named_on_each_page_and_form_that_shows_it():
+    from pnp.render.pictures import Encoded
+
+    c = canvas(pageCompression=0)
+    mask = Encoded(1, 1, "DeviceGray", ("FlateDecode",), __import__("zlib").compress(b"\0\x80"), 1)
+    name = rl.image_object(c, "P0", Encoded(1, 1, "DeviceRGB", ("FlateDecode",),
+                                            __import__("zlib").compress(b"\0\xff\0\0"), 3, mask))
+    shown = rl.use_xobject(c, name)
+    rl.page_ops(c).append(f"q 10 0 0 10 0 0 cm /{shown} Do Q")
+    c.showPage()
+    c.beginForm("F0")
+    rl.page_ops(c).append(f"/{rl.use_xobject(c, name)} Do")
+    c.endForm()
+    c.doForm("F0")
+    c.showPage()
+    data = c.getpdfdata()
+    assert data.count(b"/Subtype /Image") == 2, "an image object (and its mask) is no longer stored once"
+    assert data.count(f"/{shown} ".encode()) >= 3, "the page's and the form's resources no longer name the image"
+    assert b"/SMask" in data
+    assert b"/DecodeParms [ <<\n/BitsPerComponent 8 /Colors 3 /Columns 1 /Predictor 15\n>> ]" in data

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, List, Optional
 
 import typer
 
-from pnp.core.errors import ERROR_PREFIX, PnpError, one_line
+from pnp.core.errors import ERROR_PREFIX, WARNING_PREFIX, PnpError, one_line
 from pnp.core.i18n import common_catalog
 
 if TYPE_CHECKING:
@@ -248,6 +248,8 @@ def render(
     out = _check_out(out)
     started = time.perf_counter()
     written = render_game(kit, options, out, chosen)
+    for warning in written.warnings:
+        typer.echo(f"{WARNING_PREFIX}{one_line(warning)}", err=True)
     typer.echo(say("wrote_kit", pdf=written.pdf, pages=written.pages, kib=f"{written.bytes / 1024:.0f}",
                    manifest=written.manifest.name, seconds=f"{time.perf_counter() - started:.2f}"))
 
@@ -359,6 +361,8 @@ def export(
             bar.__exit__(None, None, None)
     for skipped in written.skipped:
         typer.echo(say("export_skipped_one", reason=skipped.reason), err=True)
+    for warning in written.warnings:
+        typer.echo(f"{WARNING_PREFIX}{one_line(warning)}", err=True)
     for size in written.sizes:
         typer.echo(f"  {size}")
     # Without a service, what is skipped is what the format cannot hold (a page to read, a board

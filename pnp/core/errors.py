@@ -9,6 +9,9 @@ import unicodedata
 #: What every error line of the commands starts with, in every language:
 #: the README promises it to scripts that read the output.
 ERROR_PREFIX = "Error: "
+#: What a line starts with that says something worth knowing of what was still done (a picture
+#: that may print soft).
+WARNING_PREFIX = "Warning: "
 
 
 #: The characters that reorder text around them: embeddings, overrides, isolates and marks.

@@ -225,6 +225,38 @@ def read_regular(path: Path | str, limit: int) -> bytes:
         os.close(fd)
 
 
+class OutsideFolder(ValueError):
+    """A file named beside a template that is not in its folder: ``leads_out`` when the name
+    is fine but a symbolic link takes it out of the folder."""
+
+    def __init__(self, name: str, leads_out: bool = False) -> None:
+        super().__init__(name)
+        self.name, self.leads_out = name, leads_out
+
+
+def within(folder: Path, name: str) -> Path:
+    """The file ``name`` in ``folder`` or in a folder under it, as a resolved path; OutsideFolder
+    for an absolute path, a ``..``, a drive or stream (``:``), a NUL, an empty name, or a
+    symbolic link that leads out of the folder. What a template names beside itself (a data
+    file, a picture, a font) is found here.
+
+    >>> within(Path("/tmp"), "../etc/passwd")
+    Traceback (most recent call last):
+    ...
+    pnp.core.files.OutsideFolder: ../etc/passwd
+    """
+    from pathlib import PurePosixPath
+
+    pure = PurePosixPath(name.replace("\\", "/"))
+    if not name or pure.is_absolute() or ".." in pure.parts or ":" in name or "\0" in name:
+        raise OutsideFolder(name)
+    root = Path(folder).resolve()
+    path = (root / pure).resolve()
+    if path != root and root not in path.parents:
+        raise OutsideFolder(name, leads_out=True)
+    return path
+
+
 def temporary_beside(path: Path, mode: int | None = None) -> tuple[int, Path]:
     """Create and open a new temporary file in ``path``'s folder: (descriptor, its path).
 

@@ -70,6 +70,17 @@ MAX_SVG_BYTES = 2 * 1024 * 1024
 MAX_SVG_DEPTH = 50
 MAX_SVG_ELEMENTS = 20_000
 
+#: A picture's file (an ``image`` element: PNG, JPEG, WebP). A 12-megapixel phone photo takes
+#: 3 to 6 MB; a 600 dpi A3 scan as PNG about 60 MB.
+MAX_PICTURE_BYTES = 64 * 1024 * 1024
+#: Pixels of one picture, checked from its header before it is decoded (each takes 4 bytes and
+#: more of memory once decoded; Pillow's own bomb guard warns at 89 million). A 2 m board at
+#: 150 dpi has 139 million, an A3 poster at 600 dpi 70 million.
+MAX_PICTURE_PIXELS = 100_000_000
+#: A resolution a template asks for (an image's ``min_dpi``, the game's ``image_dpi``), dots
+#: per inch: past 1,200 no printer shows more.
+MAX_DPI = 1200
+
 
 # ---- data files: pieces read from a CSV or an .xlsx sheet beside a template ----------------------
 # Checked as the file is read, before anything grows with what it claims (a far column, a row
@@ -165,6 +176,12 @@ MAX_SHAPES = 300_000
 MAX_QR_WORK = 30_000
 QR_CODE_COST = 30
 
+#: Pixels of the different pictures of one kit, each file counted once however many pieces
+#: show it: every one is decoded, turned to sRGB and, when much larger than printed, made
+#: smaller before it is stored in the PDF. A deck of 54 cards each with its own 1500 x 2100
+#: picture has 170 million; 54 twelve-megapixel phone photos 650 million.
+MAX_PICTURE_WORK = 2_000_000_000
+
 # ---- the work of pnp check-manifest ----------------------------------------------------------
 # Set, as the budgets above, from what each unit costs to check (bench/budget.py).
 #: Items (pieces on pages) in one manifest, each read and checked. A kit at the limit of
@@ -191,6 +208,8 @@ class WorkBudget:
         self.shapes = 0
         self.qr_work = 0
         self.qr_codes: set[str] = set()
+        self.picture_pixels = 0
+        self.pictures: set[str] = set()
 
     def spend(self, shapes: int, corners: int, where: str) -> None:
         """Count an element about to be laid out: its shapes and polygon corners; BudgetError past a limit."""
@@ -220,6 +239,20 @@ class WorkBudget:
                 f"{self.qr_work:,}); the limit is {MAX_QR_WORK:,} in one kit, because encoding takes about "
                 "0.12 ms a byte and more would take minutes")
 
+    def picture(self, source: str, pixels: int, where: str) -> None:
+        """Count a picture about to be placed (once per file); BudgetError past the limit."""
+        if source in self.pictures:
+            return
+        self.pictures.add(source)
+        self.picture_pixels += pixels
+        if self.picture_pixels > MAX_PICTURE_WORK:
+            raise BudgetError(
+                f"{where}: the kit's {len(self.pictures):,} different pictures hold at least "
+                f"{self.picture_pixels:,} pixels; the limit is {MAX_PICTURE_WORK:,} in one kit, because each "
+                "is decoded, converted and stored in the PDF, and more would take minutes and gigabytes "
+                "(smaller pictures, or fewer different ones, print the same)")
+
     def spent(self) -> dict[str, int]:
         """What was counted, for bench/budget.py."""
-        return {"corners": self.corners, "shapes": self.shapes, "qr": self.qr_work}
+        return {"corners": self.corners, "shapes": self.shapes, "qr": self.qr_work,
+                "picture_pixels": self.picture_pixels}

@@ -22,6 +22,7 @@ from pnp.export.raster import Job, rasterise
 from pnp.layout.cutter import PIECE_GAP, cut_svg
 from pnp.layout.imposition import Box, Frame
 from pnp.layout.outline import outline_of
+from pnp.layout.kinds.image import soft_pictures
 from pnp.layout.plan import Placement, copies, resolve_placements
 from pnp.layout.sheets import Item, pack, runs_of
 from pnp.template.model import Component, Face, Game, PrintOptions
@@ -81,8 +82,9 @@ def outlines_svg(picture: Picture) -> bytes:
                           for p in picture.placements])
 
 
-def pictures_pdf(game: Game, options: PrintOptions, shown: list[Picture]) -> bytes:
-    """One PDF page per picture, each piece drawn as the kit draws it (render.document.place)."""
+def pictures_pdf(game: Game, options: PrintOptions, shown: list[Picture]) -> tuple[bytes, list]:
+    """One PDF page per picture, each piece drawn as the kit draws it (render.document.place), and
+    the designer's pictures those pieces place (pnp.layout.kinds.image.Placed)."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
@@ -92,12 +94,14 @@ def pictures_pdf(game: Game, options: PrintOptions, shown: list[Picture]) -> byt
     from pnp.core.units import pt
 
     flat = [p for picture in shown for p in picture.placements]
-    resolved, uses = resolve_placements(game, options, flat, measure=MEASURER)
+    art: list = []
+    resolved, uses = resolve_placements(game, options, flat, measure=MEASURER, pictures=art)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(pt(shown[0].size_mm[0]), pt(shown[0].size_mm[1])), invariant=1,
                     pageCompression=1, lang=options.lang, initialFontName=font("regular"))
     canvas.setCreator("pnp")
     drawings = Drawings(canvas, uses, options.bleed)
+    drawings.store_pictures(art, DPI)
     placed = iter(resolved)
     for picture in shown:
         canvas.setPageSize((pt(picture.size_mm[0]), pt(picture.size_mm[1])))
@@ -105,12 +109,12 @@ def pictures_pdf(game: Game, options: PrintOptions, shown: list[Picture]) -> byt
             place(canvas, next(placed), drawings)
         canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return buffer.getvalue(), art
 
 
 def cricut_files(game: Game, options: PrintOptions, components: list[Component], add, progress=None):
-    """Write every picture and its SVG through ``add(relative, bytes)``; the sizes shown and
-    the components skipped, each with its reason."""
+    """Write every picture and its SVG through ``add(relative, bytes)``; the sizes shown, the
+    components skipped, each with its reason, and the designer's pictures the images enlarge."""
     shown: list[Picture] = []
     skipped: list[tuple[Component, str]] = []
     for component in components:
@@ -124,8 +128,8 @@ def cricut_files(game: Game, options: PrintOptions, components: list[Component],
         else:
             shown += pictures(component, options.bleed)
     if not shown:
-        return [], skipped
-    pdf = pictures_pdf(game, options, shown)
+        return [], skipped, []
+    pdf, art = pictures_pdf(game, options, shown)
     jobs = [Job(index, picture.pixels, True, DPI) for index, picture in enumerate(shown)]
     done = (lambda n: progress(n, len(jobs))) if progress else None
     for job, data in rasterise(pdf, jobs, done):
@@ -134,4 +138,4 @@ def cricut_files(game: Game, options: PrintOptions, components: list[Component],
         add(f"{picture.name}.svg", outlines_svg(picture))
     sizes = [f"{p.name.rpartition('/')[2]} {len(p.placements)} pieces {p.pixels[0]} x {p.pixels[1]} px"
              for p in shown]
-    return sizes, skipped
+    return sizes, skipped, soft_pictures(art, DPI, enlarged_at=DPI)

@@ -28,11 +28,12 @@ from pnp.export.plan import (TTS_CARDS_PER_SHEET, ComponentExport, Image, Skippe
                              tts_decks, tts_pixels)
 from pnp.export.raster import PNG_OPTIONS, Job, rasterise
 from pnp.core.files import FolderReplacement, WriteError
+from pnp.layout.kinds.image import soft_pictures
 from pnp.layout.plan import copies
 from pnp.template.model import Component, Copy, Face, Game, PrintOptions
 from pnp.layout.options import checked
 from pnp.render.document import CLIPPED_IN_KITS
-from pnp.render.single import FacePage, faces_pdf
+from pnp.render.single import FacePage, FacesPdf, faces_pdf
 from pnp.export.services import Service
 
 Progress = Callable[[int, int], None]   # (pages just finished, pages in all)
@@ -45,6 +46,8 @@ class Exported(NamedTuple):
     sizes: tuple[str, ...]      # "player-cards 825 x 1125 px", one per component or sheet
     skipped: tuple[Skipped, ...]
     main_file: Path | None      # the CSV, or the Tabletop Simulator saved object
+    #: Each picture the images enlarge (or, in a PDF, that may print soft), a line each.
+    warnings: tuple[str, ...] = ()
 
 
 def export_game(game: Game, options: PrintOptions, fmt: str, service: Service, dpi: int | None,
@@ -74,7 +77,8 @@ def export_game(game: Game, options: PrintOptions, fmt: str, service: Service, d
         elif fmt == "cricut":
             from pnp.export.cricut import cricut_files
 
-            sizes, left_out = cricut_files(game, options, [c for c, _ in kept], output.add, progress)
+            sizes, left_out, output.warnings = cricut_files(game, options, [c for c, _ in kept], output.add,
+                                                            progress)
             skipped += [Skipped(c, reason) for c, reason in left_out]
             if not sizes:
                 raise PnpError("none of the pieces asked for can be cut by Print Then Cut: "
@@ -91,7 +95,8 @@ def export_game(game: Game, options: PrintOptions, fmt: str, service: Service, d
             replacement.commit()
         except WriteError as exc:
             raise OutputError(str(exc)) from None
-    return Exported(folder, output.files, output.bytes, tuple(sizes), tuple(skipped), main)
+    return Exported(folder, output.files, output.bytes, tuple(sizes), tuple(skipped), main,
+                    tuple(dict.fromkeys(output.warnings)))
 
 
 class _Output:
@@ -100,6 +105,16 @@ class _Output:
     def __init__(self, folder: Path, replacement: FolderReplacement) -> None:
         self.folder, self.replacement = folder, replacement
         self.files = self.bytes = 0
+        self.warnings: list[str] = []
+
+    def drawn(self, faces: FacesPdf, dpi: int | None) -> FacesPdf:
+        """Note what is worth saying of the pictures a PDF of faces placed: those its images (at
+        ``dpi``) enlarge, or in a PDF (``dpi`` None) those that may print soft."""
+        if dpi is None:
+            self.warnings += soft_pictures(list(faces.pictures))
+        else:
+            self.warnings += soft_pictures(list(faces.pictures), dpi, enlarged_at=dpi)
+        return faces
 
     def add(self, relative: str, data: bytes) -> Path:
         try:
@@ -123,7 +138,7 @@ def _pdfs(game, options, exports: list[ComponentExport], order, output: _Output,
     for export in exports:
         pages = [image.page for image in pdf_order(export.images, order)]
         clipped = CLIPPED_IN_KITS if not export.product else ()
-        output.add(f"{export.component.id}.pdf", faces_pdf(game, options, pages, clipped).pdf)
+        output.add(f"{export.component.id}.pdf", output.drawn(faces_pdf(game, options, pages, clipped), None).pdf)
         w, h = pages[0].page_size
         sizes.append(f"{export.component.id} {w:.2f} x {h:.2f} mm pages{'; ' + export.note if export.note else ''}")
         if progress:
@@ -140,7 +155,7 @@ def _pngs(game, options, exports: list[ComponentExport], dpi, output: _Output, p
     images = [image for export in exports for image in export.images]
     generic = all(not export.product for export in exports)
     clipped = SHAPED if generic else ()
-    drawn = faces_pdf(game, options, [image.page for image in images], clipped)
+    drawn = output.drawn(faces_pdf(game, options, [image.page for image in images], clipped, dpi), dpi)
     alike: dict[int, list[Image]] = {}
     for index, image in enumerate(images):
         alike.setdefault(drawn.same_as[index], []).append(image)
@@ -235,7 +250,7 @@ class _Pictures:
 
     def __init__(self, game: Game, options: PrintOptions, faces: _TtsFaces, dpi: int, output: _Output,
                  base_url: str | None, progress: Progress | None) -> None:
-        self.drawn = faces_pdf(game, options, faces.pages)
+        self.drawn = output.drawn(faces_pdf(game, options, faces.pages, image_dpi=dpi), dpi)
         self.pixels, self.alpha = faces.pixels, faces.alpha
         unique = sorted(set(self.drawn.same_as))
         jobs = [Job(i, faces.pixels[i], False, dpi, faces.alpha[i]) for i in unique]

@@ -26,6 +26,7 @@ from pnp.core.files import (Contents, ReadError, WriteError, os_reason, read_reg
                        write_files)
 from pnp.core.i18n import LANGUAGES
 from pnp.layout.furniture import Made
+from pnp.layout.kinds.image import Placed, soft_pictures
 from pnp.layout.plan import plan_kit
 from pnp.layout.print_order import manifest_problem
 from pnp.core.limits import MAX_MANIFEST_BYTES, MAX_NUMBER, MAX_PDF_BYTES, MAX_PIECES, size_shown
@@ -41,6 +42,8 @@ class Written(NamedTuple):
     manifest: Path
     pages: int
     bytes: int
+    #: What is worth saying of the kit though it prints: a picture under 300 dpi, each a line.
+    warnings: tuple[str, ...] = ()
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -288,7 +291,16 @@ def render_game(game: Game, options: PrintOptions, out_dir: Path,
         raise OutputError(f"cannot create the output folder {shown_path(out_dir)}: {os_reason(exc, out_dir)}") from None
     pdf_path = Path(out_dir) / f"{kit_name(game, options, components)}.pdf"
     written = write_pdf_and_manifest(pdf_path, pdf, manifest, inputs=game_inputs(game), beside=beside)
-    return Written(pdf_path, written, len(manifest["pages"]), len(pdf))
+    return Written(pdf_path, written, len(manifest["pages"]), len(pdf), kit_warnings(manifest))
+
+
+def kit_warnings(manifest: dict) -> tuple[str, ...]:
+    """What a kit's manifest says is worth a warning: each picture placed at under 300 dpi,
+    with the piece, the file and the figure."""
+    placed = [Placed(use["piece"], use["face"], "", picture["file"], picture["file"], use["dpi"],
+                     tuple(picture["pixels"]))
+              for picture in manifest.get("pictures", ()) for use in picture["placed"]]
+    return tuple(soft_pictures(placed))
 
 
 def game_inputs(game: Game) -> tuple[Path, ...]:

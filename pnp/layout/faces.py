@@ -20,6 +20,7 @@ measured through the :class:`~pnp.layout.text.Measurer` given to the resolver.
 
 from __future__ import annotations
 
+import os
 from operator import itemgetter
 from types import ModuleType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
@@ -29,7 +30,8 @@ from pnp.core.limits import MAX_LENGTH_MM, MAX_REPEAT, BudgetError, WorkBudget
 from pnp.layout.colors import Inks
 from pnp.layout.kinds import laid_out
 from pnp.layout.kinds.base import NOT_MOVED, CopyFace, KeyedError, Layer, Resolver, mm, one_shape
-from pnp.layout.primitives import QR, Moved, Primitive
+from pnp.layout.kinds.image import Picture, Placed
+from pnp.layout.primitives import QR, Moved, Primitive, absolute
 from pnp.layout.text import Measurer
 from pnp.template.elements import FACE_NAMES, REPEAT_NAMES, SET_NAMES
 from pnp.template.kinds import COMMON_KEYS, KINDS, LEN, LENS, POINTS
@@ -95,6 +97,10 @@ class FaceResolver:
         self._inks: dict[str | None, Inks] = {}
         #: What this kit has laid out so far, against its limits.
         self.budget = WorkBudget()
+        #: The template's folder, where its pictures are found (None for a game not read from a file).
+        self.folder = os.path.dirname(os.path.abspath(game.source)) if game.source else None
+        #: Each picture placed, by piece, face, element and file (pnp.layout.kinds.image.Placed).
+        self.pictures: dict[tuple, Placed] = {}
 
     # -- values --------------------------------------------------------
     def values(self, copy: Copy) -> dict[str, Any]:
@@ -149,8 +155,24 @@ class FaceResolver:
                 at = f"{element.where}.{layer.key}" if layer.key else element.where
                 self._report(f"{at} ({where}): {layer.message}")
                 layer = ()
+            elif prepared.pictured and layer:
+                self._placed(copy, face, element, layer)
             layers.append(layer)
         return ResolvedFace(component.size, self.options.bleed, tuple(layers))
+
+    def _placed(self, copy: Copy, face: Face, element: Element, layer: Layer) -> None:
+        """Note each picture a layer places, for the manifest and for what is said of its resolution."""
+        from pnp.template.pictures import picture_info
+
+        piece = f"{copy.component.id}/{copy.piece.id}"
+        for p in absolute(layer):
+            if type(p) is Picture:
+                key = (piece, face.value, element.where, p.source)
+                seen = self.pictures.get(key)
+                if seen is None or p.dpi < seen.dpi:
+                    info = picture_info(self.folder, p.name)
+                    self.pictures[key] = Placed(piece, face.value, element.where.rpartition(": ")[2], p.name,
+                                                p.source, p.dpi, (info.width, info.height))
 
     def _prepared(self, component: Component, elements: tuple[Element, ...]) -> tuple[_Prepared, ...]:
         """Each element of a face with what resolving it needs on every copy (:class:`_Prepared`)."""
@@ -328,13 +350,14 @@ class _Prepared(NamedTuple):
     #: copies are counted as it is laid out).
     spent: tuple[int, int] | None
     with_qr: bool               # its layers may hold QR codes (each spends the QR budget)
+    pictured: bool = False      # its layers may hold pictures (each noted for the manifest)
 
 
 def _prepared(element: Element, keys: Mapping[str, Any]) -> _Prepared:
     kind = laid_out(element.type)
     return _Prepared(element, itemgetter(*element.names) if element.names else _no_values, keys, kind,
                      resolve=kind.resolve, spent=None if "repeat" in keys else _spent_by(kind, keys),
-                     with_qr=QR in kind.DRAWS)
+                     with_qr=QR in kind.DRAWS, pictured=Picture in kind.DRAWS)
 
 
 def _spent_by(kind: ModuleType, keys: Mapping[str, Any]) -> tuple[int, int]:

@@ -107,6 +107,8 @@ class KitPlan:
         self.sheets = 0
         #: What laying it out counted against the kit's work budget (pnp.core.limits.WorkBudget)
         self.budget = None
+        #: Each picture placed: piece, face, file and resolution (pnp.layout.kinds.image.Placed)
+        self.pictures: list = []
 
 
 def copies(component: Component) -> list[Copy]:
@@ -285,6 +287,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     plan = KitPlan(game, options, page_size)
     plan.drawing_uses, plan.duplex, plan.sheets = uses, pages.duplex, pages.total_sheets
     plan.budget = resolver.budget
+    plan.pictures = list(resolver.pictures.values())
     plan.pages = _drawn(kit, pages, resolved)
     return plan
 
@@ -966,10 +969,11 @@ def _fold_entries(runs: list[list[Item]], page_size: tuple[float, float], bleed:
 
 def resolve_placements(game: Game, options: PrintOptions, placements: list[Placement], *,
                        measure: Measurer, filled: Filled | None = None,
-                       resolver: FaceResolver | None = None
+                       resolver: FaceResolver | None = None, pictures: list | None = None
                        ) -> tuple[list[Placement], dict[int, int]]:
     """Every placement with its face resolved into runs, and how many placements
-    draw each shared run (a run drawn more than once becomes one PDF form).
+    draw each shared run (a run drawn more than once becomes one PDF form); the
+    pictures the faces place are added to ``pictures`` when it is given.
 
     Every problem of every face is collected first and raised as one
     TemplateError: nothing can be drawn from a kit with a mistake in a face.
@@ -1013,6 +1017,8 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
         elif type(design) is dict and design[copy.copy] is None:
             design[copy.copy] = resolver.face(copy, placement.face)
     raise_problems(resolver.problems)
+    if pictures is not None:
+        pictures.extend(resolver.pictures.values())
     del resolver  # and the layers it kept
     _into_runs(designs, again)
     uses: dict[int, int] = {}

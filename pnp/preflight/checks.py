@@ -17,6 +17,7 @@ import math
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from pnp.layout.bounds import SAFE_ZONE, inked
+from pnp.layout.kinds.image import GOOD_DPI, Picture
 from pnp.layout.outline import Outline
 from pnp.layout.symbols import symbol_points
 from pnp.layout.primitives import QR, Ellipse, Icon, Line, Path, Primitive, Rect, Symbol, Text, absolute
@@ -71,6 +72,8 @@ def what(element: Element, layer: Sequence[Primitive] = ()) -> str:
     text = next((line.text for p in layer if type(p) is Text for line in p.lines), None)
     if text is None and element.type == "text":
         text = str(element.props.get("text", ""))
+    if text is None and element.type == "image":
+        text = next((p.name for p in absolute(layer) if type(p) is Picture), None) or str(element.props.get("file", ""))
     if text:
         shown = text if len(text) <= 24 else text[:23] + "…"
         return f"{path} ({element.type} {shown!r})"
@@ -259,9 +262,21 @@ def heavy_ink(element: Element, layer: Sequence[Primitive], piece: Piece, measur
                     "show through to the back (a lighter colour, or --ink-saver at home)")
 
 
-#: Every check of one element, in the order a report gives them. The check of
-#: a picture's resolution, once faces hold pictures, is one more function here.
-ELEMENT_CHECKS: tuple[ElementCheck, ...] = (safe_zone, text_size, thin_lines, heavy_ink)
+# ------------------------------------------------------------------ pictures' resolution
+def resolution(element: Element, layer: Sequence[Primitive], piece: Piece, measure: Measurer) -> Iterable[Found]:
+    """A picture under :data:`~pnp.layout.kinds.image.GOOD_DPI` at its printed size prints soft
+    (one under the element's ``min_dpi`` is refused by the render itself)."""
+    pictures = [p for p in absolute(layer) if type(p) is Picture]
+    if not pictures:
+        return
+    worst = min(pictures, key=lambda p: p.dpi)
+    if worst.dpi < GOOD_DPI - 0.05:
+        yield Found(WARNING, "resolution", f"{worst.dpi:.0f} dpi printed {worst.iw:.1f} x {worst.ih:.1f} mm",
+                    f"under {GOOD_DPI:g} dpi at its printed size: it may print soft (a larger file, or a smaller box)")
+
+
+#: Every check of one element, in the order a report gives them.
+ELEMENT_CHECKS: tuple[ElementCheck, ...] = (safe_zone, text_size, thin_lines, heavy_ink, resolution)
 
 
 def check_layer(element: Element, layer: Sequence[Primitive], piece: Piece, measure: Measurer) -> list[Found]:

@@ -19,12 +19,14 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.layout.faces import ResolvedFace, resolve_piece_face
 from pnp.layout.boards import Part
 from pnp.layout.imposition import Box
+from pnp.layout.kinds.image import manifest_pictures, stored_sizes
 from pnp.layout.outline import Outline, outline_of
 from pnp.layout.plan import KitPlan, PagePlan, Placement, Run
 from pnp.template.model import Component, Face, Game, Piece, PrintOptions
 from pnp.layout.options import checked
 from pnp.render.draw import Pen, draw_primitives
 from pnp.render.fonts import MEASURER, font
+from pnp.render.pictures import PictureStore
 from pnp.render.reportlab_internals import compress_last_page, page_ops, write_streams_plain
 from pnp.core.units import pt
 
@@ -47,6 +49,14 @@ class Drawings:
         self.grow = bleed if grow is None else grow    # how far past its trim a shape is clipped
         self.pen = Pen(canvas)  # one for the whole document: what it records serves every page
         self.forms: dict[int, str] = {}
+
+    def store_pictures(self, placed: list, image_dpi: float) -> dict[str, tuple[int, int] | None]:
+        """Ready the document's store of pictures for those ``placed`` (pnp.layout.kinds.image.Placed),
+        each kept at most ``image_dpi`` at its largest printed size; the sizes chosen."""
+        stored = stored_sizes(placed, image_dpi) if placed else {}
+        if placed:
+            self.pen.pictures = PictureStore(stored)
+        return stored
 
     def draw(self, run: Run, size: tuple[float, float]) -> None:
         """Draw one run of a face whose trim is ``size`` mm, the canvas at its bottom-left."""
@@ -405,6 +415,7 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False, records: bool = Fa
     if plan.duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     drawings = Drawings(canvas, plan.drawing_uses, options.bleed)
+    stored = drawings.store_pictures(plan.pictures, game.image_dpi)
     ledger = _Ledger(game)
     listed: list[tuple[dict, array] | None] = []
     for index, page in enumerate(plan.pages):
@@ -432,6 +443,10 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False, records: bool = Fa
         "sheets": plan.sheets,
         "pages": pages,
     }
+    if plan.pictures:
+        # What each picture is and how it prints, before the pages (the manifest's long part).
+        manifest = {**{k: v for k, v in manifest.items() if k != "pages"},
+                    "pictures": manifest_pictures(plan.pictures, stored), "pages": pages}
     if options.cutter:
         from pnp.layout.cutter import manifest_entry
 

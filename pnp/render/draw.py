@@ -13,6 +13,7 @@ wherever the same shape is drawn (see its docstring).
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 from weakref import WeakKeyDictionary
 
@@ -20,6 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.colors import luminance
+from pnp.layout.kinds.image import Picture
 from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol, Text
 from pnp.render.colors import fill_ops, set_fill, set_stroke, stroke_ops
 from pnp.render.fonts import font as font_name
@@ -44,10 +46,12 @@ class Pen:
     the font's own subsets, without measuring it again.
     """
 
-    __slots__ = ("canvas", "recorded", "tf", "fonts", "direct_text")
+    __slots__ = ("canvas", "recorded", "tf", "fonts", "direct_text", "pictures")
 
-    def __init__(self, canvas: Canvas) -> None:
+    def __init__(self, canvas: Canvas, pictures=None) -> None:
         self.canvas = canvas
+        #: The document's pictures (pnp.render.pictures.PictureStore), made on first use if not given.
+        self.pictures = pictures
         self.recorded: dict[tuple, str] = {}
         self.tf: dict[float, str] = {}      # size -> "16 Tf 19.2 TL"
         self.fonts: dict[str, object] = {}  # style -> the registered TrueType font
@@ -440,6 +444,128 @@ def _draw_icon_label(canvas: Canvas, label, tint: str, line_art: bool) -> None:
     canvas.restoreState()
 
 
+def draw_picture(pen: Pen, p: Picture, height: float) -> None:
+    """A picture in its box: the stored image placed, turned, see-through, clipped to the box;
+    then its bleed, made from its edge, in each strip past the box (see :class:`Picture`).
+
+    Drawn through the canvas each time: placing an image registers it with the page."""
+    from pnp.render.pictures import PictureStore
+
+    canvas = pen.canvas
+    if pen.pictures is None:
+        pen.pictures = PictureStore()
+    store = pen.pictures
+    name = store.name(canvas, p.source, p.name)
+    code = page_ops(canvas)
+    code.append("q")
+    if p.opacity < 1:
+        canvas.setFillAlpha(p.opacity)
+    strips = _strips(p) if p.bleed else ()
+    code.append(f"{_box_ops(p.x, p.y, p.w, p.h, height)} W n")
+    code.append(f"q {_placing(p, height)} cm /{name} Do Q")
+    code.append("Q")
+    for (sx, sy, sw, sh), reflect in strips:
+        code.append(f"q {_box_ops(sx, sy, sw, sh, height)} W n")
+        if p.opacity < 1:
+            canvas.setFillAlpha(p.opacity)
+        if p.bleed == "mirror":
+            code.append(f"{_reflection(p, reflect, height)} cm {_placing(p, height)} cm /{name} Do")
+        else:
+            edge = store.edge(canvas, p.source, p.name, _edge_pixels(p, reflect, store.pixels[p.source]), p.rotate)
+            code.append(f"{_edge_placing(p, reflect, store.pixels[p.source], height)} cm /{edge} Do")
+        code.append("Q")
+
+
+#: How far a bleed strip reaches back over the picture's box (mm), so no seam shows between them.
+_SEAM = 0.02
+
+
+def _strips(p: Picture) -> list[tuple[tuple[float, float, float, float], tuple[int, int]]]:
+    """Each strip past a picture's box that its bleed fills: (x, y, w, h) mm and which way it
+    lies from the box (-1 before it, 1 after it, 0 alongside), across and down."""
+    left, top, right, bottom = p.spread
+    across = [(-1, p.x - left, left + _SEAM), (0, p.x, p.w), (1, p.x + p.w - _SEAM, right + _SEAM)]
+    down = [(-1, p.y - top, top + _SEAM), (0, p.y, p.h), (1, p.y + p.h - _SEAM, bottom + _SEAM)]
+    strips = []
+    for sx, x, w in across:
+        for sy, y, h in down:
+            if (sx or sy) and (not sx or (left if sx < 0 else right)) and (not sy or (top if sy < 0 else bottom)):
+                strips.append(((x, y, w, h), (sx, sy)))
+    return strips
+
+
+def _box_ops(x: float, y: float, w: float, h: float, height: float) -> str:
+    return f"{fp_str(pt(x), pt(height - y - h), pt(w), pt(h))} re"
+
+
+def _placing(p: Picture, height: float) -> str:
+    """The matrix that draws the image (a unit square) over (ix, iy, iw, ih), turned ``rotate``
+    degrees counter-clockwise about its middle."""
+    cx, cy = pt(p.ix + p.iw / 2), pt(height - p.iy - p.ih / 2)
+    w, h = (pt(p.ih), pt(p.iw)) if p.rotate in (90, 270) else (pt(p.iw), pt(p.ih))
+    cos, sin = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}[p.rotate]
+    # translate(cx, cy) . rotate . translate(-w/2, -h/2) . scale(w, h)
+    a, b, c, d = cos * w, sin * w, -sin * h, cos * h
+    e = cx - (cos * w / 2 - sin * h / 2)
+    f = cy - (sin * w / 2 + cos * h / 2)
+    return fp_str(a, b, c, d, e, f)
+
+
+def _reflection(p: Picture, reflect: tuple[int, int], height: float) -> str:
+    """The matrix that mirrors the page at the box's side (or corner) a strip lies beyond."""
+    sx, sy = reflect
+    a = -1 if sx else 1
+    d = -1 if sy else 1
+    e = 2 * pt(p.x if sx < 0 else p.x + p.w) if sx else 0
+    f = 2 * pt(height - (p.y + p.h if sy > 0 else p.y)) if sy else 0
+    return fp_str(a, 0, 0, d, e, f)
+
+
+def _turned_pixels(p: Picture, pixels: tuple[int, int]) -> tuple[int, int]:
+    w, h = pixels
+    return (h, w) if p.rotate in (90, 270) else (w, h)
+
+
+def _edge_pixels(p: Picture, reflect: tuple[int, int], pixels: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The stored picture's pixels at the box's side or corner a strip lies beyond (left, top,
+    right, bottom, as the picture lies turned): one column, one row, or one pixel."""
+    tw, th = _turned_pixels(p, pixels)
+    sx, sy = reflect
+
+    def line(start: float, end: float, count: int) -> tuple[int, int]:
+        """The pixels from ``start`` to ``end`` (fractions of the picture) of a row of ``count``."""
+        first = min(count - 1, max(0, math.floor(start * count + 1e-6)))
+        return first, min(count, max(first + 1, math.ceil(end * count - 1e-6)))
+
+    u0, u1 = (p.x - p.ix) / p.iw, (p.x + p.w - p.ix) / p.iw
+    v0, v1 = (p.y - p.iy) / p.ih, (p.y + p.h - p.iy) / p.ih
+    cols = line(u0, u1, tw)
+    rows = line(v0, v1, th)
+    if sx:
+        cols = (cols[0], cols[0] + 1) if sx < 0 else (cols[1] - 1, cols[1])
+    if sy:
+        rows = (rows[0], rows[0] + 1) if sy < 0 else (rows[1] - 1, rows[1])
+    return cols[0], rows[0], cols[1], rows[1]
+
+
+def _edge_placing(p: Picture, reflect: tuple[int, int], pixels: tuple[int, int], height: float) -> str:
+    """The matrix that draws an edge's pixels drawn out over its strip: along the box's side they
+    lie where they lie in the picture; across, they fill the strip."""
+    tw, th = _turned_pixels(p, pixels)
+    left, top, right, bottom = p.spread
+    c0, r0, c1, r1 = _edge_pixels(p, reflect, pixels)
+    sx, sy = reflect
+    if sx:
+        x0, x1 = (p.x - left - _SEAM, p.x + _SEAM) if sx < 0 else (p.x + p.w - _SEAM, p.x + p.w + right + _SEAM)
+    else:
+        x0, x1 = p.ix + p.iw * c0 / tw, p.ix + p.iw * c1 / tw
+    if sy:
+        y0, y1 = (p.y - top - _SEAM, p.y + _SEAM) if sy < 0 else (p.y + p.h - _SEAM, p.y + p.h + bottom + _SEAM)
+    else:
+        y0, y1 = p.iy + p.ih * r0 / th, p.iy + p.ih * r1 / th
+    return fp_str(pt(x1 - x0), 0, 0, pt(y1 - y0), pt(x0), pt(height - y1))
+
+
 #: The function that draws each kind of primitive (a kind of element's own primitive too).
 DRAWERS: dict[type, Callable[[Pen, Primitive, float], None]] = {
     Rect: draw_rect,
@@ -451,4 +577,5 @@ DRAWERS: dict[type, Callable[[Pen, Primitive, float], None]] = {
     Symbol: draw_symbol,
     QR: draw_qr,
     Moved: draw_moved,
+    Picture: draw_picture,
 }

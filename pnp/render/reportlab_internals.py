@@ -22,7 +22,7 @@ from typing import Callable, Iterable
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str  # numbers as reportlab writes them in operators: "1.5"
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFImageXObject, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import rtlSupport
 
@@ -71,6 +71,61 @@ def restore_state_record(canvas: Canvas, depth: int) -> None:
     canvas.pop_state_stack()
 
 
+class _Picture(PDFImageXObject):
+    """An image object of pixels already encoded (pnp.render.pictures.Encoded): a JPEG as it
+    is, or Flate with PNG's row filters (``/DecodeParms``, which reportlab's own images lack)."""
+
+    def __init__(self, name: str, stored, smask=None) -> None:
+        super().__init__(name)
+        self.width, self.height = stored.width, stored.height
+        self.bitsPerComponent = 8
+        self.colorSpace = stored.color_space
+        self._filters = stored.filters
+        self.streamContent = stored.data
+        self.mask = None
+        self.colors = stored.predictor_colors
+        if smask is not None:
+            self.smask = smask
+
+    def format(self, document):
+        stream = PDFStream(content=self.streamContent)
+        entries = stream.dictionary
+        entries["Type"] = PDFName("XObject")
+        entries["Subtype"] = PDFName("Image")
+        entries["Width"] = self.width
+        entries["Height"] = self.height
+        entries["BitsPerComponent"] = self.bitsPerComponent
+        entries["ColorSpace"] = PDFName(self.colorSpace)
+        entries["Filter"] = PDFArray([PDFName(f) for f in self._filters])
+        if self.colors:
+            # One entry per filter, as the filters are an array (some readers ignore a lone dictionary).
+            entries["DecodeParms"] = PDFArray([PDFDictionary({"Predictor": 15, "Colors": self.colors,
+                                                              "BitsPerComponent": 8, "Columns": self.width})])
+        entries["Length"] = len(self.streamContent)
+        if getattr(self, "smask", None):
+            entries["SMask"] = self.smask
+        return stream.format(document)
+
+
+def image_object(canvas: Canvas, name: str, stored) -> str:
+    """Store encoded pixels (and their soft mask) as an image object of the document; its name."""
+    doc = canvas._doc
+    smask = None
+    if stored.mask is not None:
+        mask_name = f"{name}M"
+        smask = doc.Reference(_Picture(mask_name, stored.mask), doc.getXObjectName(mask_name))
+    doc.Reference(_Picture(name, stored, smask), doc.getXObjectName(name))
+    return name
+
+
+def use_xobject(canvas: Canvas, name: str) -> str:
+    """Register an image object with the page (or form) being drawn, as drawImage does; the
+    name its operators show it by (``/FormXob.P0`` ... ``Do``)."""
+    canvas._formsinuse.append(name)
+    canvas._currentPageHasImages = 1
+    return canvas._doc.getXObjectName(name)
+
+
 def write_streams_plain() -> None:
     """Page streams compressed, without ASCII85 on top (it would only make them 25% bigger)."""
     rl_config.useA85 = 0
@@ -94,6 +149,6 @@ def compress_last_page(canvas: Canvas) -> None:
     page.stream = None
 
 
-__all__ = ["compress_last_page", "escaper", "font_characters", "font_chunks", "fp_str", "page_ops",
+__all__ = ["compress_last_page", "escaper", "font_characters", "font_chunks", "fp_str", "image_object", "page_ops",
            "restore_state_record", "save_state_record", "subset_name", "write_streams_plain",
-           "writes_text_as_drawn"]
+           "use_xobject", "writes_text_as_drawn"]

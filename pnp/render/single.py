@@ -42,18 +42,22 @@ class FacesPdf(NamedTuple):
     #: For each page, the first page that looks exactly like it (itself if none
     #: does): identical copies are rasterised once.
     same_as: tuple[int, ...]
+    #: Each picture the faces place, with its resolution (pnp.layout.kinds.image.Placed).
+    pictures: tuple = ()
 
 
 def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage],
-              clipped: tuple[str, ...] = CLIPPED_IN_KITS) -> FacesPdf:
+              clipped: tuple[str, ...] = CLIPPED_IN_KITS, image_dpi: float | None = None) -> FacesPdf:
     """A PDF with one page per face: page = trim + bleed, /TrimBox and /BleedBox set,
     no marks. ``options`` gives the language, ink saver, QR address and settings;
-    faces of the ``clipped`` shapes are clipped to their trim grown by the bleed."""
+    faces of the ``clipped`` shapes are clipped to their trim grown by the bleed. Pictures
+    keep at most ``image_dpi`` (the game's own by default; an export's images, theirs)."""
     # The bleed a face is drawn with, in the piece's own mm: enough for every page.
     bleed = max((_bleed_in_piece_mm(p) for p in pages), default=0.0)
     # Faces are resolved together, so the runs copies share are drawn once, as forms.
+    placed: list = []
     placements, uses = resolve_placements(game, options._replace(bleed=bleed, crop_marks=False),
-                                          [_placement(p) for p in pages], measure=MEASURER)
+                                          [_placement(p) for p in pages], measure=MEASURER, pictures=placed)
     buffer = io.BytesIO()
     first = pages[0].page_size if pages else (10.0, 10.0)
     canvas = Canvas(buffer, pagesize=(pt(first[0]), pt(first[1])), invariant=1,
@@ -65,6 +69,7 @@ def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage],
     # more on its left and right, where its points reach.
     grow = min((min(_bleeds_in_piece_mm(p)) for p in pages), default=0.0)
     drawings = Drawings(canvas, uses, bleed, clipped, grow)
+    drawings.store_pictures(placed, image_dpi or game.image_dpi)
     first_with: dict[tuple, int] = {}
     same_as = []
     for index, (page, placement) in enumerate(zip(pages, placements)):
@@ -84,7 +89,7 @@ def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage],
         same_as.append(first_with.setdefault(drawn, index))
         canvas.showPage()
     canvas.save()
-    return FacesPdf(buffer.getvalue(), tuple(same_as))
+    return FacesPdf(buffer.getvalue(), tuple(same_as), tuple(placed))
 
 
 def _piece_on_page(page: FacePage) -> tuple[float, float]:

@@ -33,7 +33,7 @@ from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 from xml.parsers import expat
 
-from pnp.core.files import ReadError, read_regular
+from pnp.core.files import OutsideFolder, ReadError, read_regular, within
 from pnp.core.limits import (MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, MAX_XLSX_DEPTH,
                              MAX_XLSX_ELEMENTS, MAX_XLSX_PART_BYTES, MAX_XLSX_PARTS, size_shown)
 
@@ -85,20 +85,17 @@ def data_path(folder: Path, name: str) -> Path:
     ...
     pnp.template.data_files.DataFileError: '../etc/passwd': a data file lies in the template's folder or under it (a name like 'cards.csv' or 'data/cards.xlsx')
     """
-    pure = PurePosixPath(name.replace("\\", "/"))
-    if (not name or pure.is_absolute() or ".." in pure.parts or ":" in name or "\0" in name
-            or pure.suffix.lower() not in (".csv", ".xlsx")):
-        if name and pure.suffix.lower() not in (".csv", ".xlsx") and ".." not in pure.parts \
-                and not pure.is_absolute():
-            raise DataFileError(f"{name!r}: a data file is a .csv or .xlsx file")
+    try:
+        path = within(folder, name)
+    except OutsideFolder as exc:
+        if exc.leads_out:
+            # A symbolic link out of the folder is a way out too.
+            raise DataFileError(f"{name!r}: a data file lies in the template's folder or under it; this "
+                                "one leads out of it") from None
         raise DataFileError(f"{name!r}: a data file lies in the template's folder or under it (a name "
-                            "like 'cards.csv' or 'data/cards.xlsx')")
-    root = folder.resolve()
-    path = (root / pure).resolve()
-    if path != root and root not in path.parents:
-        # A symbolic link out of the folder is a way out too.
-        raise DataFileError(f"{name!r}: a data file lies in the template's folder or under it; this "
-                            "one leads out of it")
+                            "like 'cards.csv' or 'data/cards.xlsx')") from None
+    if PurePosixPath(name.replace("\\", "/")).suffix.lower() not in (".csv", ".xlsx"):
+        raise DataFileError(f"{name!r}: a data file is a .csv or .xlsx file")
     return path
 
 

@@ -20,8 +20,8 @@ from pnp.core.i18n import LANGUAGES
 from pnp.template.language import (ExpressionError, Placeholder, expression_names, format_problem, names_in,
                                    parse_condition, placeholder_names, text_parts, whole_placeholder)
 from pnp.core.limits import MAX_TABLE_COLS, MAX_TEXT_SIZE_PT
-from pnp.template.kinds import (BOOL, CHOICES, COLOR, COMMON_KEYS, INT, KINDS, LEN, LENGTHS, LENS, NAME, NUM,
-                                POINTS, REPEAT, ROWS, SHAPE, STR, TEXT, ElementKind)
+from pnp.template.kinds import (BOOL, CHOICE, CHOICES, COLOR, COMMON_KEYS, INT, KINDS, LEN, LENGTHS, LENS, NAME,
+                                NUM, POINTS, REPEAT, ROWS, SHAPE, STR, TEXT, ElementKind)
 from pnp.template.model import Element
 
 #: The player symbols (a symbol element's shapes, a player colour's symbol).
@@ -46,7 +46,7 @@ REPEAT_NAMES = ("i", "col", "row")
 KIND_CHECKS = {
     LEN: "length", COLOR: "color", TEXT: "text", NAME: "name", SHAPE: "shape", STR: "plain_text",
     INT: "whole_number", NUM: "positive_number", BOOL: "true_or_false", REPEAT: "repeat",
-    LENS: "lengths", POINTS: "points", ROWS: "rows",
+    LENS: "lengths", POINTS: "points", ROWS: "rows", CHOICE: "chosen",
 }
 
 #: Kinds of value that are lists, whose length a kind may limit.
@@ -260,6 +260,11 @@ class _ElementCheck:
         if not isinstance(value, str):
             self.expect(key, "text", value)
 
+    def chosen(self, key: str, value: Any) -> None:
+        """True, false or a word: which of the key's choices is checked with the others."""
+        if not isinstance(value, (bool, str)):
+            self.expect(key, "true, false or a word", value)
+
     def whole_number(self, key: str, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             self.expect(key, "a whole number", value)
@@ -392,7 +397,8 @@ def _compiled(table: Mapping[str, Any], kind: ElementKind, where: str, *, scope:
             check.value(schema[key], key, value)
     for key, allowed in {**CHOICES, **kind.choices}.items():
         if key in table and key in schema and table[key] not in allowed:
-            check.expect(key, " or ".join(str(a) for a in allowed), table[key])
+            check.expect(key, " or ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in allowed),
+                         table[key])
     if "step" in table and "repeat" not in table:
         check.fail("step", "a step moves the copies of a repeated element; add repeat")
     if kind.rules is not None:

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, NamedTuple
 
-from pnp.core.limits import MAX_LEADING, MAX_POINTS, MAX_TABLE_COLS, MAX_TABLE_ROWS, MAX_TEXT_SIZE_PT
+from pnp.core.limits import MAX_DPI, MAX_LEADING, MAX_POINTS, MAX_TABLE_COLS, MAX_TABLE_ROWS, MAX_TEXT_SIZE_PT
 
 # Kinds of value a key takes (checked by pnp.template.elements' KIND_CHECKS).
 LEN, COLOR, TEXT, NAME, SHAPE, STR, INT, NUM, BOOL = (
     "len", "color", "text", "name", "shape", "str", "int", "num", "bool")
+#: A plain value, true, false or a word, one of the key's choices (an image's ``bleed``).
+CHOICE = "choice"
 ROWS, LENS, POINTS, REPEAT = "rows", "lens", "points", "repeat"
 #: Kinds of value that are lengths: worked out in mm when a face is laid out.
 LENGTHS = frozenset({LEN, LENS, POINTS, REPEAT})
@@ -79,6 +81,28 @@ def _symbol_rules(check, table: Mapping[str, Any], has_sets: bool) -> None:
 SYMBOL_DEFAULTS = {"shape": "{set_symbol}", "fill": "set_ink"}
 
 
+#: How an image fills its box: all of it covered (cropped), all of the picture shown, or stretched.
+FITS = ("cover", "contain", "stretch")
+#: Where an image sits in its box: the part of the picture kept when it is cropped (``cover``),
+#: or the side it keeps to when it does not fill the box (``contain``).
+ANCHORS = ("center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right")
+#: An image's bleed: none, the picture itself past the trim, or made from its edge.
+BLEEDS = (False, True, "extend", "mirror")
+
+
+def _image_rules(check, table: Mapping[str, Any], has_sets: bool) -> None:
+    if "focus" in table:
+        focus = table["focus"]
+        if not (isinstance(focus, list) and len(focus) == 2):
+            check.expect("focus", "[x, y]: the point of the picture to keep in view, each from 0 (left, top) "
+                                  "to 1 (right, bottom)", focus)
+        if "anchor" in table:
+            check.fail("anchor", "either an anchor or a focus, not both (the focus is the point kept in view)")
+    if table.get("bleed") in ("extend", "mirror") and table.get("fit") == "contain":
+        check.fail("bleed", f"{table['bleed']!r} makes the bleed from the picture's edge at the sides of its box, "
+                            "which a contained picture may not reach: fit = 'cover' or 'stretch'")
+
+
 def _table_rules(check, table: Mapping[str, Any], has_sets: bool) -> None:
     rows, cols = table.get("rows"), table.get("cols")
     if isinstance(rows, list) and isinstance(cols, list):
@@ -117,6 +141,12 @@ KINDS: dict[str, ElementKind] = {
         choices={"align": ("left", "center")},
         limits={"rows": MAX_TABLE_ROWS, "cols": MAX_TABLE_COLS, "size": MAX_TEXT_SIZE_PT},
         rules=_table_rules),
+    "image": ElementKind(
+        {"file": NAME, "x": LEN, "y": LEN, "w": LEN, "h": LEN, "fit": STR, "anchor": STR, "focus": LENS,
+         "rotate": INT, "opacity": NUM, "bleed": CHOICE, "min_dpi": NUM},
+        required=("file", "x", "y", "w", "h"),
+        choices={"fit": FITS, "anchor": ANCHORS, "bleed": BLEEDS},
+        limits={"opacity": 1.0, "min_dpi": MAX_DPI, "focus": 2}, rules=_image_rules),
     "qr": ElementKind({"x": LEN, "y": LEN, "size": LEN, "data": TEXT, "color": COLOR},
                       required=("x", "y", "size", "data")),
     "scoresheet": ElementKind({"x": LEN, "y": LEN, "w": LEN, "h": LEN, "game": NAME, "qr": TEXT},

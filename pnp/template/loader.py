@@ -190,6 +190,7 @@ def load_game(path: Path, catalog_dir: Path | None = None,
         components=tuple(_component(c) for c in checked["components"]),
         catalogs=catalogs, source=str(path), icon_dirs=icon_dirs or (str(shipped_icons),),
         blank_sheet=_blank_sheet, command=_command(path, header["id"]),
+        image_dpi=float(header["image_dpi"]),
     )
     return _check_faces(game, path.name)
 

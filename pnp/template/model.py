@@ -151,6 +151,9 @@ class Game(NamedTuple):
     #: The command that renders this kit, for messages that suggest one: ``pnp render
     #: hunting-fever`` for a registered game's kit, ``pnp render --template FILE`` otherwise.
     command: str = ""
+    #: The most pixels per inch a picture keeps in the PDF: one with many more at its printed
+    #: size is stored smaller (``[game] image_dpi``).
+    image_dpi: float = 300.0
 
     def component(self, component_id: str) -> Component:
         from pnp.core.errors import UnknownNameError

@@ -24,7 +24,7 @@ from typing import Any, Mapping
 from pnp.template.elements import BUILT_IN_COLORS, FIELD_TYPES, HEX, SET_COLORS, SYMBOLS, Scope, compile_elements
 from pnp.core.errors import TemplateError, UnknownNameError
 from pnp.template.language import ExpressionError, evaluate, names_in
-from pnp.core.limits import (MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MIN_PIECE_MM,
+from pnp.core.limits import (MAX_DPI, MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MIN_PIECE_MM,
                              number_problem, number_shown)
 from pnp.template.model import PIECE_KINDS, SHAPES, Piece, PlayerColor
 from pnp.template.schema import (MISSING, All, Checker, Field, Invalid, Kind, OneOf, Spec, Table, TableOf, When,
@@ -102,7 +102,10 @@ HEADER = Table({
     # True: the cover calls the kit a fan-made copy of someone else's game (the shipped kits);
     # false: a designer's own game, whose credits and licence are its own catalogs' words.
     "fan_copy": flag(True),
-}, "a table with id, players, rules_url, designers and fan_copy", where="[game]")
+    # The most pixels per inch a picture keeps in the PDF (pictures with far more are made smaller).
+    "image_dpi": Field(Kind((int, float), f"a resolution in dots per inch, from 72 to {MAX_DPI}",
+                            lambda value: 72 <= value <= MAX_DPI), default=300, fallback=300),
+}, "a table with id, players, rules_url, designers, fan_copy and image_dpi", where="[game]")
 
 
 # ------------------------------------------------------------------ [palette] and [params]

@@ -58,6 +58,8 @@ class CopyFace:
         self.colors = game.colors
         self.filled = resolver.filled
         self.blank_sheet = game.blank_sheet
+        self.folder = resolver.folder     # the template's, where its pictures are found
+        self.budget = resolver.budget
 
     def text(self, raw: str, values: Mapping[str, Any], key: str) -> str:
         """``@catalog.key`` looked up, and ``{placeholders}`` filled (the text of ``key``)."""

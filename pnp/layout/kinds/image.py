@@ -1,0 +1,264 @@
+"""``image``: a designer's picture fitted into its box, maybe turned, see-through, or past the trim.
+
+What it accepts: ``KINDS["image"]`` in pnp/template/kinds.py. The file is found and its
+header checked once (:mod:`pnp.template.pictures`); here only its size in pixels is
+used, to fit it and to say at what resolution it prints. How its pixels are decoded and
+stored in the PDF (once, however many pieces show it) is ``pnp/render/pictures.py``'s.
+
+- ``fit``: ``cover`` (the default) fills the box, cropping what spills over, keeping the
+  part ``anchor`` names or the point ``focus`` gives (fractions of the picture, [0.5, 0.5]
+  its centre) as near the box's middle as the crop allows; ``contain`` shows all of the
+  picture, placed in the box by ``anchor``; ``stretch`` fills the box exactly.
+- ``bleed``: ``true`` pushes each side of the box that lies on the trim out to the bleed's
+  edge, so the picture itself fills the bleed; ``"extend"`` and ``"mirror"`` leave the
+  picture within the trim and make the bleed from its edge (its last pixels drawn out, or
+  the picture mirrored at its edge), for art drawn to the trim and no further.
+- Its resolution at its printed size (pixels per inch) is worked out here: below the
+  template's ``min_dpi`` (150 unless it says otherwise) the piece is refused, naming the
+  file and the figure.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, NamedTuple
+
+from pnp.core.errors import TemplateError
+from pnp.layout.colors import BLACK
+from pnp.layout.imposition import Box
+from pnp.layout.kinds.base import OUTLINE_MM, CopyFace, KeyedError, Layer, mm
+from pnp.layout.primitives import Rect
+
+#: Below this resolution a picture is refused, unless its element's ``min_dpi`` allows it:
+#: printed soft and blocky at arm's length.
+MIN_DPI = 150.0
+#: Below this resolution a picture is said to print soft (a warning, and pnp preflight's).
+GOOD_DPI = 300.0
+MM_PER_INCH = 25.4
+#: A side of the box within this of the trim's edge lies on it (mm).
+ON_EDGE = 0.01
+
+
+class Picture(NamedTuple):
+    """A picture drawn into a box (mm from the frame's top-left, y down), clipped to it.
+
+    The whole picture lands on (ix, iy, iw, ih), turned ``rotate`` degrees counter-clockwise
+    (iw and ih are its sides as turned); only the part inside the box (x, y, w, h) shows.
+    With ``bleed`` "extend" or "mirror", the picture's edge is drawn on past each side of the
+    box by ``spread`` (left, top, right, bottom mm): its last pixels drawn out, or mirrored.
+    ``dpi`` is its resolution as printed; ``name`` the file as the template wrote it.
+    """
+
+    source: str
+    x: float
+    y: float
+    w: float
+    h: float
+    ix: float
+    iy: float
+    iw: float
+    ih: float
+    dpi: float
+    name: str
+    rotate: int = 0
+    opacity: float = 1.0
+    bleed: str = ""
+    spread: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+
+    def boxes(self, measure=None) -> tuple[Box, ...]:
+        """Where its pixels land: its box, and the bleed made from its edge."""
+        left, top, right, bottom = self.spread
+        return (Box(self.x - left, self.y - top, self.w + left + right, self.h + top + bottom),)
+
+    def moved(self, dx: float, dy: float) -> Picture:
+        return self._replace(x=self.x + dx, y=self.y + dy, ix=self.ix + dx, iy=self.iy + dy)
+
+
+DRAWS = (Picture, Rect)
+
+#: For each anchor, where the picture sits in its box across and down (0 left or top, 1 right or bottom).
+_PLACES = {"center": (0.5, 0.5), "top": (0.5, 0.0), "bottom": (0.5, 1.0), "left": (0.0, 0.5),
+           "right": (1.0, 0.5), "top-left": (0.0, 0.0), "top-right": (1.0, 0.0),
+           "bottom-left": (0.0, 1.0), "bottom-right": (1.0, 1.0)}
+
+
+def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
+            frame: tuple[float, float]) -> Layer:
+    from pnp.template.pictures import picture_info   # Pillow loads only for kits with pictures
+
+    name = face.text(str(keys["file"]), values, "file")
+    if face.folder is None:
+        raise KeyedError("file", f"{name}: a picture is read beside a template file")
+    try:
+        info = picture_info(face.folder, name)
+    except TemplateError as exc:
+        raise KeyedError("file", str(exc)) from None
+    face.budget.picture(info.path, info.width * info.height, name)
+    x, y = mm(keys["x"], values, "x"), mm(keys["y"], values, "y")
+    w, h = mm(keys["w"], values, "w", low=0), mm(keys["h"], values, "h", low=0)
+    if w <= 0 or h <= 0:
+        return ()
+    bleed = keys.get("bleed", False)
+    sides = _on_the_trim(face, (x + frame[0], y + frame[1], w, h))
+    if bleed is not False and not any(sides):
+        raise KeyedError("bleed", f"a bleed made {'of' if bleed is True else 'from'} the picture runs past "
+                                  "the sides of its box that lie on the trim; this box reaches no edge of the "
+                                  f"{face.width:g} x {face.height:g} mm piece")
+    if bleed is True:
+        # The picture itself fills the bleed: each side of its box on the trim reaches the bleed's edge.
+        left, top, right, bottom = _to_the_bleed(face, (x + frame[0], y + frame[1], w, h), sides)
+        x, y, w, h = left - frame[0], top - frame[1], right - left, bottom - top
+    rotate = keys.get("rotate", 0)
+    turned = rotate in (90, 270)
+    pixels_w, pixels_h = (info.height, info.width) if turned else (info.width, info.height)
+    ix, iy, iw, ih = _fitted(keys, values, (x, y, w, h), (pixels_w, pixels_h), rotate)
+    dpi = min(pixels_w / (iw / MM_PER_INCH), pixels_h / (ih / MM_PER_INCH))
+    least = float(keys.get("min_dpi", MIN_DPI))
+    if dpi < least - 0.05:
+        raise KeyedError("file", f"{name} prints at {dpi:.0f} dpi ({info.width} x {info.height} px over "
+                                 f"{iw:.1f} x {ih:.1f} mm); below {least:g} dpi a picture prints soft and "
+                                 "blocky: use a larger file, a smaller box, or allow it with min_dpi")
+    if face.inks.ink_saver:
+        # The ink saver prints no picture: its box, outlined, shows where it goes.
+        return (_outline(face, (x, y, w, h), frame),)
+    opacity = float(keys.get("opacity", 1.0))
+    if bleed in ("extend", "mirror"):
+        # The picture's edge drawn on from each side of its box on the trim to the bleed's edge.
+        left, top, right, bottom = _to_the_bleed(face, (x + frame[0], y + frame[1], w, h), sides)
+        spread = (x + frame[0] - left, y + frame[1] - top, right - (x + frame[0] + w), bottom - (y + frame[1] + h))
+        return (Picture(info.path, x, y, w, h, ix, iy, iw, ih, dpi, name, rotate, opacity, bleed, spread),)
+    return (Picture(info.path, x, y, w, h, ix, iy, iw, ih, dpi, name, rotate, opacity),)
+
+
+def _on_the_trim(face: CopyFace, box: tuple[float, float, float, float]) -> list[bool]:
+    """Which sides of a box (left, top, right, bottom; in the piece's frame) lie on its trim or past it."""
+    x, y, w, h = box
+    return [x <= ON_EDGE, y <= ON_EDGE, x + w >= face.width - ON_EDGE, y + h >= face.height - ON_EDGE]
+
+
+def _to_the_bleed(face: CopyFace, box: tuple[float, float, float, float],
+                  sides: list[bool]) -> tuple[float, float, float, float]:
+    """A box (in the piece's frame) with each of its sides on the trim pushed out to the bleed's
+    edge: its left, top, right and bottom."""
+    x, y, w, h = box
+    bleed = face.bleed
+    return (min(x, -bleed) if sides[0] else x, min(y, -bleed) if sides[1] else y,
+            max(x + w, face.width + bleed) if sides[2] else x + w,
+            max(y + h, face.height + bleed) if sides[3] else y + h)
+
+
+def _fitted(keys: Mapping[str, Any], values: Mapping[str, Any], box: tuple[float, float, float, float],
+            pixels: tuple[int, int], rotate: int) -> tuple[float, float, float, float]:
+    """Where the whole picture lands (x, y, w, h mm, as turned) to fill its box as ``fit`` says."""
+    x, y, w, h = box
+    pixels_w, pixels_h = pixels
+    fit = keys.get("fit", "cover")
+    if fit == "stretch":
+        return x, y, w, h
+    scale = (max if fit == "cover" else min)(w / pixels_w, h / pixels_h)
+    iw, ih = pixels_w * scale, pixels_h * scale
+    if fit == "cover" and "focus" in keys:
+        fx, fy = (mm(v, values, f"focus[{i}]", low=0.0, high=1.0, unit="") for i, v in enumerate(keys["focus"]))
+        fx, fy = _turned_point(fx, fy, rotate)
+        # The focus as near the box's middle as the picture allows: never a gap at an edge.
+        ix = min(x, max(x + w - iw, x + w / 2 - fx * iw))
+        iy = min(y, max(y + h - ih, y + h / 2 - fy * ih))
+        return ix, iy, iw, ih
+    across, down = _PLACES[keys.get("anchor", "center")]
+    return x + (w - iw) * across, y + (h - ih) * down, iw, ih
+
+
+def _turned_point(u: float, v: float, rotate: int) -> tuple[float, float]:
+    """A point of the picture (fractions from its top-left) once the picture is turned
+    ``rotate`` degrees counter-clockwise.
+
+    >>> _turned_point(1.0, 0.0, 90), _turned_point(0.25, 0.0, 180), _turned_point(0.0, 0.0, 270)
+    ((0.0, 0.0), (0.75, 1.0), (1.0, 0.0))
+    """
+    if rotate == 90:
+        return v, 1.0 - u
+    if rotate == 180:
+        return 1.0 - u, 1.0 - v
+    if rotate == 270:
+        return 1.0 - v, u
+    return u, v
+
+
+def _outline(face: CopyFace, box: tuple[float, float, float, float], frame: tuple[float, float]) -> Rect:
+    """The ink saver's outline of a picture's box, kept within the trim."""
+    x, y, w, h = box
+    left, top = max(x, -frame[0]), max(y, -frame[1])
+    right, bottom = min(x + w, face.width - frame[0]), min(y + h, face.height - frame[1])
+    half = OUTLINE_MM / 2
+    return Rect(left + half, top + half, max(0.0, right - left - OUTLINE_MM), max(0.0, bottom - top - OUTLINE_MM),
+                stroke=BLACK, width=OUTLINE_MM)
+
+
+# ------------------------------------------------------------------ pictures placed in a kit
+
+class Placed(NamedTuple):
+    """A picture as a kit places it: on which piece and face, by which element, at what resolution."""
+
+    piece: str                  # component/piece, as reports name it
+    face: str                   # front or back
+    element: str                # the element's key path
+    name: str                   # the file as the template wrote it
+    source: str                 # the file, resolved
+    dpi: float                  # its resolution as printed (the lowest among the piece's copies)
+    pixels: tuple[int, int]     # the file's, as shown
+
+
+#: A picture is stored smaller only when it has this many times the pixels its printed size
+#: needs at the kit's ``image_dpi``: a little more is kept as it is (shrinking it would cost
+#: time and sharpness for little less file).
+SHRINK_FROM = 1.5
+
+
+def stored_sizes(placed: list[Placed], image_dpi: float) -> dict[str, tuple[int, int] | None]:
+    """Each picture's size in the PDF: None to keep its own pixels, or the smaller size its
+    largest use needs at ``image_dpi`` when it has :data:`SHRINK_FROM` times that or more.
+
+    >>> use = Placed("cards/a", "front", "f[0]", "a.jpg", "/t/a.jpg", 600.0, (1500, 2100))
+    >>> stored_sizes([use], 300), stored_sizes([use._replace(dpi=400.0)], 300)
+    ({'/t/a.jpg': (750, 1050)}, {'/t/a.jpg': None})
+    """
+    lowest: dict[str, Placed] = {}
+    for use in placed:
+        if use.source not in lowest or use.dpi < lowest[use.source].dpi:
+            lowest[use.source] = use
+    sizes: dict[str, tuple[int, int] | None] = {}
+    for source, use in lowest.items():
+        scale = image_dpi / use.dpi
+        if scale * SHRINK_FROM > 1:
+            sizes[source] = None
+        else:
+            w, h = use.pixels
+            sizes[source] = (max(1, round(w * scale)), max(1, round(h * scale)))
+    return sizes
+
+
+def manifest_pictures(placed: list[Placed], stored: Mapping[str, tuple[int, int] | None]) -> list[dict]:
+    """What a manifest says of a kit's pictures: each file once, its pixels and those stored in
+    the PDF, and every piece and face it is placed on with its resolution as printed."""
+    by_file: dict[str, dict] = {}
+    for use in sorted(placed, key=lambda u: (u.name, u.piece, u.face, u.element)):
+        entry = by_file.get(use.source)
+        if entry is None:
+            size = stored.get(use.source) or use.pixels
+            entry = by_file[use.source] = {"file": use.name, "pixels": list(use.pixels), "stored": list(size),
+                                           "placed": []}
+        entry["placed"].append({"piece": use.piece, "face": use.face, "dpi": round(use.dpi, 1)})
+    return list(by_file.values())
+
+
+def soft_pictures(placed: list[Placed], below: float = GOOD_DPI, enlarged_at: float | None = None) -> list[str]:
+    """A line for each picture placed at under ``below`` dpi, naming the piece, the file and the
+    figure; with ``enlarged_at`` (an export's resolution), saying the export's images enlarge it."""
+    lines = []
+    for use in sorted(placed, key=lambda u: (u.piece, u.face, u.element, u.name)):
+        if use.dpi < below - 0.05:
+            w, h = use.pixels
+            said = (f"the {enlarged_at:g} dpi images of this export enlarge it" if enlarged_at is not None
+                    else f"under {below:g} dpi it may print soft")
+            lines.append(f"{use.piece} {use.face}: {use.name} prints at {use.dpi:.0f} dpi ({w} x {h} px over "
+                         f"{w / use.dpi * MM_PER_INCH:.1f} x {h / use.dpi * MM_PER_INCH:.1f} mm); {said}")
+    return list(dict.fromkeys(lines))
