@@ -181,6 +181,41 @@ def manifests(quick: bool) -> list[str]:
     return lines
 
 
+def pictures(python: str, quick: bool) -> list[str]:
+    """Different pictures, one a card, each stored smaller (1500 x 2100 px on a poker card and
+    its bleed is 548 dpi, stored at 300): every pixel of each is decoded, the picture resized
+    and encoded again, as JPEGs and as PNGs (a PNG is read whole; a JPEG need not be)."""
+    from PIL import Image
+
+    from bench.pictures import picture
+
+    lines = []
+    for suffix in ("jpg", "png"):
+        results = []
+        for cards in ([6, 18] if quick else [6, 18, 36]):
+            with tempfile.TemporaryDirectory() as tmp:
+                folder = Path(tmp)
+                for number in range(cards):
+                    picture(number, folder / f"{number}.jpg")
+                    if suffix == "png":
+                        Image.open(folder / f"{number}.jpg").save(folder / f"{number}.png")
+                pieces = "".join(f'[[components.pieces]]\nid = "card{n}"\ncount = 1\n_art = "{n}.{suffix}"\n'
+                                 for n in range(cards))
+                template(front=element("image", file="{_art}", x=0, y=0, w="w", h="h", bleed=True),
+                         count=1, component='fields = { _art = "str" }')(folder)
+                text = (folder / "t.toml").read_text(encoding="utf-8")
+                (folder / "t.toml").write_text(text.split("[[components.pieces]]")[0] + pieces, encoding="utf-8")
+                cpu, wall, peak = run(python, ["render", "--template", "t.toml", "--out", "out"], folder)
+                pixels = cards * 1500 * 2100
+                results.append((pixels, cpu, peak))
+                lines.append(f"  {cards:>2} {suffix.upper()}s of 1500 x 2100 px = {pixels / 1e6:6.1f} million pixels: "
+                             f"CPU {cpu:5.2f} s, peak {peak} MiB")
+        (n0, c0, m0), (n1, c1, m1) = results[0], results[-1]
+        lines.append(f"  => {(c1 - c0) / (n1 - n0) * 1e9:.0f} ms a million pixels of {suffix.upper()}s stored "
+                     f"smaller, and {(m1 - m0) * 1024 * 1024 / (n1 - n0):.2f} bytes of memory a pixel")
+    return lines
+
+
 def real_kits() -> list[str]:
     """What the shipped kits and the benchmark decks spend of each budget (pnp.core.limits.WorkBudget)."""
     from pnp.kit.build import made_by
@@ -220,6 +255,7 @@ def main() -> None:
              "shapes": lambda: shapes(args.python, args.quick),
              "qr": lambda: qr_codes(args.quick),
              "manifest": lambda: manifests(args.quick),
+             "pictures": lambda: pictures(args.python, args.quick),
              "kits": real_kits}
     for name, measure in parts.items():
         if args.only and args.only not in name:

@@ -406,3 +406,16 @@ def test_the_ink_saver_outlines_where_a_picture_goes(tmp_path):
     game = load_game(kit(tmp_path, image("art.png", x=5, y=5, w=20, h=20)))
     face = resolve_piece_face(game, PrintOptions(ink_saver=True), MEASURER, "cards", "card", Face.FRONT)
     assert describe(face.primitives) == ["Rect x=5.15 y=5.15 w=19.7 h=19.7 stroke='#000000' width=0.3"]
+
+
+def test_a_png_that_needs_no_change_goes_in_as_its_own_compressed_rows(tmp_path):
+    quartered(tmp_path / "plain.png", (120, 80))
+    result = encoded(str(tmp_path / "plain.png"), "plain.png", None)
+    data = (tmp_path / "plain.png").read_bytes()
+    at, rows = 8, b""
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        rows += data[at + 8:at + 8 + length] if kind == b"IDAT" else b""
+        at += 12 + length
+    assert result.data == rows and result.predictor_colors == 3
+    assert stored(tmp_path, "plain.png").getpixel((100, 70)) == (255, 255, 255)

@@ -177,10 +177,11 @@ MAX_QR_WORK = 30_000
 QR_CODE_COST = 30
 
 #: Pixels of the different pictures of one kit, each file counted once however many pieces
-#: show it: every one is decoded, turned to sRGB and, when much larger than printed, made
-#: smaller before it is stored in the PDF. A deck of 54 cards each with its own 1500 x 2100
-#: picture has 170 million; 54 twelve-megapixel phone photos 650 million.
-MAX_PICTURE_WORK = 2_000_000_000
+#: show it: every one is checked whole, and decoded, turned to sRGB and made smaller when it
+#: has far more pixels than printed. A deck of 54 cards each with its own 1500 x 2100 picture
+#: has 170 million; 54 twelve-megapixel phone photos 650 million. Stored smaller, a million
+#: pixels of JPEG cost 11 ms, of PNG 43 ms (bench/budget.py): a kit at the budget, 11 to 45 s.
+MAX_PICTURE_WORK = 1_000_000_000
 
 # ---- the work of pnp check-manifest ----------------------------------------------------------
 # Set, as the budgets above, from what each unit costs to check (bench/budget.py).

@@ -55,7 +55,7 @@ class Drawings:
         each kept at most ``image_dpi`` at its largest printed size; the sizes chosen."""
         stored = stored_sizes(placed, image_dpi) if placed else {}
         if placed:
-            self.pen.pictures = PictureStore(stored)
+            self.pen.pictures = PictureStore(stored, {use.source: use.name for use in placed})
         return stored
 
     def draw(self, run: Run, size: tuple[float, float]) -> None:

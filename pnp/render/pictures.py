@@ -22,13 +22,21 @@ are made in ``pnp/render/reportlab_internals.py``.
 from __future__ import annotations
 
 import io
+import os
 import struct
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Mapping, NamedTuple
 
-from pnp.template.pictures import PictureError, opened, orientation, read_picture
+from pnp.template.pictures import PictureError, opened, orientation, png_chunks, read_picture
 
 #: How a JPEG is stored again once changed: sharp enough for print, a tenth of the raw size.
 JPEG_QUALITY = 90
+#: How a picture is made smaller: bicubic, as a photo editor's default (Lanczos is a little
+#: sharper and takes half as long again; bench/RESULTS.md).
+RESAMPLING = 3   # PIL.Image.Resampling.BICUBIC, without loading Pillow to name it
+#: How hard a picture stored losslessly is compressed: zlib's level 3 is several times faster
+#: than its default 6 on a photograph, and its files a few per cent larger.
+FLATE_LEVEL = 3
 
 
 class Encoded(NamedTuple):
@@ -102,6 +110,14 @@ def _in_srgb(image, name: str):
     return image.convert("RGB")   # CMYK without a profile, YCbCr, LAB, RGBX
 
 
+def _cores() -> int:
+    """The cores this process may use, at most 4."""
+    try:
+        return max(1, min(4, len(os.sched_getaffinity(0))))
+    except AttributeError:
+        return max(1, min(4, os.cpu_count() or 1))
+
+
 def _SRGB():
     from PIL import ImageCms
 
@@ -130,18 +146,36 @@ def _pixels(image, turn: int, name: str, size: tuple[int, int] | None):
         image = image.transpose(transposition)
     image = _in_srgb(image, name)
     if size is not None and image.size != size:
-        image = image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
+        image = image.resize(size, RESAMPLING, reducing_gap=3.0)
     return image
+
+
+def _png_rows(data: bytes, image, turn: int, size: tuple[int, int] | None) -> Encoded | None:
+    """A PNG's own compressed rows, when a PDF can read them as they are: 8-bit grey or RGB, not
+    interlaced, opaque, upright, in sRGB, at its own size (no pixel decoded, none encoded again)."""
+    if image.format != "PNG" or size is not None or turn != 1 or image.mode not in ("L", "RGB") \
+            or "transparency" in image.info or _profile_of(image) is not None:
+        return None
+    depth, kind, interlaced = data[24], data[25], data[28]
+    if depth != 8 or kind not in (0, 2) or interlaced:
+        return None
+    rows = b"".join(data[start:start + length] for chunk, start, length in png_chunks(data) if chunk == b"IDAT")
+    colors = 1 if kind == 0 else 3
+    return Encoded(image.width, image.height, "DeviceGray" if colors == 1 else "DeviceRGB", ("FlateDecode",),
+                   rows, predictor_colors=colors)
 
 
 def encoded(source: str, name: str, size: tuple[int, int] | None) -> Encoded:
     """A picture file as the PDF stores it, at ``size`` pixels (as shown) or its own."""
     data = read_picture(source, name)
     image = opened(data, name)
-    turn = orientation(image)
+    turn = orientation(image, data)
     if _passes_through(image, turn, size):
         return Encoded(image.width, image.height, "DeviceGray" if image.mode == "L" else "DeviceRGB",
                        ("DCTDecode",), data)
+    rows = _png_rows(data, image, turn, size)
+    if rows is not None:
+        return rows
     was_jpeg = image.format == "JPEG"
     image = _pixels(image, turn, name, size)
     mask = None
@@ -165,29 +199,37 @@ def _flate(image) -> Encoded:
     """Lossless: the compressed rows of a PNG (each with its filter), which a PDF reads as Flate
     with PNG predictors: smaller than the plain rows reportlab's own images compress."""
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=6)
+    image.save(buffer, "PNG", compress_level=FLATE_LEVEL)
     png = buffer.getvalue()
-    chunks, at = [], 8
-    while at < len(png):
-        length, kind = struct.unpack(">I4s", png[at:at + 8])
-        if kind == b"IDAT":
-            chunks.append(png[at + 8:at + 8 + length])
-        at += 12 + length
-    colors = 1 if image.mode == "L" else 3
-    data = b"".join(chunks)
-    return Encoded(image.width, image.height, "DeviceGray" if colors == 1 else "DeviceRGB", ("FlateDecode",),
-                   data, predictor_colors=colors)
+    return _png_rows(png, _header(png), 1, None)
+
+
+def _header(png: bytes):
+    from PIL import Image
+
+    return Image.open(io.BytesIO(png), formats=("PNG",))
 
 
 class PictureStore:
     """The pictures of one PDF: each file stored once, at the size :func:`stored_sizes` chose,
-    the first time a piece draws it (``name``: the image object's name on the page)."""
+    the first time a piece draws it (``name``: the image object's name on the page).
 
-    def __init__(self, sizes: Mapping[str, tuple[int, int] | None] | None = None) -> None:
+    Given the pictures a document will place (``names``: file -> the name the template wrote),
+    they are decoded and encoded at once, on as many threads as the machine has cores (Pillow
+    lets go of the interpreter while it decodes, resizes and encodes), while the pages are drawn."""
+
+    def __init__(self, sizes: Mapping[str, tuple[int, int] | None] | None = None,
+                 names: Mapping[str, str] | None = None) -> None:
         self.sizes = dict(sizes or {})
         self.names: dict[str, str] = {}
         self.pixels: dict[str, tuple[int, int]] = {}   # each stored picture's width and height
         self.edges: dict[tuple, str] = {}
+        self.ready: dict[str, Future] = {}
+        if names and len(names) > 1:
+            pool = ThreadPoolExecutor(min(len(names), _cores()), thread_name_prefix="picture")
+            self.ready = {source: pool.submit(encoded, source, name, self.sizes.get(source))
+                          for source, name in names.items()}
+            pool.shutdown(wait=False)   # its threads end once the last picture is made
 
     def name(self, canvas, source: str, picture_name: str) -> str:
         """The stored picture's name, stored on first use (and registered with the page or form)."""
@@ -195,7 +237,8 @@ class PictureStore:
 
         name = self.names.get(source)
         if name is None:
-            stored = encoded(source, picture_name, self.sizes.get(source))
+            future = self.ready.pop(source, None)
+            stored = future.result() if future is not None else encoded(source, picture_name, self.sizes.get(source))
             name = self.names[source] = image_object(canvas, f"P{len(self.names)}", stored)
             self.pixels[source] = (stored.width, stored.height)
         return use_xobject(canvas, name)
@@ -234,8 +277,9 @@ def _decoded(source: str, name: str, size: tuple[int, int] | None, rotate: int):
     if key not in _DECODED:
         from PIL import Image
 
-        image = opened(read_picture(source, name), name)
-        image = _pixels(image, orientation(image), name, size)
+        data = read_picture(source, name)
+        image = opened(data, name)
+        image = _pixels(image, orientation(image, data), name, size)
         if rotate:
             image = image.transpose({90: Image.Transpose.ROTATE_90, 180: Image.Transpose.ROTATE_180,
                                      270: Image.Transpose.ROTATE_270}[rotate])

@@ -19,6 +19,7 @@ pixels (:func:`decoded`, ``pnp/render/pictures.py``). Every problem is one
 from __future__ import annotations
 
 import io
+import struct
 import warnings
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
@@ -113,8 +114,22 @@ def _reads_webp() -> bool:
     return bool(features.check("webp"))
 
 
-def orientation(image) -> int:
-    """A picture's EXIF orientation, 1 (as stored) to 8; 1 when it has none or a wrong one."""
+def png_chunks(data: bytes):
+    """A PNG file's chunks, in order: (kind, start of its data, length), read from their headers."""
+    at = 8
+    while at + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        yield kind, at + 8, length
+        at += 12 + length
+
+
+def orientation(image, data: bytes) -> int:
+    """A picture's EXIF orientation, 1 (as stored) to 8; 1 when it has none or a wrong one.
+
+    A PNG's EXIF may follow its pixels, which Pillow would decode to reach it: it is looked for
+    only when the file has an ``eXIf`` chunk."""
+    if image.format == "PNG" and not any(kind == b"eXIf" for kind, _, _ in png_chunks(data)):
+        return 1
     try:
         value = image.getexif().get(0x0112, 1)
     except (OSError, ValueError, SyntaxError, TypeError, KeyError, IndexError):
@@ -130,7 +145,7 @@ def picture_info(folder: str, name: str) -> PictureInfo:
     data = read_picture(path, name)
     image = opened(data, name)
     width, height = image.size
-    turned = orientation(image) in _TURNED
+    turned = orientation(image, data) in _TURNED
     _readable(data, image, name)
     if turned:
         width, height = height, width
@@ -159,4 +174,4 @@ def _readable(data: bytes, image, name: str) -> None:
 
 
 __all__ = ["FORMATS", "PictureError", "PictureInfo", "SUFFIXES", "opened", "orientation", "picture_info",
-           "picture_path", "read_picture"]
+           "picture_path", "png_chunks", "read_picture"]
