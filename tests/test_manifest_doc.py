@@ -81,3 +81,23 @@ def test_the_table_of_pieces_is_the_shipped_games_own():
             own = [name for name in component.fields if not name.startswith("_")]
             shipped[game_id, component.id] = (pieces, own)
     assert table == shipped
+
+
+def test_every_field_a_kit_with_pictures_adds_is_described(tmp_path):
+    from PIL import Image
+
+    from pnp.kit.build import render_to_memory
+    from pnp.template.loader import load_game
+    from pnp.template.model import PrintOptions
+
+    Image.new("RGB", (600, 600), "#2f6e9c").save(tmp_path / "art.png")
+    (tmp_path / "k.toml").write_text(
+        '[game]\nid = "k"\n[[components]]\nid = "cards"\nsize = "poker"\npieces = [{ id = "card", count = 2 }]\n'
+        '[[components.front]]\ntype = "image"\nfile = "art.png"\nx = 5\ny = 5\nw = 20\nh = 20\n', encoding="utf-8")
+    for lang in ("en", "fr"):
+        (tmp_path / f"k.{lang}.toml").write_text('[game]\nname = "K"\ncredits = "A test."\n'
+                                                 '[component.cards]\nname = "Cards"\ncut = "Cut."\n', encoding="utf-8")
+    manifest = render_to_memory(load_game(tmp_path / "k.toml"), PrintOptions())[1]
+    found = {key for picture in manifest["pictures"] for key in picture}
+    found |= {key for picture in manifest["pictures"] for use in picture["placed"] for key in use}
+    assert "pictures" in manifest and sorted(field for field in found | {"pictures"} if not named(field)) == []

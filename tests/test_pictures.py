@@ -17,7 +17,7 @@ import pytest
 from PIL import Image, ImageDraw
 from typer.testing import CliRunner
 
-from conftest import pdf_reader
+from helpers import pdf_reader
 from pnp.cli import app
 from pnp.core.errors import TemplateError
 from pnp.core.files import recording
