@@ -178,7 +178,7 @@ def test_a_database_of_an_earlier_version_is_upgraded_and_keeps_everything(tmp_p
     db = Database(path)
     assert db.migrate() == SCHEMA_VERSION
     with db.read() as connection:
-        assert connection.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert connection.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 4
     assert sessions.get_session(db, "old1").document == MAIN_SCHEMA_SESSION
     status = round_store.round_status(db, "old1", 2)
     assert status.entered == ("Ann",) and status.parts == {"Ann": {"tree": 2}}

@@ -180,7 +180,7 @@ def test_history_shows_each_game_with_a_chart(app):
     page = client.get("/history", params={"lang": "fr"})
     assert page.status_code == 200
     assert "Chasse en folie" in page.text and page.text.count('class="chart"') == 1
-    assert "Total moyen par joueur" in page.text
+    assert 'aria-label="Chasse en folie\u00a0: victoires de ses cinq joueurs les plus victorieux"' in page.text
 
 
 def test_the_language_follows_the_browser_then_the_switch(app):

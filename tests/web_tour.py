@@ -12,7 +12,7 @@ from typing import Iterator
 
 from starlette.testclient import TestClient
 
-from web_helpers import ORGANISER, hunting_fever, organiser_headers, versioned
+from web_helpers import ORGANISER, beavers, hunting_fever, organiser_headers, versioned
 
 PUBLIC = "http://192.168.1.20:8765"
 
@@ -111,8 +111,41 @@ def tour(app, lang: str) -> Iterator[tuple[str, object]]:
     yield "a correction", owner.get(f"/s/{halali}/enter", params={"round": "1", "player": "Ann"})
     yield "table, finished", owner.get(f"/s/{halali}")
     yield "result", owner.get(f"/s/{halali}/result")
-    yield "club history", owner.get("/history")
+    yield from _club(app, owner, lang, halali)
     yield "no such session", owner.get("/s/nothing")
     yield "no such round", owner.get(f"/s/{halali}/enter", params={"round": "9"})
     yield "not this phone's to do", ben.post(f"/s/{hf}/seat/give-back", data={
         "csrf": _csrf(ben.get(f"/s/{hf}/enter", params={"player": "Ben"}).text), "player": "Émilie"})
+
+
+def _club(app, owner: TestClient, lang: str, halali: str) -> Iterator[tuple[str, object]]:
+    """The club's history: its pages for the organiser, a finished table's pages for one of its phones."""
+    from pnp.web import records, sessions
+
+    db = app.state.site.db
+    coloured = {**beavers(3), "colors": {"Alice": "red", "Bob": "green", "Chloé": "blue", "Dévi": "white"}}
+    sessions.import_documents(db, [("b.json", coloured), ("hf.json", hunting_fever(9, ["Émilie", "Ben", "Yves"]))])
+    ann, alice = records.person_called(db, "Ann"), records.person_called(db, "Alice")
+    yield "club history", owner.get("/history")
+    yield "club players", owner.get("/history/players")
+    yield "club players, nobody found", owner.get("/history/players", params={"q": "zzz"})
+    yield "a player's page", owner.get(f"/history/players/{alice}")
+    yield "a game's page, roles", owner.get("/history/games/halali")
+    yield "a game's page, colours", owner.get("/history/games/hunting-hunting-beavers")
+    yield "a game's page, seats", owner.get("/history/games/hunting-fever")
+    yield "export every play", owner.get("/history/export")
+    rename = owner.get(f"/history/players/{ann}/rename")
+    yield "rename a player", rename
+    yield "a rename refused", owner.post(f"/history/players/{ann}/rename", data={"csrf": _csrf(rename.text),
+                                                                               "name": "Ugo"})
+    yield "merge two players", owner.get(f"/history/players/{ann}/merge")
+    renamed = owner.post(f"/history/players/{ann}/rename", data={"csrf": _csrf(rename.text), "name": "Annie"})
+    yield "a player renamed", owner.get(renamed.headers["location"])
+    phone = _phone(app, owner, halali)
+    phone.headers.update({"Accept-Language": lang})
+    asked = phone.get(f"/s/{halali}/seat", params={"player": "Ann"})
+    phone.post(f"/s/{halali}/seat", data={"csrf": _csrf(asked.text), "player": "Ann"})
+    yield "result, a phone of the table", phone.get(f"/s/{halali}/result")
+    yield "a player's page from the table", phone.get(f"/s/{halali}/players/{ann}")
+    yield "a game's page from the table", phone.get(f"/s/{halali}/game")
+    yield "a player not of this table", phone.get(f"/s/{halali}/players/{alice}")

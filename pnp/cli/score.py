@@ -95,13 +95,26 @@ def import_(
     score_commands.import_files(files, data, _code(lang))
 
 
+class Export(str, Enum):
+    csv = "csv"
+    bgstats = "bgstats"
+
+
 @score_app.command()
 def history(
     data: Path = _data_option(),
-    game: str = typer.Option(None, "--game", help="Only this game (its id, see `pnp games`)."),
+    game: str = typer.Option(None, "--game", help="Only this game, with its records, tie-breaks and win rates "
+                                                  "by seat and colour (its id, see `pnp games`)."),
+    player: str = typer.Option(None, "--player", metavar="NAME",
+                               help="One player's page: wins, averages and bests per game, rivals, every play."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the tables."),
+    export: Export = typer.Option(None, "--export", help="Every finished session's plays at once: csv (a row per "
+                                                         "player) or bgstats (a BG Stats play file)."),
+    out: Path = typer.Option(None, "--out", help="File to write the export to (default: standard output)."),
+    me: str = typer.Option(None, "--me", metavar="NAME", help="With --export bgstats: who uses the BG Stats app."),
     lang: Lang = typer.Option(None, "--lang", help="Language of the tables (default en)."),
 ) -> None:
     """List the history: each player's sessions, wins and average total per game, then every session."""
     from pnp.cli import score_commands
-    score_commands.history(data, game, as_json, _code(lang))
+    score_commands.history(data, game=game, player=player, as_json=as_json,
+                           export=export.value if export is not None else None, out=out, me=me, lang=_code(lang))

@@ -523,22 +523,24 @@ def import_files(files: list[Path], data: Path | None, lang: str | None) -> None
         typer.echo(words.text(key, file=item.source, id=item.session_id))
 
 
-def _game_name(game: str, lang: str) -> str:
-    """The game's name in ``lang``; its id when its rules are not loaded (a game joined at run time)."""
-    try:
-        return messages(lang, find_rules(game)).text("game.name")
-    except SessionFileError:
-        return game
+def _table(headings: list[str], cells: list[list[str]]) -> list[str]:
+    """Lines of a table: the first column left-aligned, the others right-aligned, two spaces apart."""
+    widths = [max(len(line[i]) for line in [headings] + cells) for i in range(len(headings))]
+    return ["  " + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                             for i, (cell, w) in enumerate(zip(line, widths))).rstrip()
+            for line in [headings] + cells]
 
 
-def history(data: Path | None, game: str | None, as_json: bool, lang: str | None) -> None:
-    """Print the history: per game, every player's sessions, wins and average; then every session."""
+def history(data: Path | None, *, game: str | None, player: str | None, as_json: bool, export: str | None,
+            out: Path | None, me: str | None, lang: str | None) -> None:
+    """Print the history: the club's overview, a game's page (``--game``), a player's (``--player``), or every
+    play at once (``--export csv|bgstats``), as text or JSON."""
     from pnp.web.db import DatabaseError
-    from pnp.web.records import history_json
-    from pnp.web.sessions import list_sessions
-    from pnp.web.words import long_date, number
 
     words = _words(lang)
+    if (me is not None and export != "bgstats") or (out is not None and export is None):
+        _fail(words.text("cli.history_export_only", option="--me" if me is not None and export != "bgstats"
+                         else "--out"))
     if game is not None:
         try:
             game = find_rules(game).id
@@ -546,37 +548,87 @@ def history(data: Path | None, game: str | None, as_json: bool, lang: str | None
             _fail(file_error_text(error, words))
     db = _database(data)
     try:
-        sessions = list_sessions(db, game)
+        if export is not None:
+            _history_export(db, export, out, me, words)
+        elif player is not None:
+            _history_player(db, player, game, as_json, words)
+        else:
+            _history_club(db, game, as_json, words)
     except DatabaseError as error:
         _fail(str(error))
     finally:
         db.close()
-    found = history_json(sessions)
+
+
+def _person_or_fail(db, name: str, words: Messages) -> int:
+    from pnp.web.records import person_called
+
+    found = person_called(db, name)
+    if found is None:
+        _fail(words.text("cli.history_nobody", name=escaped(name)))
+    return found
+
+
+def _history_export(db, export: str, out: Path | None, me: str | None, words: Messages) -> None:
+    import json as json_module
+
+    from pnp.core.files import write_file
+    from pnp.web import bgstats, records
+    from pnp.web.words import game_name
+
+    me_id = _person_or_fail(db, me, words) if me is not None else None
+    rows = records.every_play(db)
+    if export == "csv":
+        text = records.plays_csv(rows)
+    else:
+        names = {row.game: game_name(row.game, "en") for row in rows}
+        text = json_module.dumps(bgstats.club_file(rows, club=records.club_id(db), game_names=names, me=me_id),
+                                 ensure_ascii=False) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        write_file(out, text)
+    except OSError as error:
+        _fail(str(error))
+    typer.echo(words.text("cli.history_exported", file=str(out), plays=len(rows)), err=True)
+
+
+def _history_club(db, game: str | None, as_json: bool, words: Messages) -> None:
+    from pnp.web import records
+    from pnp.web.words import game_name, long_date, number
+
+    found = records.history_json(db, game)
     if as_json:
+        if game is not None:
+            found["game"] = records.game(db, game, size=ALL)
         typer.echo(json.dumps(found, ensure_ascii=False))
         return
-    if not sessions:
+    if not found["sessions"]:
         typer.echo(words.text("cli.history_empty"))
         return
     code = words.lang
-    headings = [words.text(f"cli.history_{name}") for name in ("player", "played", "won", "average", "best")]
-    for game_id, rows in found["players"].items():
-        typer.echo(_game_name(game_id, code))
-        cells = [[escaped(r["name"]), str(r["played"]), str(r["won"]), number(r["average"], code),
-                  "–" if r["best"] is None else str(r["best"])] for r in rows]
-        widths = [max(len(line[i]) for line in [headings] + cells) for i in range(len(headings))]
-        for line in [headings] + cells:
-            typer.echo("  " + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
-                                        for i, (cell, w) in enumerate(zip(line, widths))).rstrip())
-        typer.echo("")
+    if game is not None:
+        page = records.game(db, game, size=ALL)
+        if page is not None:
+            _print_game(page, words)
+    else:
+        headings = [words.text(f"cli.history_{name}") for name in ("player", "played", "won", "average", "best")]
+        for game_id, rows in found["players"].items():
+            typer.echo(game_name(game_id, code))
+            cells = [[escaped(r["name"]), str(r["played"]), str(r["won"]), number(r["average"], code),
+                      "–" if r["best"] is None else str(r["best"])] for r in rows]
+            for line in _table(headings, cells):
+                typer.echo(line)
+            typer.echo("")
     typer.echo(words.text("cli.history_sessions"))
     for item in found["sessions"]:
         people = []
-        for player in item["players"]:
-            shown = escaped(player)
-            if player in item["totals"]:
-                shown += f" {item['totals'][player]}"
-            if player in item["winners"]:
+        for name in item["players"]:
+            shown = escaped(name)
+            if name in item["totals"]:
+                shown += f" {item['totals'][name]}"
+            if name in item["winners"]:
                 shown += " ★"
             people.append(shown)
         notes = [] if item["complete"] else [words.text("cli.history_unfinished")]
@@ -584,8 +636,110 @@ def history(data: Path | None, game: str | None, as_json: bool, lang: str | None
             notes.append(escaped(item["source"]))
         date = long_date(item["date"], code) or "–"
         tail = f"  ({'; '.join(notes)})" if notes else ""
-        name = _game_name(item["game"], code)
-        typer.echo(f"  {date}  {name} — {' · '.join(people)}{tail}")
+        typer.echo(f"  {date}  {game_name(item['game'], code)} — {' · '.join(people)}{tail}")
+
+
+def _print_game(page: dict, words: Messages) -> None:
+    """A game's page as text: its figures, records, how its sessions were decided, wins by side and seat,
+    and every player."""
+    from pnp.web.words import decision_name, game_name, long_date, number, percent, side_name
+
+    code, game = words.lang, page["game"]
+    say = words.text
+    typer.echo(game_name(game, code))
+    typer.echo("  " + _fields(words, ("web.game.sessions", page["sessions"]), ("web.game.plays", page["plays"])))
+    if page["points"]:
+        typer.echo("  " + _fields(words, ("web.game.average", number(page["average"], code)),
+                                  ("web.game.winning_average", number(page["winning_average"], code))))
+        for key, label in (("highest", "web.game.highest"), ("lowest", "web.game.lowest"),
+                           ("best_round", "web.game.best_round")):
+            record = page["records"][key]
+            if record is not None:
+                where = ", ".join(part for part in (_round_of(game, record["round"], code),
+                                                    long_date(record["date"], code)) if part)
+                typer.echo("  " + _fields(words, (label, f"{record['value']} · {escaped(record['name'])} · {where}")))
+        typer.echo("  " + say("cli.history_heading", label=say("web.game.decided")))
+        for row in page["decisions"]:
+            typer.echo(f"    {row['sessions']:>5}  {decision_name(game, row['tie_break'], code)}")
+    for kind, rows in page["sides"].items():
+        if kind == "seat" and not page["points"]:
+            continue
+        typer.echo("  " + say("cli.history_heading", label=say("web.game.seats" if kind == "seat"
+                                                            else f"web.game.sides_{kind}")))
+        cells = [[side_name(game, kind, row["side"], code), words.plural("web.game.players_count", row["players"]),
+                  percent(row["rate"], code), say("web.history.won_of", won=row["wins"], played=row["plays"])]
+                 for row in rows]
+        for line in _table(["", "", "", ""], cells)[1:]:
+            typer.echo("  " + line)
+    headings = [say(key) for key in ("web.history.player", "web.history.plays", "web.history.wins",
+                                     "web.history.win_rate", "web.history.average", "web.history.best")]
+    cells = [[escaped(row["name"]), str(row["plays"]), str(row["wins"]), percent(row["rate"], code),
+              number(row["average"], code), "–" if row["best"] is None else str(row["best"])]
+             for row in page["leaders"]]
+    for line in _table(headings, cells):
+        typer.echo(line)
+    typer.echo("")
+
+
+def _fields(words: Messages, *pairs: tuple[str, object]) -> str:
+    """"Plays: 81 · Wins: 28", each label a catalog key, written as the language writes a label and its value."""
+    return " · ".join(words.text("cli.history_field", label=words.text(key), value=str(value)) for key, value in pairs)
+
+
+def _round_of(game: str, number_: int | None, lang: str) -> str:
+    from pnp.web.words import known_game, round_name
+
+    return round_name(game, lang, number_) if number_ and known_game(game) else ""
+
+
+def _history_player(db, name: str, game: str | None, as_json: bool, words: Messages) -> None:
+    from pnp.web import records
+    from pnp.web.words import game_name, long_date, number, percent
+
+    found = records.person(db, _person_or_fail(db, name, words), game=game, size=ALL)
+    if isinstance(found, records.Moved):
+        found = records.person(db, found.person_id, game=game, size=ALL)
+    if as_json:
+        typer.echo(json.dumps(found, ensure_ascii=False))
+        return
+    code, say = words.lang, words.text
+    typer.echo(escaped(found["name"]))
+    others = [escaped(n) for n in found["spellings"] if n != found["name"]]
+    if others:
+        typer.echo("  " + say("web.person.also_written", names=", ".join(others)))
+    typer.echo("  " + _fields(words, ("web.history.plays", found["plays"]), ("web.history.wins", found["wins"]),
+                              ("web.history.win_rate", percent(found["rate"], code))))
+    headings = [say(key) for key in ("web.history.game", "web.history.plays", "web.history.wins",
+                                     "web.history.win_rate", "web.history.average", "web.history.best",
+                                     "web.history.best_round")]
+    cells = []
+    for row in found["games"]:
+        best, best_round = row["best"], row["best_round"]
+        cells.append([game_name(row["game"], code), str(row["plays"]), str(row["wins"]), percent(row["rate"], code),
+                      number(row["average"], code), "–" if best is None else str(best["value"]),
+                      "–" if best_round is None else
+                      f"{best_round['value']} ({_round_of(row['game'], best_round['round'], code)})"])
+    for line in _table(headings, cells):
+        typer.echo(line)
+    typer.echo("")
+    typer.echo(say("web.person.rivals"))
+    headings = [say(key) for key in ("web.person.rival", "web.person.together", "web.person.ahead",
+                                     "web.person.behind", "web.person.level")]
+    cells = [[escaped(r["name"]), str(r["together"]), str(r["ahead"]), str(r["behind"]), str(r["level"])]
+             for r in found["rivals"]]
+    for line in _table(headings, cells):
+        typer.echo(line)
+    typer.echo("")
+    typer.echo(say("web.person.plays_of", game=game_name(game, code)) if game else say("web.person.plays_title"))
+    for play in found["recent"]:
+        score = "" if play["total"] is None else f"{play['total']} · "
+        won = " ★" if play["won"] else ""
+        rank = say("web.history.rank_of", rank=play["rank"], players=play["players"])
+        typer.echo(f"  {long_date(play['date'], code)}  {game_name(play['game'], code)} — {score}{rank}{won}")
+
+
+#: Every row of a list at once, for the command line (a page holds :data:`pnp.web.records.PAGE`).
+ALL = 1_000_000_000
 
 
 __all__ = ["add", "check", "new", "sheet", "import_files", "history"]

@@ -11,7 +11,7 @@ from starlette.staticfiles import StaticFiles
 
 from pnp.web.base import HERE, SecurityHeaders, Site, endpoint
 from pnp.web.db import Database
-from pnp.web.views import api, changes, entering, exports, history, results, seats, start, table
+from pnp.web.views import api, changes, entering, exports, history, people, results, seats, start, table
 
 #: Address, view, methods (None: GET and HEAD).
 ROUTES = [
@@ -31,10 +31,31 @@ ROUTES = [
     ("/api/sessions/{id}/history", changes.api_changes, None),
     ("/api/sessions/{id}/undo", changes.api_undo, ["POST"]),
     ("/api/sessions/{id}/redo", changes.api_undo, ["POST"]),
+    ("/api/sessions/{id}/players/{person}", history.api_table_person, None),
+    ("/api/sessions/{id}/game", history.api_table_game, None),
     ("/api/history", history.api_history, None),
+    ("/api/history/club", history.api_club, None),
+    ("/api/history/players", history.api_people, None),
+    ("/api/history/players/{person}", history.api_person, None),
+    ("/api/history/players/{person}/rename", people.api_rename, ["POST"]),
+    ("/api/history/players/{person}/merge", people.api_merge, ["POST"]),
+    ("/api/history/players/{person}/separate", people.api_separate, ["POST"]),
+    ("/api/history/games/{game}", history.api_game, None),
+    ("/api/history/plays", history.api_plays, None),
     ("/", start.home, None),
     ("/sessions", start.start, ["POST"]),
     ("/history", history.history, None),
+    ("/history/players", history.people_page, None),
+    ("/history/players/{person}", history.person_page, None),
+    ("/history/players/{person}/rename", people.rename_page, ["GET"]),
+    ("/history/players/{person}/rename", people.rename_post, ["POST"]),
+    ("/history/players/{person}/merge", people.merge_page, ["GET"]),
+    ("/history/players/{person}/merge", people.merge_post, ["POST"]),
+    ("/history/players/{person}/separate", people.separate_post, ["POST"]),
+    ("/history/games/{game}", history.game_page, None),
+    ("/history/export", history.export_page, None),
+    ("/history/export/plays.csv", history.export_csv, None),
+    ("/history/export/plays.bgsplay", history.export_bgstats, None),
     ("/s/{id}", table.table, None),
     ("/s/{id}/join", start.join, None),
     ("/s/{id}/live", table.live, None),
@@ -53,6 +74,8 @@ ROUTES = [
     ("/s/{id}/redo", changes.confirm_page, ["GET"]),
     ("/s/{id}/redo", changes.undo_post, ["POST"]),
     ("/s/{id}/result", results.result_page, None),
+    ("/s/{id}/players/{person}", history.table_person_page, None),
+    ("/s/{id}/game", history.table_game_page, None),
     ("/s/{id}/export/{fmt}", exports.page_export, None),
     ("/s/{id}/sheet/{paper}.pdf", results.sheet, None),
 ]

@@ -16,6 +16,7 @@ The schema is created and brought up to date when the database is opened: the
 
 from __future__ import annotations
 
+import datetime
 import os
 import secrets
 import sqlite3
@@ -127,8 +128,125 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE changes ADD COLUMN state_before TEXT",
         "ALTER TABLE changes ADD COLUMN state_after TEXT",
     ),
+    (
+        # The club: people across sessions and the figures of every finished session, kept up to
+        # date in the transaction that writes a session (pnp/web/club.py says how).
+        # A person; one merged into another keeps its row, so that its address leads to the other.
+        """CREATE TABLE people (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            merged_into INTEGER REFERENCES people (id),
+            created_at TEXT NOT NULL
+        )""",
+        # Every spelling a session wrote a person with, by what a reader sees of it (name_key).
+        """CREATE TABLE aliases (
+            key TEXT PRIMARY KEY,
+            spelling TEXT NOT NULL,
+            person_id INTEGER NOT NULL REFERENCES people (id)
+        )""",
+        "CREATE INDEX aliases_by_person ON aliases (person_id)",
+        # A finished session as the figures count it, and each of its seats (a play).
+        """CREATE TABLE club_sessions (
+            session_id TEXT PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            played_on TEXT NOT NULL,
+            sequence INTEGER NOT NULL,
+            players INTEGER NOT NULL,
+            tie_break TEXT NOT NULL,
+            side_kind TEXT,
+            margin INTEGER
+        )""",
+        "CREATE INDEX club_sessions_by_game ON club_sessions (game, played_on, sequence)",
+        "CREATE INDEX club_sessions_by_margin ON club_sessions (game, margin)",
+        """CREATE TABLE plays (
+            session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            person_id INTEGER NOT NULL REFERENCES people (id),
+            game TEXT NOT NULL,
+            played_on TEXT NOT NULL,
+            sequence INTEGER NOT NULL,
+            players INTEGER NOT NULL,
+            total INTEGER,
+            won INTEGER NOT NULL,
+            rank INTEGER NOT NULL,
+            best_round INTEGER,
+            best_round_number INTEGER,
+            side TEXT,
+            PRIMARY KEY (session_id, seat)
+        )""",
+        "CREATE INDEX plays_by_person ON plays (person_id, played_on, sequence)",
+        "CREATE INDEX plays_by_person_game ON plays (person_id, game, played_on, sequence)",
+        "CREATE INDEX plays_by_person_total ON plays (person_id, game, total)",
+        "CREATE INDEX plays_by_person_round ON plays (person_id, game, best_round)",
+        "CREATE INDEX plays_by_game_total ON plays (game, total)",
+        "CREATE INDEX plays_by_game_round ON plays (game, best_round)",
+        # The figures: sums and counts, each changed by what a session adds or takes back.
+        """CREATE TABLE person_games (
+            person_id INTEGER NOT NULL REFERENCES people (id),
+            game TEXT NOT NULL,
+            plays INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            scored INTEGER NOT NULL,
+            total_sum INTEGER NOT NULL,
+            PRIMARY KEY (person_id, game)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX person_games_by_game ON person_games (game, wins, plays)",
+        """CREATE TABLE rivals (
+            person_id INTEGER NOT NULL REFERENCES people (id),
+            rival_id INTEGER NOT NULL REFERENCES people (id),
+            game TEXT NOT NULL,
+            together INTEGER NOT NULL,
+            ahead INTEGER NOT NULL,
+            behind INTEGER NOT NULL,
+            PRIMARY KEY (person_id, rival_id, game)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE game_figures (
+            game TEXT PRIMARY KEY,
+            sessions INTEGER NOT NULL,
+            plays INTEGER NOT NULL,
+            scored INTEGER NOT NULL,
+            total_sum INTEGER NOT NULL,
+            winners_scored INTEGER NOT NULL,
+            winning_sum INTEGER NOT NULL
+        ) WITHOUT ROWID""",
+        """CREATE TABLE game_decisions (
+            game TEXT NOT NULL,
+            tie_break TEXT NOT NULL,
+            sessions INTEGER NOT NULL,
+            PRIMARY KEY (game, tie_break)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE game_sides (
+            game TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            side TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            plays INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            PRIMARY KEY (game, kind, side, players)
+        ) WITHOUT ROWID""",
+        # The history's list of sessions, most recently played first, read a page at a time.
+        "CREATE INDEX sessions_listed ON sessions (coalesce(played_on, substr(created_at, 1, 10)) DESC, "
+        "created_at DESC)",
+        # The club's own id: the BG Stats file's ids are made from it, the same at every export.
+        "INSERT OR IGNORE INTO settings (name, value) VALUES ('club', lower(hex(randomblob(16))))",
+        # An existing history is counted once, by the code that counts each session as it is written.
+        "count_the_club",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def _count_the_club(connection) -> None:
+    # The figures of a database made before they were kept: counted once, by the same code that
+    # counts each session as it is written (which imports nothing of this module).
+    from pnp.web.club import recount
+
+    recount(connection, datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"))
+
+
+#: The steps of :data:`MIGRATIONS` that are not SQL: what fills new tables from what is stored.
+DATA_STEPS = {"count_the_club": _count_the_club}
 
 
 class DatabaseError(PnpError):
@@ -310,7 +428,10 @@ class Database:
                 raise DatabaseError(_say("newer", path=self.path, found=found, known=SCHEMA_VERSION))
             for statements in MIGRATIONS[found:]:
                 for statement in statements:
-                    connection.execute(statement)
+                    if statement in DATA_STEPS:
+                        DATA_STEPS[statement](connection)
+                    else:
+                        connection.execute(statement)
             connection.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
         return found
 

@@ -9,11 +9,13 @@ The actors and what each may do (docs/SERVE.md has the same table):
 
 ================  =====================================================================
 organiser         everything: start sessions, read, write any part, undo and redo any
-                  change, free or move any seat, see the join link and the club history
+                  change, free or move any seat, see the join link; the club's history:
+                  every page of it, every play exported, people renamed and merged
 a seat's key      read the session; write its own seats' parts and the table's own answers
                   (who plays blue, a team's result); undo and redo its own changes while
                   it still holds every seat they touched; give its seat back; take a free
-                  seat more (a phone passed between two players)
+                  seat more (a phone passed between two players); read the club's pages
+                  of the people at its table and of its game
 the join link     take a free seat, and nothing else (not even read the scores)
 a handover link   take the one seat it was made for, from whichever phone has it
 a read-only key   see a finished session's result and its files (the printed scoresheet)
@@ -41,6 +43,17 @@ class Action(str, Enum):
     START = "start"
     SEE_CLUB = "see_club"
     SHOW_JOIN = "show_join"
+    # The club's history: a person's page, a game's page, every play at once, who is whom.
+    READ_PERSON = "read_person"
+    READ_GAME = "read_game"
+    EXPORT_CLUB = "export_club"
+    RENAME_PERSON = "rename_person"
+    MERGE_PEOPLE = "merge_people"
+
+
+#: What only the organiser does.
+ORGANISER_ONLY = frozenset({Action.START, Action.SEE_CLUB, Action.SHOW_JOIN, Action.MOVE_SEAT, Action.EXPORT_CLUB,
+                            Action.RENAME_PERSON, Action.MERGE_PEOPLE})
 
 
 class Actor(NamedTuple):
@@ -87,14 +100,15 @@ def held_by(seats: Mapping[str, str], actor: Actor) -> list[str]:
 
 
 def refusal(actor: Actor, action: Action, seats: Mapping[str, str] = {}, *, player: str | None = None,
-            keys: Iterable[str] = (), made_by: str | None = None) -> str | None:
+            keys: Iterable[str] = (), made_by: str | None = None, at_table: bool = False) -> str | None:
     """None when ``actor`` may do ``action``; else the code of the reason.
 
     ``seats`` holds the session's seats now (player -> the hash of its key);
     ``player`` names the seat taken, given back or moved; ``keys`` what a write,
     undo or redo changes (players' names, :data:`TABLE_KEY` for the table's own
     answers, ``*`` for a whole day that could not be split); ``made_by`` the key
-    that made the change an undo or redo takes back.
+    that made the change an undo or redo takes back; ``at_table``, for a club's
+    page, whether the person played at this session's table (or the game is its).
 
     >>> seats = {"Ann": "k1", "Ben": "k2"}
     >>> refusal(Actor(holder="k1"), Action.WRITE, seats, keys=["Ann", ""]) is None
@@ -103,10 +117,14 @@ def refusal(actor: Actor, action: Action, seats: Mapping[str, str] = {}, *, play
     'not_your_seat'
     >>> refusal(Actor(joined=True), Action.READ, seats), refusal(Actor(joined=True), Action.TAKE_SEAT, seats, player="Ann")
     ('join_only', 'seat_taken')
+    >>> refusal(Actor(holder="k1"), Action.READ_PERSON, seats, at_table=True) is None
+    True
+    >>> refusal(Actor(holder="k1"), Action.READ_PERSON, seats), refusal(Actor(joined=True), Action.READ_GAME, seats, at_table=True)
+    ('not_at_table', 'join_only')
     """
     if actor.organiser:
         return None if action is not Action.TAKE_SEAT else "organiser_has_every_seat"
-    if action in (Action.START, Action.SEE_CLUB, Action.SHOW_JOIN, Action.MOVE_SEAT):
+    if action in ORGANISER_ONLY:
         return "organiser_only"
     mine = held_by(seats, actor)
     if action is Action.TAKE_SEAT:
@@ -117,6 +135,9 @@ def refusal(actor: Actor, action: Action, seats: Mapping[str, str] = {}, *, play
         return "join_only" if actor.joined else "no_token"
     if action is Action.READ:
         return None
+    if action in (Action.READ_PERSON, Action.READ_GAME):
+        # A table's players see the club's figures of one another and of their game, not of everyone.
+        return None if at_table else "not_at_table"
     if action is Action.GIVE_BACK:
         return None if player in mine else "not_your_seat"
     if action in (Action.UNDO, Action.REDO) and (made_by is None or made_by != actor.holder):

@@ -24,8 +24,10 @@ import regex
 from scoring import Problem, check_session, find_rules, new_session, score_session, session_date
 from scoring.report import result_json
 
+from pnp.web import club
 from pnp.web.db import Database
 from pnp.web.entry import Refused, WebProblem
+from pnp.web.plays import Sides, session_plays, sides_of
 from pnp.web.rounds import Rows
 
 
@@ -90,13 +92,31 @@ def fingerprint(document: dict) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def scored(document: dict) -> tuple[dict, bool]:
+class Scored(NamedTuple):
+    """A document that passed every check: its check --json object, whether it is complete, and the side
+    each player took (what the club's figures count of it besides the result)."""
+
+    result: dict
+    complete: bool
+    sides: Sides
+
+
+def scored(document: dict) -> Scored:
     """The check --json object of a document that must pass every check, and whether it is complete."""
     checked = check_session(document)
     if checked.problems:
         raise Refused(checked.problems)
-    result = result_json(score_session(checked.session))
-    return result, bool(result["complete"])
+    outcome = score_session(checked.session)
+    result = result_json(outcome)
+    return Scored(result, bool(result["complete"]), sides_of(outcome))
+
+
+def _count_in_club(connection, stored: "StoredSession", sides: Sides, now: str) -> None:
+    """The club's figures follow the session as it is now stored (:mod:`pnp.web.club`)."""
+    sequence = connection.execute("SELECT rowid FROM sessions WHERE id = ?", (stored.id,)).fetchone()[0]
+    plays = session_plays(stored.id, stored.result, sides=sides, played_on=stored.played_on or stored.created_at[:10],
+                          sequence=sequence)
+    club.session_written(connection, stored.id, plays, now)
 
 
 def start_document(game: object, players: object, lang: object = None, extra: dict | None = None, *,
@@ -147,7 +167,8 @@ _COLUMNS = ("id, game, document, result, complete, origin, source, played_on, "
             "created_at, updated_at, completed_at, token_hash")
 
 
-def _stored(row: tuple) -> StoredSession:
+def from_row(row: tuple) -> StoredSession:
+    """The session of a row read as :data:`_COLUMNS` lists them."""
     (id_, game, document, result, complete, origin, source, played_on,
      created_at, updated_at, completed_at, token_hash) = row
     return StoredSession(id=id_, game=game, document=json.loads(document), result=json.loads(result),
@@ -161,7 +182,7 @@ def load(connection, session_id: str) -> StoredSession:
     row = connection.execute(f"SELECT {_COLUMNS} FROM sessions WHERE id = ?", (session_id,)).fetchone()
     if row is None:
         raise UnknownSession(session_id)
-    return _stored(row)
+    return from_row(row)
 
 
 def get_session(db: Database, session_id: str) -> StoredSession:
@@ -192,17 +213,18 @@ def put_back_rows(connection, session_id: str, listed: list, now: str) -> None:
                            (session_id, number, key, json.dumps(body, ensure_ascii=False), now))
 
 
+#: Sessions (``{where}``: a condition, or nothing), the most recently played first (by date, then by when
+#: they were started); undated sessions imported together keep the order they were imported in, newest
+#: first.  Read through the index ``sessions_listed``, so that a page of them is read without a sort.
+LISTED = (f"SELECT {_COLUMNS} FROM sessions{{where}} "
+          "ORDER BY coalesce(played_on, substr(created_at, 1, 10)) DESC, created_at DESC, rowid DESC")
+
+
 def list_sessions(db: Database, game: str | None = None) -> list[StoredSession]:
-    """Every stored session, the most recently played first (by date, then by when it was started)."""
-    query = f"SELECT {_COLUMNS} FROM sessions"
-    params: tuple = ()
-    if game is not None:
-        query += " WHERE game = ?"
-        params = (game,)
-    # Undated sessions imported together keep the order they were imported in, newest first.
-    query += " ORDER BY coalesce(played_on, substr(created_at, 1, 10)) DESC, created_at DESC, rowid DESC"
+    """Every stored session (of ``game``), the most recently played first."""
+    where, params = ("", ()) if game is None else (" WHERE game = ?", (game,))
     with db.read() as connection:
-        return [_stored(row) for row in connection.execute(query, params)]
+        return [from_row(row) for row in connection.execute(LISTED.format(where=where), params)]
 
 
 # -- writing -----------------------------------------------------------------
@@ -215,10 +237,10 @@ def _new_id(connection) -> str:
             return candidate
 
 
-def _insert(connection, document: dict, scored_as: tuple[dict, bool], *, origin: str, now: str,
+def _insert(connection, document: dict, scored_as: Scored, *, origin: str, now: str,
             source: str | None = None, token_hash_for: Callable[[str], str] | None = None) -> str:
-    """Add a session row (``origin``: ``table`` or ``import``); its new id."""
-    result, complete = scored_as
+    """Add a session row (``origin``: ``table`` or ``import``) and count it in the club; its new id."""
+    result, complete, sides = scored_as
     session_id = _new_id(connection)
     connection.execute(
         f"INSERT INTO sessions ({_COLUMNS}, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -227,6 +249,8 @@ def _insert(connection, document: dict, scored_as: tuple[dict, bool], *, origin:
          now, now, now if complete else None, token_hash_for(session_id) if token_hash_for else None,
          fingerprint(document)),
     )
+    if complete:
+        _count_in_club(connection, load(connection, session_id), sides, now)
     return session_id
 
 
@@ -247,8 +271,12 @@ def create_session(db: Database, document: dict, token_hash_for: Callable[[str],
 
 
 def save(connection, stored: StoredSession, document: dict) -> StoredSession:
-    """Store ``document`` as the session's, in the caller's transaction; Refused if it breaks a rule."""
-    result, complete = scored(document)
+    """Store ``document`` as the session's, in the caller's transaction; Refused if it breaks a rule.
+
+    The club's figures follow in the same transaction: a correction or an undo changes every figure
+    the session counted for.
+    """
+    result, complete, sides = scored(document)
     now = now_text()
     completed_at = stored.completed_at or (now if complete else None)
     connection.execute(
@@ -257,7 +285,9 @@ def save(connection, stored: StoredSession, document: dict) -> StoredSession:
         (json.dumps(document, ensure_ascii=False), json.dumps(result, ensure_ascii=False), int(complete),
          fingerprint(document), session_date(document), now, completed_at if complete else None, stored.id),
     )
-    return load(connection, stored.id)
+    saved = load(connection, stored.id)
+    _count_in_club(connection, saved, sides, now)
+    return saved
 
 
 def touch(connection, session_id: str, now: str) -> None:

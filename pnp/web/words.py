@@ -19,7 +19,7 @@ from scoring import Common, EntryForm, Label, Messages, Problem, SessionFileErro
 from scoring.report import part_json
 
 __all__ = ["LANGUAGES", "accepted", "choose", "clock", "field_labels", "file_error_json", "game_words", "long_date",
-           "notice_json", "number", "part_json", "problem_json", "problem_text", "round_name", "web"]
+           "notice_json", "number", "part_json", "percent", "game_name", "decision_name", "side_name", "known_game", "problem_json", "problem_text", "round_name", "web"]
 
 
 def web(lang: str) -> Catalog:
@@ -127,6 +127,18 @@ def number(value: float | None, lang: str, decimals: int = 1) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
+def percent(share: float | None, lang: str) -> str:
+    """A share (0 to 1) as a whole percentage, as ``lang`` writes it (French: a narrow no-break space before %).
+
+    >>> percent(0.4, "en"), percent(0.125, "fr"), percent(None, "en")
+    ('40%', '13\\u202f%', '–')
+    """
+    if share is None:
+        return "–"
+    shown = str(int(share * 100 + 0.5)) if share * 100 >= 0.5 or share == 0 else "<1"
+    return f"{shown}\u202f%" if lang == "fr" else f"{shown}%"
+
+
 def long_date(iso: str | None, lang: str) -> str:
     """A date as people write it (23 November 2026, 23 novembre 2026); empty when there is none.
 
@@ -208,3 +220,46 @@ def notice_json(code: str, lang: str, **params: object) -> dict:
     """An error only the web reports (a missing token, a day out of turn), as an API error."""
     return {"code": code, "message": web(lang).get(f"web.error.{code}", **params), "round": None,
             "player": None, "place": None, "item": None, "key": None}
+
+
+# -- the club's history -------------------------------------------------------------------------
+
+
+def game_name(game: str, lang: str) -> str:
+    """The game's name in ``lang``; its id for a game whose rules are not loaded (a plugin's, gone)."""
+    try:
+        return game_words(lang, game).text("game.name")
+    except SessionFileError:
+        return game
+
+
+def known_game(game: str) -> bool:
+    """Whether this game's rules are loaded here."""
+    try:
+        find_rules(game)
+    except SessionFileError:
+        return False
+    return True
+
+
+def decision_name(game: str, tie_break: str | None, lang: str) -> str:
+    """How a session was decided: on points, or the tie-break the game's scoresheet names."""
+    if tie_break is None:
+        return web(lang).get("web.history.on_points")
+    if known_game(game):
+        words = game_words(lang, game)
+        if words.catalog.has(f"sheet.tie_break.{tie_break}"):
+            return words.text(f"sheet.tie_break.{tie_break}")
+    return tie_break
+
+
+def side_name(game: str, kind: str, side: str, lang: str) -> str:
+    """A seat ("Seat 2"), a colour ("Red") or a role, in ``lang``."""
+    if kind == "seat":
+        return web(lang).get("web.game.seat", number=side)
+    if kind == "color" and web(lang).has(f"color.{side}"):
+        return web(lang).get(f"color.{side}")
+    if known_game(game) and game_words(lang, game).catalog.has(f"{kind}.{side}"):
+        text = game_words(lang, game).text(f"{kind}.{side}")
+        return text[:1].upper() + text[1:]
+    return side

@@ -56,7 +56,7 @@ async def api_create(site: Site, request: Request) -> Response:
 async def api_show(site: Site, request: Request) -> Response:
     stored = await site.api_session(request)
     # Scored again from the document: exactly what `pnp score check --json` says of it.
-    result, _ = sessions.scored(stored.document)
+    result = sessions.scored(stored.document).result
     return JSONResponse(result, headers={"Cache-Control": "no-store"})
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -50,11 +48,7 @@ def download_name(stored: sessions.StoredSession, fmt: str) -> str:
 def bgstats_play(stored: sessions.StoredSession) -> dict:
     """The session as a BG Stats play: players, scores, winners, length, and how a tie was settled."""
     lang = stored.lang or "en"
-    minutes = None
-    if stored.origin == "table" and stored.completed_at:
-        started = datetime.datetime.fromisoformat(stored.created_at)
-        ended = datetime.datetime.fromisoformat(stored.completed_at)
-        minutes = max(1, round((ended - started).total_seconds() / 60))
+    minutes = bgstats.minutes_played(stored.origin, stored.created_at, stored.completed_at)
     comments = ""
     if stored.result["tie_break"] is not None:
         # Who won is in the players' entries; how a tie was settled is said nowhere else.
@@ -65,7 +59,8 @@ def bgstats_play(stored: sessions.StoredSession) -> dict:
     # The English name: BG Stats matches it against its own list (BoardGameGeek's names).
     name = game_words("en", stored.game).text("game.name")
     return bgstats.play(stored.result, session_id=stored.id, game_id=stored.game, game_name=name,
-                        played_at=_played_at(stored), minutes=minutes, comments=comments)
+                        played_at=bgstats.played_at(stored.origin, stored.completed_at, stored.played_on),
+                        minutes=minutes, comments=comments)
 
 
 def _export(stored: sessions.StoredSession, fmt: str) -> Response:
@@ -73,11 +68,3 @@ def _export(stored: sessions.StoredSession, fmt: str) -> Response:
     return Response(text, media_type=EXPORTS[fmt], headers={
         "Content-Disposition": f'attachment; filename="{download_name(stored, fmt)}"',
         "Cache-Control": "no-store"})
-
-
-def _played_at(stored: sessions.StoredSession) -> datetime.datetime:
-    """When the session ended, in the server's local time (the date alone for an imported session)."""
-    if stored.origin == "table" and stored.completed_at:
-        return datetime.datetime.fromisoformat(stored.completed_at).astimezone()
-    day = datetime.date.fromisoformat(stored.played_on) if stored.played_on else datetime.date.today()
-    return datetime.datetime.combine(day, datetime.time(0, 0))

@@ -13,6 +13,7 @@ from pnp.web import bgstats, qr, sessions
 from pnp.web.base import Site
 from pnp.web.summary import summary
 from pnp.web.views.exports import bgstats_play, download_name
+from pnp.web.views.history import links_from_table
 from pnp.web.words import web
 
 
@@ -26,6 +27,7 @@ async def result_page(site: Site, request: Request) -> Response:
         web_link = bgstats.link(data, bgstats.WEB_LINK)
         context["bgstats"] = {"app": bgstats.link(data),
                               "qr": qr.svg(web_link, web(lang).get("web.result.bgstats_qr"), dense=True)}
+    context["club"] = await links_from_table(site, request, stored)
     return site.page(request, "result.html", lang, **context)
 
 

@@ -8,7 +8,7 @@ from starlette.responses import Response
 
 from scoring import PartForm, SessionFileError, find_rules, game_ids
 
-from pnp.web import entry, sessions
+from pnp.web import entry, records, sessions
 from pnp.web.auth import matches
 from pnp.web.base import ORGANISER_COOKIE, Site, device_token, join_cookie, with_device
 from pnp.web.summary import summary
@@ -78,8 +78,8 @@ async def join(site: Site, request: Request) -> Response:
 
 async def _home_page(site: Site, request: Request, lang: str, organiser: str, *, status: int = 200,
                      form: dict | None = None, errors: list[str] | None = None) -> Response:
-    kept = await run_in_threadpool(sessions.list_sessions, site.db)
-    recent = [summary(s, lang) for s in kept if s.origin == "table"][:12]
+    kept = await run_in_threadpool(records.recent_sessions, site.db, "table", 12)
+    recent = [summary(s, lang) for s in kept]
     games = [{"id": game, "name": game_words(lang, game).text("game.name"),
               "low": find_rules(game).player_range[0], "high": find_rules(game).player_range[1],
               "start": _start_questions(game, lang, form or {})} for game in game_ids()]
