@@ -13,6 +13,12 @@ pauses and polls every 50 ms: all twenty phones send at the same instant, the
 worst case for queueing.  A real ``python -m pnp serve`` runs in a child process
 on a fresh data folder, as a user starts it.
 
+``--club N`` first imports N sessions of the same five players (bench/sessions.py)
+into that folder, as a club's years of history; ``--history`` puts the club's
+pages in the mix: each phone reads its player's page from its table (the API, with
+its seat's token) once it has sent each day, and the organiser's laptop reads the
+history, a player's and a game's page (HTML) every two seconds.
+
 Reported: requests per second over the whole evening, median and 95th
 percentile latency by kind of request, and lost or duplicated entries (a part
 answered 200 that is missing from the final session, a day committed twice, a
@@ -95,10 +101,22 @@ def start_server(data: Path) -> tuple[subprocess.Popen, str]:
     return process, found.group(1)
 
 
+def people_of(url: str) -> dict[str, int]:
+    """The club's person for each of the evening's players (none before their first finished session)."""
+    parsed = urlparse(url)
+    organiser = Phone(parsed.hostname, parsed.port, defaultdict(list), threading.Lock())
+    status, payload, _ = organiser.call("people", "GET", "/api/history/players?page=1", TOKEN)
+    organiser.connection.close()
+    if status != 200:
+        return {}
+    return {row["name"]: row["person"] for row in json.loads(payload)["people"]}
+
+
 def play_evening(url: str, tables: int, seed: int, timings: dict, lock: threading.Lock,
-                 think: tuple[float, float], poll: float) -> dict:
+                 think: tuple[float, float], poll: float, history: bool = False) -> dict:
     """Every table's session played by its phones at once; returns what was sent and committed."""
     parsed = urlparse(url)
+    people = people_of(url) if history else {}
     organiser = Phone(parsed.hostname, parsed.port, timings, lock)
     rng = random.Random(seed)
     sessions = []
@@ -139,6 +157,12 @@ def play_evening(url: str, tables: int, seed: int, timings: dict, lock: threadin
                 with lock:
                     accepted.append((session_id, number, player))
                     commits[(session_id, number)] += answer["committed"]
+                if player in people:
+                    # Between two days the player looks at their own record, from their table.
+                    status, payload, _ = own.call("club: own page (GET API)", "GET",
+                                                  f"/api/sessions/{session_id}/players/{people[player]}", token)
+                    if status != 200:
+                        errors.append(f"{player} club page: {status} {payload[:200]!r}")
                 while not answer["committed"]:
                     time.sleep(poll)
                     status, payload, _ = own.call("day status (GET)", "GET", path, token)
@@ -164,9 +188,26 @@ def play_evening(url: str, tables: int, seed: int, timings: dict, lock: threadin
             time.sleep(max(poll, 0.5))
         own.connection.close()
 
+    def club_screen() -> None:
+        # The organiser's laptop between tables: the history, a player's page, a game's page.
+        own = Phone(parsed.hostname, parsed.port, timings, lock)
+        pages = ["/history", "/history/games/hunting-fever"] + [f"/history/players/{p}" for p in people.values()]
+        turn = 0
+        while not finished.is_set():
+            path = pages[turn % len(pages)]
+            turn += 1
+            status, payload, _ = own.call("club: organiser's pages (GET HTML)", "GET", path, TOKEN,
+                                          headers={"Cookie": f"pnp_organiser={TOKEN}"})
+            if status != 200:
+                errors.append(f"club screen {path}: {status}")
+            time.sleep(max(poll, 0.5) * 2)
+        own.connection.close()
+
     phones = [threading.Thread(target=phone, args=(sid, token, raw, player))
               for sid, token, raw in sessions for player in NAMES]
     screens = [threading.Thread(target=screen, args=(sid,)) for sid, _, _ in sessions]
+    if history:
+        screens.append(threading.Thread(target=club_screen))
     for thread in screens + phones:
         thread.start()
     for thread in phones:
@@ -182,6 +223,19 @@ def play_evening(url: str, tables: int, seed: int, timings: dict, lock: threadin
     return {"commits": commits, "accepted": accepted, "errors": errors, "final": final}
 
 
+def import_club(data: Path, count: int) -> float:
+    """Seconds ``pnp score import`` takes to put ``count`` sessions of the evening's players into ``data``."""
+    sys.path.insert(0, str(ROOT))
+    from bench.sessions import write_sessions
+
+    with tempfile.TemporaryDirectory() as folder:
+        files = write_sessions(Path(folder), count)
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "pnp", "score", "import", *map(str, files), "--data", str(data)],
+                       cwd=ROOT, check=True, capture_output=True)
+        return time.perf_counter() - started
+
+
 def expected(raw: dict) -> dict:
     from scoring import check_session, score_session
     from scoring.report import result_json
@@ -194,6 +248,8 @@ def main() -> None:
     parser.add_argument("--evenings", type=int, default=3, help="evenings played one after another")
     parser.add_argument("--tables", type=int, default=4, help="tables of five phones each")
     parser.add_argument("--burst", action="store_true", help="no pause: every phone sends at the same instant")
+    parser.add_argument("--club", type=int, default=0, help="sessions of history imported before the evening")
+    parser.add_argument("--history", action="store_true", help="the club's pages read during the evening")
     options = parser.parse_args()
     think, poll = ((0.0, 0.0), 0.05) if options.burst else ((0.2, 2.0), 1.0)
     timings: dict[str, list[float]] = defaultdict(list)
@@ -201,11 +257,12 @@ def main() -> None:
     lost = duplicated = failed = 0
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as data:
+        imported = import_club(Path(data), options.club) if options.club else 0.0
         process, url = start_server(Path(data))
         try:
             started = time.perf_counter()
             for evening in range(options.evenings):
-                outcome = play_evening(url, options.tables, evening, timings, lock, think, poll)
+                outcome = play_evening(url, options.tables, evening, timings, lock, think, poll, options.history)
                 failed += len(outcome["errors"])
                 for line in outcome["errors"]:
                     print("error:", line)
@@ -224,18 +281,21 @@ def main() -> None:
     requests = sum(len(v) for v in timings.values())
     print(f"pnp serve load test: {options.evenings} evening(s) x {options.tables} tables x 5 phones "
           f"(Hunting Fever, 4 days), loopback, {'burst' if options.burst else 'players pausing 0.2-2 s'}")
+    if options.club:
+        print(f"{options.club} sessions of history imported first ({imported:.1f} s)"
+              f"{', the club pages read during the evening' if options.history else ''}")
     # Other work on the machine shows in every figure: say how busy it was.
     print(f"{os.cpu_count()} cores, load average before/after: {load[0]:.2f} / {os.getloadavg()[0]:.2f}")
     print(f"{requests} requests in {elapsed:.1f} s: {requests / elapsed:.0f} requests/s")
-    print(f"{'request':<26} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    print(f"{'request':<36} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     everything = []
     for kind in sorted(timings):
         values = sorted(timings[kind])
         everything += values
-        print(f"{kind:<26} {len(values):>6} {1000 * statistics.median(values):>8.1f} "
+        print(f"{kind:<36} {len(values):>6} {1000 * statistics.median(values):>8.1f} "
               f"{1000 * values[int(0.95 * (len(values) - 1))]:>8.1f} {1000 * values[-1]:>8.1f}")
     everything.sort()
-    print(f"{'all':<26} {len(everything):>6} {1000 * statistics.median(everything):>8.1f} "
+    print(f"{'all':<36} {len(everything):>6} {1000 * statistics.median(everything):>8.1f} "
           f"{1000 * everything[int(0.95 * (len(everything) - 1))]:>8.1f} {1000 * everything[-1]:>8.1f}")
     print(f"lost entries: {lost}, duplicated entries: {duplicated}, refused requests: {failed}")
     if lost or duplicated or failed:
