@@ -262,3 +262,35 @@ def test_unknown_people_and_games_are_404s_naming_them(club):
     wrong = club.client.post(f"/api/history/players/{club.people['Ann']}/merge", json={"other": "Ben"},
                              headers=organiser_headers())
     assert wrong.status_code == 404 and wrong.json()["errors"][0]["code"] == "unknown_person"
+
+
+def test_a_correction_sent_to_the_api_changes_the_pages_at_once(club):
+    ann = club.people["Ann"]
+    raw, other = hunting_fever(8, TABLE), hunting_fever(21, TABLE)
+    for number, day in enumerate(raw["days"], start=1):
+        club.client.put(f"/api/sessions/{club.table}/rounds/{number}", json=day,
+                        headers={**organiser_headers(), "If-Match": "*"})
+    imported = club.client.get("/api/history", headers=organiser_headers()).json()
+    first = next(s for s in imported["sessions"]
+                 if s["game"] == "hunting-fever" and s["id"] != club.table and s["complete"])
+
+    def figures() -> tuple:
+        page = club.client.get(f"/api/history/players/{ann}", headers=organiser_headers()).json()
+        fever = next(g for g in page["games"] if g["game"] == "hunting-fever")
+        game = club.client.get("/api/history/games/hunting-fever", headers=organiser_headers()).json()
+        table = club.client.get(f"/api/sessions/{club.table}", headers=organiser_headers()).json()
+        return fever, game, table
+
+    before, _, table = figures()
+    assert before["average"] == (first["totals"]["Ann"] + table["totals"]["Ann"]) / 2
+    # Day 1 corrected by the organiser, after the fact: the whole of it replaced by another deal.
+    corrected = club.client.put(f"/api/sessions/{club.table}/rounds/1", json=other["days"][0],
+                                headers={**organiser_headers(), "If-Match": "*"})
+    assert corrected.status_code == 200, corrected.text
+    after, game, table = figures()
+    totals = [first["totals"]["Ann"], table["totals"]["Ann"]]
+    assert after["average"] == sum(totals) / 2 and after["best"]["value"] == max(totals)
+    assert after["wins"] == sum(["Ann" in s["winners"] for s in (first, table)])
+    everyone = [first["totals"], table["totals"]]
+    assert game["records"]["highest"]["value"] == max(t for totals_ in everyone for t in totals_.values())
+    assert game["average"] == sum(sum(t.values()) for t in everyone) / 6
