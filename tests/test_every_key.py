@@ -28,6 +28,8 @@ from pnp.template.spec import COMPONENT, GAME, HEADER, piece_table
 from pnp.template.loader import load_game
 
 GUIDE = (Path(__file__).resolve().parent.parent / "docs" / "TEMPLATES.md").read_text(encoding="utf-8")
+#: A TrueType font of the template's own (the second designer example's, SIL OFL).
+FONT = Path(__file__).resolve().parent.parent / "examples" / "lantern-market" / "fonts" / "Comfortaa-Bold.ttf"
 
 #: Keys checked on load but not drawn yet, each with the reason; the test fails once one comes
 #: alive, so that it is taken off this list.
@@ -69,6 +71,10 @@ def write_kit(folder: Path, kit: dict) -> Path:
     for name, colour in kit.get("colors", {}).items():
         lines.append(f"[colors.{name}]")
         lines += [f"{k} = {toml(v)}" for k, v in colour.items()]
+    if "fonts" in kit:
+        lines.append("[fonts]")
+        lines += [f"{k} = {toml(v)}" for k, v in kit["fonts"].items()]
+        (folder / "Title.ttf").write_bytes(FONT.read_bytes())
     for component in kit["components"]:
         lines.append("[[components]]")
         lines += [f"{k} = {toml(v)}" for k, v in component.items()]
@@ -223,6 +229,8 @@ FILE_CASES: dict[str, Change] = {
     "components": COMPONENT_CASES["size"][1],
     # A template's own player colour, another shade.
     "colors": lambda k: k["colors"]["gold"].update(rgb="#b8871f"),
+    # A template's own font: its licence named on the cover.
+    "fonts": lambda k: k["fonts"].update(title={"file": "Title.ttf", "licence": "SIL Open Font License 1.1"}),
 }
 
 PIECE_CASES: dict[str, Change] = {
@@ -331,6 +339,10 @@ def alive_case(table: str, key: str) -> tuple[dict, dict, dict]:
         if (table, key) == ("file", "colors"):
             before["colors"] = {"gold": {"rgb": "#d9a21b", "ink": "#2b2118", "symbol": "hexagon"}}
             component_of(before)["sets"] = ["gold"]
+        if (table, key) == ("file", "fonts"):
+            before["fonts"] = {"title": "Title.ttf"}
+            component_of(before)["front"].append({"type": "text", "x": 5, "y": 5, "w": 50, "h": 10, "text": "Hi",
+                                                  "size": 12, "font": "title"})
         if (table, key) == ("game", "image_dpi"):
             component_of(before)["front"].append(ELEMENTS["image"][0])
     after = copy.deepcopy(before)

@@ -471,6 +471,7 @@ GUIDE_ROWS = {
     "MAX_PICTURE_PIXELS": "a picture's file",
     "MAX_PICTURE_WORK": "pixels of the different pictures",
     "MAX_DPI": "an image's `min_dpi`",
+    "MAX_FONT_BYTES": "a font file of `[fonts]`",
 }
 
 

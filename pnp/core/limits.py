@@ -77,6 +77,9 @@ MAX_PICTURE_BYTES = 64 * 1024 * 1024
 #: more of memory once decoded; Pillow's own bomb guard warns at 89 million). A 2 m board at
 #: 150 dpi has 139 million, an A3 poster at 600 dpi 70 million.
 MAX_PICTURE_PIXELS = 100_000_000
+#: A font file of a template's [fonts]. Lato's files are 70 KB each; a font with every script
+#: of Unicode (Noto Sans CJK) about 20 MB.
+MAX_FONT_BYTES = 32 * 1024 * 1024
 #: A resolution a template asks for (an image's ``min_dpi``, the game's ``image_dpi``), dots
 #: per inch: past 1,200 no printer shows more.
 MAX_DPI = 1200

@@ -291,6 +291,9 @@ def _credits(cover: _Cover) -> None:
     flow.paragraph(catalog.get("game.credits"), size=8)
     if catalog.has("game.licence"):
         flow.paragraph(catalog.get("game.licence"), size=8)
+    for own in cover.game.fonts.values():   # the template's own fonts whose licence it names
+        if own.licence:
+            flow.paragraph(catalog.get("cover.font_licence", font=own.family, licence=own.licence), size=8)
     flow.paragraph(catalog.get("cover.made_with" if cover.game.fan_copy else "cover.made_with_own"), size=7.5,
                    style="regular")
 

@@ -1,7 +1,15 @@
-"""The embedded type family (Lato, SIL OFL), registered once per process."""
+"""The embedded type family (Lato, SIL OFL) and a template's own fonts, registered once per process.
+
+A style is one of Lato's (``regular``, ``bold``, ``black``, ``italic``) or, for a template's own
+font (``[fonts]``, checked on load by pnp.template.fonts), the font file's path: laying a face out
+gives its texts that style, and measuring or drawing them registers the file on first use, read
+through pnp.core.files (recorded for ``pnp watch``).
+"""
 
 from __future__ import annotations
 
+import os
+import struct
 from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
@@ -26,9 +34,38 @@ def font(style: str = "regular") -> str:
 
     TrueType fonts are embedded as subsets holding only the glyphs used.
     """
+    if style not in FAMILY:
+        return _own_font(style)
     name, filename = FAMILY[style]
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / filename)))
+    return name
+
+
+def _own_font(path: str) -> str:
+    """A template's own font, by its file's path: registered under a name made from its bytes
+    (the same font, the same PDF, wherever the template lies); a file reportlab cannot read is
+    a PnpError naming it."""
+    import hashlib
+    import io
+
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    from pnp.core.errors import PnpError
+    from pnp.core.files import ReadError, read_regular
+    from pnp.core.limits import MAX_FONT_BYTES
+
+    shown = os.path.basename(path)
+    try:
+        data = read_regular(path, MAX_FONT_BYTES)
+    except ReadError as exc:
+        raise PnpError(f"{shown}: cannot read the font ({exc.reason})") from None
+    name = f"Own-{hashlib.sha256(data).hexdigest()[:16]}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+        except (TTFError, ValueError, KeyError, IndexError, struct.error) as exc:
+            raise PnpError(f"{shown}: the font cannot be embedded ({' '.join(str(exc).split())[:200]})") from None
     return name
 
 

@@ -62,6 +62,8 @@ class Scope(NamedTuple):
     params: frozenset[str]
     palette: Mapping[str, str]
     has_sets: bool
+    #: The template's own fonts (``[fonts]``), which a ``font`` may name beside Lato's.
+    fonts: frozenset[str] = frozenset()
 
     def numbers(self) -> frozenset[str]:
         """Names an expression may use (``i``, ``col``, ``row`` are added inside repeats)."""
@@ -396,6 +398,8 @@ def _compiled(table: Mapping[str, Any], kind: ElementKind, where: str, *, scope:
         if key in schema and key not in ("type", "when"):
             check.value(schema[key], key, value)
     for key, allowed in {**CHOICES, **kind.choices}.items():
+        if key == "font":
+            allowed = (*allowed, *sorted(scope.fonts))
         if key in table and key in schema and table[key] not in allowed:
             check.expect(key, " or ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in allowed),
                          table[key])

@@ -446,12 +446,19 @@ def _placeholder(inner: str, text: str) -> Placeholder:
     return Placeholder(None, name, spec)
 
 
+#: ``{icon:coin}``: an inline icon in a text, not a placeholder (pnp.layout.rich_text reads ``:coin:``).
+_INLINE_ICON = re.compile(r"icon:([A-Za-z][A-Za-z0-9_-]{0,99})")
+
+
 @lru_cache(maxsize=4096)
 def text_parts(text: str) -> tuple[str | Placeholder, ...]:
-    """A text cut into its literal parts and its placeholders (``{{`` and ``}}`` are braces).
+    """A text cut into its literal parts and its placeholders (``{{`` and ``}}`` are braces;
+    ``{icon:coin}`` is the inline icon ``:coin:``, a literal part).
 
     >>> text_parts("No. {i + 1:02d} of {total}")
     ('No. ', Placeholder(name=None, expression='i + 1', spec='02d'), ' of ', Placeholder(name='total', expression=None, spec=''))
+    >>> text_parts("Gain {n} {icon:coin}")
+    ('Gain ', Placeholder(name='n', expression=None, spec=''), ' :coin:')
     """
     parts: list[str | Placeholder] = []
     literal: list[str] = []
@@ -470,6 +477,12 @@ def text_parts(text: str) -> tuple[str | Placeholder, ...]:
                 raise ExpressionError(f"cannot read the placeholders of {text!r} (a '{{' without its "
                                       "'}'; write '{{' for a brace)")
             inner = text[at + 1:close]
+            icon = _INLINE_ICON.fullmatch(inner)
+            if icon is not None:
+                # {icon:coin}: an inline icon, written as the text's own mark for it (pnp.layout.rich_text).
+                literal.append(f":{icon.group(1)}:")
+                at = close + 1
+                continue
             if "{" in inner:
                 raise ExpressionError(f"{text[at:close + 1]!r} in {text!r}: a placeholder is a plain name "
                                       "like {field}, {field:+d} or an expression like {i + 1}")

@@ -190,7 +190,7 @@ def load_game(path: Path, catalog_dir: Path | None = None,
         components=tuple(_component(c) for c in checked["components"]),
         catalogs=catalogs, source=str(path), icon_dirs=icon_dirs or (str(shipped_icons),),
         blank_sheet=_blank_sheet, command=_command(path, header["id"]),
-        image_dpi=float(header["image_dpi"]),
+        image_dpi=float(header["image_dpi"]), fonts=dict(checked["fonts"]),
     )
     return _check_faces(game, path.name)
 
@@ -359,7 +359,7 @@ def _check_faces(game: Game, source: str) -> Game:
 
 def _placeholder_scope(game: Game, component: Component) -> frozenset[str]:
     return Scope(component.fields, frozenset(game.params), game.palette,
-                 bool(component.sets)).placeholders()
+                 bool(component.sets), frozenset(game.fonts)).placeholders()
 
 
 def _copy_numbers(component: Component) -> dict[str, int]:

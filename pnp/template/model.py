@@ -154,6 +154,8 @@ class Game(NamedTuple):
     #: The most pixels per inch a picture keeps in the PDF: one with many more at its printed
     #: size is stored smaller (``[game] image_dpi``).
     image_dpi: float = 300.0
+    #: The template's own fonts by name (``[fonts]``: pnp.template.fonts.Font), beside Lato's.
+    fonts: Mapping[str, Any] = MappingProxyType({})
 
     def component(self, component_id: str) -> Component:
         from pnp.core.errors import UnknownNameError

@@ -585,7 +585,7 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
     checked["pieces"] = computed_pieces(checked["pieces"], computed, f"{at}.pieces", check)
     checked["fields"] = field_types = {**checked["fields"], **{name: "num" for name in computed}}
     scope = Scope({n: t.rstrip("?") for n, t in field_types.items()}, frozenset(check.params), check.palette,
-                  bool(sets))
+                  bool(sets), frozenset(check.context.get("fonts", ())))
     entries = checked["pieces"]
     everyone = [{"id": c["id"], **c["fields"]} for _, _, c in entries]
 
@@ -743,6 +743,7 @@ class Components(Spec):
             raise Invalid()
         check.context.update(palette=siblings["palette"], params=siblings["params"])
         check.context["colors"] = {**check.colors, **siblings.get("colors", {})}
+        check.context["fonts"] = siblings.get("fonts", {})
         components, seen = [], set()
         names = component_names(value)
         for index, raw in enumerate(value):
@@ -765,6 +766,69 @@ def one_opener(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
     for index in openers[1:]:
         check.fail(f"{names[index]}.with_cover", "one component that opens the kit; "
                    f"{names[openers[0]]} already does", True)
+
+
+class Fonts(Spec):
+    """``[fonts]``: a template's own fonts, each a TrueType file in its folder (``title =
+    "fonts/Title.ttf"``) or a table with the files of its bold and italic (``{ file = ..., bold =
+    ..., italic = ..., bold_italic = ..., licence = "SIL Open Font License 1.1" }``), chosen by
+    texts beside Lato's four (``font = "title"``). Each file is found and checked as it is read
+    (:mod:`pnp.template.fonts`)."""
+
+    expected = 'a table of name = "file.ttf" or name = { file = "file.ttf", bold = ..., italic = ..., licence = ... }'
+    show = False
+
+    def read(self, value, at, check, siblings):
+        from pnp.template.fonts import BUILT_IN, VARIANTS, Font, FontError, font_file
+
+        if not isinstance(value, dict):
+            raise Invalid()
+        folder = check.context.get("folder")
+        fonts = {}
+        for name, entry in value.items():
+            where = f"fonts.{name}"
+            if not NAME.match(name) or name in BUILT_IN:
+                check.fail(where, "a lower-case font name like 'title', other than Lato's regular, bold, black "
+                                  "and italic", name)
+                continue
+            table = {"file": entry} if isinstance(entry, str) else entry
+            if not isinstance(table, dict):
+                check.fail(where, 'a font file ("fonts/Title.ttf") or a table { file = ..., bold = ..., italic = ..., '
+                                  'licence = ... }', entry)
+                continue
+            check.unknown_keys(table, ("file", *VARIANTS, "licence"), where)
+            licence = table.get("licence")
+            if licence is not None and not (isinstance(licence, str) and licence.strip()):
+                check.fail(f"{where}.licence", "the licence's name, as the cover's credits print it", licence)
+                licence = None
+            files: dict[str, str | None] = {}
+            for key in ("file", *VARIANTS):
+                file = table.get(key)
+                if file is None:
+                    if key == "file":
+                        check.fail(f"{where}.file", "the font's file", None)
+                    files[key] = None
+                    continue
+                if not isinstance(file, str):
+                    check.fail(f"{where}.{key}" if isinstance(entry, dict) else where, "a font file name", file)
+                    files[key] = None
+                    continue
+                if folder is None:
+                    check.say(where, "a font is read beside a template file")
+                    files[key] = None
+                    continue
+                try:
+                    files[key], family = font_file(folder, file)
+                except FontError as exc:
+                    check.say(f"{where}.{key}" if isinstance(entry, dict) else where, str(exc))
+                    files[key] = None
+                    continue
+                if key == "file":
+                    files["family"] = family
+            if files["file"] is not None:
+                fonts[name] = Font(name, files["file"], files["bold"], files["italic"], files["bold_italic"],
+                                   licence.strip() if licence else None, files.get("family") or name)
+        return fonts
 
 
 class TemplateColors(Spec):
@@ -820,6 +884,7 @@ GAME = Table({
     "palette": Field(PALETTE, default={}, fallback={}, then=lambda value, check: with_defaults(value)),
     "params": Field(PARAMS, default={}, fallback={}, then=with_overrides),
     "colors": Field(TemplateColors(), default={}, fallback={}),
+    "fonts": Field(Fonts(), default={}, fallback={}),
     "components": Field(Components(), check_missing=True, fallback=[]),
 }, "a template", after=(one_opener, symbols_apart, pieces_within_limit))
 

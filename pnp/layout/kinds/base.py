@@ -60,6 +60,7 @@ class CopyFace:
         self.blank_sheet = game.blank_sheet
         self.folder = resolver.folder     # the template's, where its pictures are found
         self.budget = resolver.budget
+        self.fonts = game.fonts           # the template's own, beside Lato's styles
 
     def text(self, raw: str, values: Mapping[str, Any], key: str) -> str:
         """``@catalog.key`` looked up, and ``{placeholders}`` filled (the text of ``key``)."""
@@ -68,6 +69,18 @@ class CopyFace:
                 return fill(self.catalog.get(fill(raw[1:], values)), values)
             return fill(raw, values)
         except ExpressionError as exc:
+            raise KeyedError(key, str(exc)) from None
+
+    def style(self, name: str, variant: str = "", key: str = "font") -> str:
+        """The style a text in the font ``name`` is set in (Lato's by name, the template's own by
+        its file), or a run of it in ``variant`` (``bold``, ``italic``, ``bold_italic``)."""
+        if not variant and name not in self.fonts:
+            return name
+        from pnp.template.fonts import FontError, run_style
+
+        try:
+            return run_style(self.fonts, name, variant)
+        except FontError as exc:
             raise KeyedError(key, str(exc)) from None
 
     def color(self, raw: str | None, values: Mapping[str, Any]) -> str | None:

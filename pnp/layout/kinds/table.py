@@ -34,6 +34,9 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
     rule = face.inks.line(face.color(keys.get("line", "ink"), values))
     header = keys.get("header", True)
     rows = keys["rows"]
+    font = keys.get("font", "regular")
+    # The header and the first column are bold: Lato's, or the template's font's own bold.
+    plain, strong = (font, "bold") if font not in face.fonts else (face.style(font), _strong(face, font))
     inside_trim(face, (x + frame[0], top + frame[1], width, row_h * len(rows)), "table")
     out: list[Primitive] = []
     for r, row in enumerate(rows):
@@ -46,7 +49,7 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
         left = x
         for col, cell in enumerate(row):
             text = face.text(cell, values, f"rows[{r}][{col}]")
-            style = "bold" if is_header or col == 0 else keys.get("font", "regular")
+            style = strong if is_header or col == 0 else plain
             color = face.inks.line(face.color(keys.get("header_color" if is_header else "color", "ink"), values)
                                    or "ink")
             if text:
@@ -76,6 +79,12 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
     if rule:
         out.append(Rect(x, top, width, len(rows) * row_h, stroke=rule, width=TABLE_FRAME_PT / POINTS_PER_MM))
     return tuple(out)
+
+
+def _strong(face: CopyFace, font: str) -> str:
+    """A template's own font's bold, or the font itself when it has none."""
+    own = face.fonts[font]
+    return own.bold or own.path
 
 
 def spent(keys: Mapping[str, Any]) -> tuple[int, int]:

@@ -11,11 +11,14 @@ from typing import Any, Mapping
 from pnp.core.i18n import plural_form
 from pnp.core.limits import MAX_LENGTH_MM, MAX_TEXT_SIZE_PT
 from pnp.core.units import POINTS_PER_MM, pt
-from pnp.layout.kinds.base import CopyFace, Layer, inside_trim, mm
-from pnp.layout.primitives import Text, TextLine
+from pnp.core.errors import TemplateError
+from pnp.layout.colors import BLACK
+from pnp.layout.kinds.base import CopyFace, KeyedError, Layer, inside_trim, mm
+from pnp.layout.primitives import Icon, Text, TextLine
+from pnp.layout.rich_text import ICON_DROP, ICON_HEIGHT, ICON_SIDE, MarkupError, Run, fit_rich, runs_of
 from pnp.layout.text import MIN_SIZE, fit_or_fail
 
-DRAWS = (Text,)
+DRAWS = (Text, Icon)
 
 
 def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
@@ -34,8 +37,19 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
     rotate = keys.get("rotate", 0)
     # The text's own frame, in points: turned a quarter, its width is the box's height.
     frame_w, frame_h = (pt(h), pt(w)) if rotate in (90, 270) else (pt(w), pt(h))
-    style = keys.get("font", "regular")
+    font = style = keys.get("font", "regular")
+    if style in face.fonts:   # a font of the template's own: set in its file
+        style = face.style(style)
     size = mm(keys["size"], values, "size", low=MIN_SIZE, high=MAX_TEXT_SIZE_PT, unit="pt")
+    if "*" in text or ":" in text or "\\" in text:   # maybe runs, inline icons or escapes
+        try:
+            runs = runs_of(text)
+        except MarkupError as exc:
+            raise KeyedError("text", str(exc)) from None
+        if runs is not None:
+            if len(runs) > 1 or runs[0].variant or runs[0].icon is not None:
+                return _rich(keys, face, values, runs, font, size, (x, y, w, h), (frame_w, frame_h), rotate)
+            text = runs[0].text   # escaped stars and colons only: plain text
     fitted = fit_or_fail(face.measure, text, style, size, frame_w, frame_h,
                          wrap=keys.get("wrap", False), leading=float(keys.get("leading", 1.18)),
                          min_size=float(keys.get("min_size", MIN_SIZE)))
@@ -72,3 +86,67 @@ def _baselines(fitted, frame_h: float, valign: str) -> list[float]:
         baselines.append(first)
         first -= fitted.leading
     return baselines
+
+
+def _rich(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], runs: list[Run], font: str,
+          size: float, box: tuple[float, float, float, float], frame: tuple[float, float], rotate: int) -> Layer:
+    """A text of runs and inline icons: fitted as plain text is, drawn as a text per style and
+    an icon per inline icon, in the text's colour."""
+    from pnp.layout.kinds.icon import find_icon
+    from pnp.template.icons import read_icon
+
+    x, y, w, h = box
+    frame_w, frame_h = frame
+
+    def style_of(run: Run) -> str:
+        return face.style(font, run.variant, key="text") if run.variant else \
+            (face.style(font) if font in face.fonts else font)
+
+    def icon_of(name: str) -> tuple[str, float]:
+        try:
+            source = find_icon(face.icon_dirs, name, face.measure)
+        except TemplateError as exc:   # an inline icon that cannot be used
+            raise KeyedError("text", str(exc)) from None
+        _, _, vw, vh = read_icon(source).view_box
+        return source, vw / vh
+
+    fitted = fit_rich(face.measure, runs, style_of, icon_of, size, frame_w, frame_h, wrap=keys.get("wrap", False),
+                      leading=float(keys.get("leading", 1.18)), min_size=float(keys.get("min_size", MIN_SIZE)))
+    color = face.inks.line(face.color(keys.get("color", "ink"), values))
+    baselines = _baselines(fitted, frame_h, keys.get("valign", "middle"))
+    share = _SHARE[keys.get("align", "center")]
+    size_mm = fitted.size / POINTS_PER_MM
+    by_style: dict[str, list[TextLine]] = {}
+    icons: list[Icon] = []
+    for line, baseline in zip(fitted.lines, baselines):
+        start = (frame_w - line.width) * share   # the line's start in points, in the text's own frame
+        for piece in line.pieces:
+            if piece.icon is None:
+                a = (start + piece.x) / POINTS_PER_MM
+                if not rotate:
+                    by_style.setdefault(piece.style, []).append(TextLine(piece.text, x + a, y + h - baseline / POINTS_PER_MM))
+                else:
+                    by_style.setdefault(piece.style, []).append(
+                        TextLine(piece.text, a - frame_w / 2 / POINTS_PER_MM, (frame_h / 2 - baseline) / POINTS_PER_MM))
+                continue
+            # The icon's box along the line: a from its start, b down from the top of the icon.
+            across = piece.width / POINTS_PER_MM - 2 * ICON_SIDE * size_mm
+            tall = ICON_HEIGHT * size_mm
+            a = (start + piece.x) / POINTS_PER_MM + ICON_SIDE * size_mm
+            if not rotate:
+                top = y + h - baseline / POINTS_PER_MM - tall + ICON_DROP * size_mm
+                icons.append(Icon(piece.icon, a + x, top, across, tall, tint=color or BLACK,
+                                  line_art=face.inks.ink_saver))
+                continue
+            # Turned: the icon's middle, found as a point of the turned text, its box turned with it.
+            ca = a - frame_w / 2 / POINTS_PER_MM + across / 2
+            cb = (frame_h / 2 - baseline) / POINTS_PER_MM - tall / 2 + ICON_DROP * size_mm
+            px, py = x + w / 2, y + h / 2
+            cx, cy = {90: (px + cb, py - ca), 180: (px - ca, py - cb), 270: (px - cb, py + ca)}[rotate]
+            bw, bh = (tall, across) if rotate in (90, 270) else (across, tall)
+            icons.append(Icon(piece.icon, cx - bw / 2, cy - bh / 2, bw, bh, tint=color or BLACK, rotate=rotate,
+                              line_art=face.inks.ink_saver))
+    pivot = (x + w / 2, y + h / 2)
+    texts = tuple(Text(tuple(lines), style, fitted.size, color, rotate=rotate, pivot=pivot if rotate else (0.0, 0.0))
+                  for style, lines in by_style.items())
+    return (*texts, *icons)
