@@ -218,7 +218,7 @@ def pictures(python: str, quick: bool) -> list[str]:
 
 def real_kits() -> list[str]:
     """What the shipped kits and the benchmark decks spend of each budget (pnp.core.limits.WorkBudget)."""
-    from pnp.kit.build import made_by
+    from pnp.kit.build import imprint
     from pnp.layout.plan import plan_kit
     from pnp.template.model import PrintOptions
     from pnp.render.fonts import MEASURER
@@ -238,7 +238,7 @@ def real_kits() -> list[str]:
             for lang in ("en", "fr"):
                 for paper in ("a4", "letter"):
                     options = PrintOptions(lang=lang, paper=paper)
-                    plan = plan_kit(game, options, paper_size(paper), None, measure=MEASURER, made=made_by())
+                    plan = plan_kit(game, options, paper_size(paper), None, measure=MEASURER, imprint=imprint())
                     for key, value in plan.budget.spent().items():
                         worst[key] = max(worst.get(key, 0), value)
             lines.append(f"  {name:<26} " + ", ".join(f"{key} {value:,}" for key, value in worst.items()))

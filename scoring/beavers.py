@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, said
+from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, catalog_text
 from scoring.errors import NothingToEnter
 from scoring.fields import At, FieldReader
 from scoring.forms import EntryForm, Kind, PartForm, Question
@@ -247,7 +247,7 @@ class BeaversRules(GameRules):
                 rounds.append(RoundResult(number, tuple(row)))
             totals = running
             complete = len(session.rounds) == ROUNDS
-        return decided_result(ID, session.players, rounds, ROUNDS, totals, complete,
+        return decided_result(ID, session.players, rounds, ROUNDS, totals=totals, complete=complete,
                               own=Seating(dict(session.colors), session.final is not None))
 
     def entry_form(self, session: BeaversSession) -> EntryForm:
@@ -278,8 +278,8 @@ class BeaversRules(GameRules):
         """A column per player colour; a row per round: currency won, lost, and the total so far."""
         by_color = seated_colors(result)
         names = tuple(by_color.get(color) for color in COLORS)
-        columns = tuple(Column(said(f"color.{color}"), color) for color in COLORS)
-        captions = Row(None, tuple(Cell(tuple(Box("caption", text=said(f"sheet.hhb.{part}"))
+        columns = tuple(Column(catalog_text(f"color.{color}"), color) for color in COLORS)
+        captions = Row(None, tuple(Cell(tuple(Box("caption", text=catalog_text(f"sheet.hhb.{part}"))
                                               for part in ("won", "lost", "after")))
                                    for _ in COLORS), kind="captions")
         rows = [name_row(names), captions]
@@ -296,10 +296,12 @@ class BeaversRules(GameRules):
                 )))
             rows.append(Row(str(number), tuple(cells), shade=number % 2 == 0))
         complete = result is not None and result.complete
-        foot = (box_row(said("sheet.hhb.final"), names, lambda name: str(result.totals[name]) if complete else None),
+        foot = (box_row(catalog_text("sheet.hhb.final"), names,
+                        lambda name: str(result.totals[name]) if complete else None),
                 winner_row(result, names))
-        return Scoresheet(said("sheet.title"), said("sheet.hhb.hint"), columns, tuple(rows), foot,
-                          corner=said("sheet.hhb.round"), notes=outcome_notes(result), filled=result is not None)
+        return Scoresheet(catalog_text("sheet.title"), catalog_text("sheet.hhb.hint"), columns, tuple(rows),
+                          foot=foot, corner=catalog_text("sheet.hhb.round"), notes=outcome_notes(result),
+                          filled=result is not None)
 
 
 def seated_colors(result: Result | None) -> dict[str, str]:

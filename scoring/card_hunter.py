@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, said
+from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, catalog_text
 from scoring.errors import NothingToEnter
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
@@ -137,7 +137,7 @@ class CardHunterRules(GameRules):
         if reader.since(mark) or players is None or knockouts is None:
             return None
         reader.extend(check_outcome(result, knockouts))
-        return CardHunterSession(players, difficulty, result, knockouts, lang)
+        return CardHunterSession(players, difficulty, result, knockouts, lang=lang)
 
     def score(self, session: CardHunterSession) -> Result:
         complete = session.result is not None
@@ -179,7 +179,7 @@ class CardHunterRules(GameRules):
                                   choices=_choices("result", RESULTS)))
         # Losing the last token loses the game: a won game keeps 1 to 3, a lost one none.
         questions.append(Question("knockouts_left", Kind.COUNT, label("ask.knockouts"), ("knockouts_left",),
-                                  1, KNOCKOUT_TOKENS, default=0, when=("result", "won")))
+                                  low=1, high=KNOCKOUT_TOKENS, default=0, when=("result", "won")))
         return EntryForm(
             game=ID, number=None, round_word=self.round_word, round=PartForm(tuple(questions), {}), given=(),
             players=(), parts_at=(), rounds_key=None, player_form=_no_part, check_part=_no_problems,
@@ -212,9 +212,9 @@ class CardHunterRules(GameRules):
         # so twelve fights stay one line each.
         fields = (("date", 20), ("players_characters", 34), ("difficulty", 54), ("result", 30),
                   ("knockouts", 20), ("notes", 22))
-        columns = tuple(Column(said(f"sheet.ch.{name}"), weight=weight) for name, weight in fields)
-        difficulties = tuple(said(f"sheet.ch.{level}") for level in DIFFICULTIES)
-        results = tuple(said(f"sheet.ch.{word}") for word in RESULTS)
+        columns = tuple(Column(catalog_text(f"sheet.ch.{name}"), weight=weight) for name, weight in fields)
+        difficulties = tuple(catalog_text(f"sheet.ch.{level}") for level in DIFFICULTIES)
+        results = tuple(catalog_text(f"sheet.ch.{word}") for word in RESULTS)
         rows = []
         for number in range(1, LOG_LINES + 1):
             fight = outcome if number == 1 else None
@@ -227,14 +227,15 @@ class CardHunterRules(GameRules):
                 Cell((Box("choice", options=results,
                           chosen=RESULTS.index(fight.result) if played else None),)),
                 Cell((Box("pen", value=str(fight.knockouts_left) if played else None),)),
-                Cell((Box("text", value=said("sheet.team_won" if fight.result == "won" else "sheet.team_lost")
+                Cell((Box("text",
+                          value=catalog_text("sheet.team_won" if fight.result == "won" else "sheet.team_lost")
                           if played else None),)),
             )))
         verdict = None
         if outcome is not None and outcome.result is not None:
-            verdict = said("sheet.team_won" if outcome.result == "won" else "sheet.team_lost")
-        return Scoresheet(said("sheet.title"), said("sheet.ch.hint"), columns, tuple(rows),
-                          corner=said("sheet.ch.number"), dated=False, filled=result is not None,
+            verdict = catalog_text("sheet.team_won" if outcome.result == "won" else "sheet.team_lost")
+        return Scoresheet(catalog_text("sheet.title"), catalog_text("sheet.ch.hint"), columns, tuple(rows),
+                          corner=catalog_text("sheet.ch.number"), dated=False, filled=result is not None,
                           verdict=verdict)
 
 

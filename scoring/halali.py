@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Mapping
 
-from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, said
+from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, catalog_text
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Given, Kind, PartForm, Question
 from scoring.problems import Common, Problem, ProblemCode
@@ -229,7 +229,8 @@ class HalaliRules(GameRules):
                 row.append(PlayerRound(player, lines, points, running[player], role=played.role(player)))
             rounds.append(RoundResult(number, tuple(row)))
         complete = len(session.rounds) == ROUNDS
-        return decided_result(ID, session.players, rounds, ROUNDS, running, complete, tile_totals, HalaliTieBreak.TILES)
+        return decided_result(ID, session.players, rounds, ROUNDS, totals=running, complete=complete,
+                              second=tile_totals, second_kind=HalaliTieBreak.TILES)
 
     def entry_form(self, session: HalaliSession) -> EntryForm:
         """Who plays blue (round 2: the other player, as roles swap), then each player's tiles."""
@@ -250,7 +251,8 @@ class HalaliRules(GameRules):
             # Only the kinds this role can end a round holding, each at most what the box has.
             return PartForm(
                 tuple(Question(tile, Kind.COUNT, label("ask.tile_count", tile=Term("tile", tile)), (tile,),
-                               0, BOX[tile], default=0, item=Term("tile", tile)) for tile in HOLDABLE[role]),
+                               low=0, high=BOX[tile], default=0, item=Term("tile",
+                                                                           tile)) for tile in HOLDABLE[role]),
                 blank={}, sparse=True,
             )
 
@@ -286,14 +288,14 @@ class HalaliRules(GameRules):
         empty = tuple(Cell() for _ in names)
         for number in range(1, ROUNDS + 1):
             played = result.rounds[number - 1] if result is not None and number <= len(result.rounds) else None
-            rows.append(Row(said("sheet.halali.round", n=number), empty, kind="heading"))
-            roles = tuple(said(f"sheet.halali.{role}") for role in ROLES)
-            rows.append(Row(said("sheet.halali.role"), tuple(
+            rows.append(Row(catalog_text("sheet.halali.round", n=number), empty, kind="heading"))
+            roles = tuple(catalog_text(f"sheet.halali.{role}") for role in ROLES)
+            rows.append(Row(catalog_text("sheet.halali.role"), tuple(
                 Cell((Box("choice", options=roles,
                           chosen=ROLES.index(played.of(name).role) if played and name else None),))
                 for name in names)))
-            rows.append(Row(None, tuple(Cell((Box("caption", text=said("sheet.halali.count")),
-                                              Box("caption", text=said("sheet.halali.points"), sign="")))
+            rows.append(Row(None, tuple(Cell((Box("caption", text=catalog_text("sheet.halali.count")),
+                                              Box("caption", text=catalog_text("sheet.halali.points"), sign="")))
                                         for _ in names), kind="captions"))
             for tile in _SHEET_ORDER:
                 cells = []
@@ -301,21 +303,22 @@ class HalaliRules(GameRules):
                     line = played.of(name).line("tiles", tile) if played and name else None
                     cells.append(Cell((Box("pen", value=str(line.count) if line else None),
                                        Box("total", value=str(line.points) if line else None, sign="="))))
-                rows.append(Row(said(f"sheet.halali.tile.{tile}"), tuple(cells), icon=TILE_ICONS[tile],
+                rows.append(Row(catalog_text(f"sheet.halali.tile.{tile}"), tuple(cells), icon=TILE_ICONS[tile],
                                 points=f"\u00d7 {POINTS[tile]}"))
-            rows.append(Row(said("sheet.halali.round_total"), tuple(
+            rows.append(Row(catalog_text("sheet.halali.round_total"), tuple(
                 Cell((Box("total", value=str(tiles_held(played.of(name))) if played and name else None),
                       Box("total", value=str(played.of(name).score) if played and name else None, sign="")))
                 for name in names)))
         tiles = {name: sum(tiles_held(r.of(name)) for r in result.rounds) for name in names if name} \
             if result is not None else {}
         foot = (
-            box_row(said("sheet.halali.grand_total"), names, lambda name: str(result.totals[name])),
-            box_row(said("sheet.halali.tiles_total"), names, lambda name: str(tiles[name])),
+            box_row(catalog_text("sheet.halali.grand_total"), names, lambda name: str(result.totals[name])),
+            box_row(catalog_text("sheet.halali.tiles_total"), names, lambda name: str(tiles[name])),
             winner_row(result, names),
         )
-        return Scoresheet(said("sheet.title"), said("sheet.halali.hint"), tuple(Column() for _ in names),
-                          tuple(rows), foot, notes=outcome_notes(result), filled=result is not None)
+        return Scoresheet(catalog_text("sheet.title"), catalog_text("sheet.halali.hint"),
+                          tuple(Column() for _ in names),
+                          tuple(rows), foot=foot, notes=outcome_notes(result), filled=result is not None)
 
 
 #: The scoresheet's rows: the most valuable tiles first, as the reference card lists them.

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Mapping
 
-from pnp.core.sheet_model import Box, Cell, Column, DetailLine, Key, KeyColumn, Row, Scoresheet, said, signed
+from pnp.core.sheet_model import Box, Cell, Column, DetailLine, Key, KeyColumn, Row, Scoresheet, catalog_text, signed
 from scoring.fields import At, FieldReader
 from scoring.forms import Choice, EntryForm, Kind, PartForm, Question
 from scoring.hunting_fever_counting import counting_rules, part_rules
@@ -206,7 +206,7 @@ def check_part_alone(day: int, player: str, state: DayEntry, players: int) -> li
     out = {card: SET[card] - state.hand[card] for card in CARDS}
     return [Problem(Code(finding.rule), round=day, player=player, place=pile,
                     item=Term("card", finding.card) if finding.card else None, params=finding.params)
-            for finding in part_rules(players, SET, player, out, state.prey)]
+            for finding in part_rules(players, SET, player, out, prey=state.prey)]
 
 
 def check_day(day: int, players: tuple[str, ...], entries: Mapping[str, DayEntry]) -> list[Problem]:
@@ -296,7 +296,7 @@ def entry_to_raw(state: DayEntry) -> dict:
 
 def _count(place: str, card: str, high: int) -> Question:
     return Question(f"{place}.{card}", Kind.COUNT, label(f"ask.{place}_count", card=Term("card", card)),
-                    (place, card), 0, high, default=0, place=Term("place", place), item=Term("card", card))
+                    (place, card), low=0, high=high, default=0, place=Term("place", place), item=Term("card", card))
 
 
 class HuntingFeverRules(GameRules):
@@ -356,7 +356,8 @@ class HuntingFeverRules(GameRules):
             rounds.append(RoundResult(number, tuple(row)))
         complete = len(session.days) == DAYS
         best = {p: (v if v is not None else 0) for p, v in best_day.items()}
-        return decided_result(ID, session.players, rounds, DAYS, running, complete, best, FeverTieBreak.BEST_DAY)
+        return decided_result(ID, session.players, rounds, DAYS, totals=running, complete=complete, second=best,
+                              second_kind=FeverTieBreak.BEST_DAY)
 
     def entry_form(self, session: HuntingFeverSession) -> EntryForm:
         """Each player in turn: where their Hunter is, the lodge, then hand and prey-pile counts."""
@@ -412,22 +413,24 @@ class HuntingFeverRules(GameRules):
             for name in names:
                 entry_ = played.of(name) if played is not None and name is not None else None
                 cells.append(_day_cell(entry_))
-            rows.append(Row(said("sheet.hf.day", n=day), tuple(cells), shade=day % 2 == 0))
+            rows.append(Row(catalog_text("sheet.hf.day", n=day), tuple(cells), shade=day % 2 == 0))
         complete = result is not None and result.complete
         foot = (
-            box_row(said("sheet.hf.after_four"), names,
+            box_row(catalog_text("sheet.hf.after_four"), names,
                     lambda name: points(result.totals[name]) if complete else None),
-            box_row(said("sheet.hf.best_day"), names,
+            box_row(catalog_text("sheet.hf.best_day"), names,
                     lambda name: points(max((r.of(name).score for r in result.rounds), default=None))),
             winner_row(result, names),
         )
-        key = Key(said("sheet.hf.values"), (said("sheet.hf.prey_pile"), said("sheet.hf.in_hand")),
+        key = Key(catalog_text("sheet.hf.values"), (catalog_text("sheet.hf.prey_pile"),
+                                                    catalog_text("sheet.hf.in_hand")),
                   tuple(KeyColumn(CARD_ICONS[card], (signed(PREY_POINTS[card]), signed(HAND_POINTS[card])))
                         for card in CARDS),
-                  (said("sheet.hf.lodge_note", points=signed(FLIPPED_LODGE_POINTS)),
-                   said("sheet.hf.under_lodge_note", points=signed(HUNTER_UNDER_LODGE_POINTS))))
-        return Scoresheet(said("sheet.title"), said("sheet.hf.hint"), tuple(Column() for _ in names),
-                          tuple(rows), foot, key=key, notes=outcome_notes(result), filled=result is not None)
+                  (catalog_text("sheet.hf.lodge_note", points=signed(FLIPPED_LODGE_POINTS)),
+                   catalog_text("sheet.hf.under_lodge_note", points=signed(HUNTER_UNDER_LODGE_POINTS))))
+        return Scoresheet(catalog_text("sheet.title"), catalog_text("sheet.hf.hint"),
+                          tuple(Column() for _ in names),
+                          tuple(rows), foot=foot, key=key, notes=outcome_notes(result), filled=result is not None)
 
 
 def _day_cell(played: PlayerRound | None) -> Cell:
@@ -457,12 +460,12 @@ def _day_cell(played: PlayerRound | None) -> Cell:
     prey, hand, day = values
     return Cell((
         # sign "": the gap is kept, so both lines' boxes start at the same place.
-        Box("pen", value=prey, text=said("sheet.hf.prey"), sign=""),
-        Box("pen", value=hand, text=said("sheet.hf.hand"), sign="+"),
+        Box("pen", value=prey, text=catalog_text("sheet.hf.prey"), sign=""),
+        Box("pen", value=hand, text=catalog_text("sheet.hf.hand"), sign="+"),
         # A lodge scores its 4 or nothing: tick the 4 rather than write it.
         Box("choice", options=(signed(FLIPPED_LODGE_POINTS),), chosen=flipped, icon="lodge", sign="+",
             breaks=True, weight=1.3),
-        Box("total", value=day, text=said("sheet.hf.day_total"), sign="="),
+        Box("total", value=day, text=catalog_text("sheet.hf.day_total"), sign="="),
     ), detail)
 
 

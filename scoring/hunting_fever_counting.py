@@ -87,7 +87,7 @@ def _own_catches(player: str, out: Counts, prey: Counts) -> list[Finding]:
     return findings
 
 
-def part_rules(players: int, set_size: Counts, player: str, out: Counts, prey: Counts) -> list[Finding]:
+def part_rules(players: int, set_size: Counts, player: str, out: Counts, *, prey: Counts) -> list[Finding]:
     """The counting rules one player's own entry can break whatever the others entered.
 
     A phone sends one player's part before the rest of the table: the rules

@@ -217,7 +217,7 @@ class _Formula:
 # -- one round -----------------------------------------------------------------
 
 
-def _takes(f: _Formula, players: int, order: list[int], takers: list, easy_prey: list, played: list):
+def _takes(f: _Formula, players: int, order: list[int], takers: list, *, easy_prey: list, played: list):
     """One step of a round: each taker, in ``order``, takes the first prey clockwise from its seat.
 
     ``easy_prey[j]`` and ``played[j]`` say whether seat ``j``'s Easy Prey or
@@ -281,13 +281,13 @@ class _Flows(NamedTuple):
     taken_by: dict  # (other seat, kind): this seat's cards that other seat's animals took
 
 
-def _round(f: _Formula, players: int, t: int, active, table: list[_Seat], flows: list[_Flows], stay_alls: dict):
+def _round(f: _Formula, players: int, t: int, active, *, table: list[_Seat], flows: list[_Flows], stay_alls: dict):
     """The clauses of round ``t``; returns each seat's plays and the next table.
 
     The steps follow the rules' order of resolution (each a method of :class:`_Round`),
     and make their variables in that order.
     """
-    step = _Round(f, players, t, active, table)
+    step = _Round(f, players, t, active, table=table)
     step.closed_season()
     step.hunters()
     step.wolves()
@@ -300,7 +300,7 @@ class _Round:
     """One round's clauses, built step by step: what each seat plays, what each kind of card
     does in turn, what stays above the lodges, and the hands and Easy Prey after it."""
 
-    def __init__(self, f: _Formula, players: int, t: int, active, table: list[_Seat]) -> None:
+    def __init__(self, f: _Formula, players: int, t: int, active, *, table: list[_Seat]) -> None:
         self.f, self.n, self.active, self.table = f, players, active, table
         self.seats = range(players)
         self.order = [(t % players + step) % players for step in self.seats]
@@ -333,8 +333,8 @@ class _Round:
         """2. Hunters take Wolves; a Hunter that takes none goes under its lodge."""
         f, play, seats = self.f, self.play, self.seats
         hunting = [f.all_of(play[i]["hunter"], _neg(self.closed_played)) for i in seats]
-        self.take_h, self.taken_h = _takes(f, self.n, self.order, hunting, [e["wolf"] for e in self.easy],
-                                           [p["wolf"] for p in play])
+        self.take_h, self.taken_h = _takes(f, self.n, self.order, hunting, easy_prey=[e["wolf"] for e in self.easy],
+                                           played=[p["wolf"] for p in play])
         self.caught_wolf = [f.any_of(*self.take_h[i].values()) for i in seats]
         self.under = [f.any_of(self.table[i].hunter_under_lodge, f.all_of(hunting[i], _neg(self.caught_wolf[i])))
                       for i in seats]
@@ -343,8 +343,9 @@ class _Round:
         """3. Wolves take Rabbits; when every seat played a Wolf and none took, they all stay."""
         f, play, seats = self.f, self.play, self.seats
         wolves = [f.all_of(play[i]["wolf"], _neg(self.taken_h[(i, 1)])) for i in seats]
-        self.take_w, self.taken_w = _takes(f, self.n, self.order, wolves, [e["rabbit"] for e in self.easy],
-                                           [p["rabbit"] for p in play])
+        self.take_w, self.taken_w = _takes(f, self.n, self.order, wolves,
+                                           easy_prey=[e["rabbit"] for e in self.easy],
+                                           played=[p["rabbit"] for p in play])
         self.caught_rabbit = [f.any_of(*self.take_w[i].values()) for i in seats]
         self.wolves_stay_all = f.all_of(*[p["wolf"] for p in play], *[_neg(c) for c in self.caught_rabbit])
 
@@ -354,8 +355,8 @@ class _Round:
         f, play, seats, easy = self.f, self.play, self.seats, self.easy
         self.take_r, self.taken_r = _takes(
             f, self.n, self.order, [f.all_of(play[i]["rabbit"], _neg(self.taken_w[(i, 1)])) for i in seats],
-            [f.any_of(e["carrot"], e["closed_season"]) for e in easy],
-            [f.any_of(p["carrot"], p["closed_season"]) for p in play],
+            easy_prey=[f.any_of(e["carrot"], e["closed_season"]) for e in easy],
+            played=[f.any_of(p["carrot"], p["closed_season"]) for p in play],
         )
         self.ate = [f.any_of(*self.take_r[i].values()) for i in seats]
         self.ate_closed = [self._ate_closed_season(i) for i in seats]
@@ -496,7 +497,7 @@ def _pile_cap(players: int, card: str) -> int:
     return min(SET["closed_season"] * players, SET["closed_season"] + SET["rabbit"])
 
 
-def _account(f: _Formula, players: int, seat: _Seat, flows: _Flows, stay_alls: dict) -> dict:
+def _account(f: _Formula, players: int, seat: _Seat, flows: _Flows, *, stay_alls: dict) -> dict:
     """One seat's prey pile counters, and the card accounting that ties them to its hand.
 
     The pile is what the seat's animals caught plus its own cards back.  The
@@ -575,7 +576,7 @@ def _build(n: int, rounds: int) -> DayModel:
     for t in range(rounds + n - 1):
         begun = f.any_of(*starts[: t + 1]) if t < n - 1 else True
         active = f.all_of(begun, alive)
-        play, table = _round(f, n, t, active, table, flows, stay_alls)
+        play, table = _round(f, n, t, active, table=table, flows=flows, stay_alls=stay_alls)
         plays.append(play)
         actives.append(active)
         if t + 1 >= CARDS_IN_HAND:  # a hand loses at most one card a round
@@ -584,10 +585,11 @@ def _build(n: int, rounds: int) -> DayModel:
     for i in seats:
         for card in EASY_PREY_KINDS:
             flows[i].own[card].append(table[i].easy_prey[card])  # the last Easy Prey joins the piles
-    prey = [_account(f, n, table[i], flows[i], stay_alls) for i in seats]
+    prey = [_account(f, n, table[i], flows[i], stay_alls=stay_alls) for i in seats]
     _transport(f, n, table, flows)
-    return DayModel(n, rounds, f.clauses, starts, actives, plays, [seat.hand for seat in table], prey,
-                    [seat.hunter_under_lodge for seat in table], [seat.lodge_flipped for seat in table])
+    return DayModel(n, rounds, f.clauses, starts, active=actives, plays=plays, hand=[seat.hand for seat in table],
+                    prey=prey, hunter_under_lodge=[seat.hunter_under_lodge for seat in table],
+                    lodge_flipped=[seat.lodge_flipped for seat in table])
 
 
 # -- deciding a day ------------------------------------------------------------
@@ -781,7 +783,16 @@ def _minimal_core(players: int, facts: Sequence[Fact], core: frozenset,
     return _shortened_exactly(players, kept, seat_of)
 
 
-def _shortened(players: int, kept: list[Fact], seat_of: Mapping[str, int]) -> tuple[list[Fact], bool, bool]:
+class _Shortened(NamedTuple):
+    """The facts left once each that can go has gone; whether every trial was decided; whether
+    what is left is refuted on the complete formula."""
+
+    kept: list[Fact]
+    decided: bool
+    refuted: bool
+
+
+def _shortened(players: int, kept: list[Fact], seat_of: Mapping[str, int]) -> _Shortened:
     """``kept`` without every fact whose absence no short day fills in.
 
     Each fact is tried without, by the steps of :data:`TRIAL_STEPS`: when a
@@ -806,7 +817,7 @@ def _shortened(players: int, kept: list[Fact], seat_of: Mapping[str, int]) -> tu
         elif outcome.possible is False:
             kept = [other for other in kept if other in outcome.core]
             refuted = refuted and rounds is None
-    return kept, decided, refuted
+    return _Shortened(kept, decided, refuted)
 
 
 def _shortened_exactly(players: int, kept: list[Fact], seat_of: Mapping[str, int]) -> tuple[list[Fact], bool]:

@@ -114,6 +114,7 @@ def decide(
     totals: Mapping[str, int],
     complete: bool,
     second: Mapping[str, int] | None = None,
+    *,
     second_kind: Enum | None = None,
 ) -> Decision:
     """Winners from totals, then ``second`` among the tied, then a shared win.
@@ -124,7 +125,7 @@ def decide(
 
     >>> class Best(str, Enum):
     ...     BEST_ROUND = "best_round"
-    >>> decide(("A", "B"), {"A": 5, "B": 5}, True, {"A": 9, "B": 7}, Best.BEST_ROUND).winners
+    >>> decide(("A", "B"), {"A": 5, "B": 5}, True, {"A": 9, "B": 7}, second_kind=Best.BEST_ROUND).winners
     ('A',)
     """
     if not complete or not players:
@@ -147,6 +148,7 @@ def decided_result(
     players: tuple[str, ...],
     rounds: list[RoundResult] | tuple[RoundResult, ...],
     rounds_expected: int,
+    *,
     totals: Mapping[str, int],
     complete: bool,
     second: Mapping[str, int] | None = None,
@@ -154,7 +156,7 @@ def decided_result(
     **extra: object,
 ) -> Result:
     """The :class:`Result` of a scored session, winners decided by :func:`decide`."""
-    decision = decide(players, totals, complete, second, second_kind)
+    decision = decide(players, totals, complete, second, second_kind=second_kind)
     return Result(
         game=game,
         players=players,

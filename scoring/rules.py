@@ -25,7 +25,7 @@ from typing import Any, Mapping, NamedTuple
 from pnp.core import games
 from pnp.core.errors import TemplateError
 from pnp.core.i18n import LANGUAGES, catalog_folder, common_catalog, compare_catalogs, load_catalog, placeholders
-from pnp.core.sheet_model import Box, Cell, Column, Scoresheet, said
+from pnp.core.sheet_model import Box, Cell, Column, Scoresheet, catalog_text
 from pnp.core.sheet_model import Row as SheetRow
 from scoring.errors import CatalogError, NothingToEnter, SessionFileError
 from scoring.fields import FieldReader
@@ -175,14 +175,14 @@ class GameRules(ABC):
         rows = [name_row(names)]
         for number in range(1, self.rounds + 1):
             played = result.rounds[number - 1] if result is not None and number <= len(result.rounds) else None
-            rows.append(SheetRow(said(f"{self.round_word}.where", number=number), tuple(
+            rows.append(SheetRow(catalog_text(f"{self.round_word}.where", number=number), tuple(
                 Cell((Box("pen", value=points(played.of(name).score) if played and name else None),))
                 for name in names)))
-        foot = (box_row(said("sheet.total"), names,
+        foot = (box_row(catalog_text("sheet.total"), names,
                         lambda name: points(result.totals[name]) if result.complete else None),
                 winner_row(result, names))
-        return Scoresheet(said("sheet.title"), said("sheet.hint"), tuple(Column() for _ in names),
-                          tuple(rows), foot, notes=outcome_notes(result), filled=result is not None)
+        return Scoresheet(catalog_text("sheet.title"), catalog_text("sheet.hint"), tuple(Column() for _ in names),
+                          tuple(rows), foot=foot, notes=outcome_notes(result), filled=result is not None)
 
     # -- the text report -----------------------------------------------------
 

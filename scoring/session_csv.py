@@ -170,7 +170,7 @@ def _text(cell: str) -> str:
 _MISSING = object()
 
 
-def _place(document: dict, path: list[str], value: object, line: int, column: str) -> None:
+def _place(document: dict, path: list[str], value: object, line: int, *, column: str) -> None:
     target: object = document
     for depth, step in enumerate(path):
         last = depth == len(path) - 1
@@ -181,13 +181,13 @@ def _place(document: dict, path: list[str], value: object, line: int, column: st
             while len(target) <= step:
                 target.append({})
             if last:
-                _set(target, step, value, line, column)
+                _set(target, step, value, line, column=column)
             target = target[step]
             continue
         if not isinstance(target, dict):
             raise SessionFileError(FileError.CSV_CONFLICT, line=line, column=Value(column))
         if last:
-            _set(target, step, value, line, column)
+            _set(target, step, value, line, column=column)
             return
         fresh: object = [] if isinstance(following, int) else {}
         current = target.setdefault(step, fresh)
@@ -196,7 +196,7 @@ def _place(document: dict, path: list[str], value: object, line: int, column: st
         target = current
 
 
-def _set(container, key, value: object, line: int, column: str) -> None:
+def _set(container, key, value: object, line: int, *, column: str) -> None:
     current = container[key] if isinstance(container, list) else container.get(key, _MISSING)
     if isinstance(container, list) and current == {} and not isinstance(value, dict):
         current = _MISSING  # a placeholder for a round not given yet
@@ -255,7 +255,7 @@ def loads(text: str) -> dict:
             if ROUND in parts and not number:
                 raise SessionFileError(FileError.CSV_NO_ROUND, line=line, column=Value(column))
             path = [player if p == PLAYER else int(number) - 1 if p == ROUND else p for p in parts]
-            _place(document, path, _value(cell), line, column)
+            _place(document, path, _value(cell), line, column=column)
     ordered = {key: document.pop(key) for key in ("game", "lang", "date") if key in document}
     return {**ordered, "players": players, **document}
 

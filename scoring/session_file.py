@@ -173,7 +173,7 @@ def read_session_file(path: str | os.PathLike) -> SessionFile:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise SessionFileError(FileError.NOT_UTF8, offset=error.start) from None
-        return SessionFile(path, fmt, text, parse_session_text(text, fmt), data)
+        return SessionFile(path, fmt, text, parse_session_text(text, fmt), data=data)
     except SessionFileError as error:
         error.path = str(path)
         raise

@@ -99,7 +99,7 @@ def test_every_outline_runs_along_its_pieces_trim_as_printed(game_id, shapes):
             outline, rotation = cutter.item_outline(component, item)
             # The trim as the renderer turns its piece (pnp.layout.outline.on_sheet), y down.
             trim = [(x, page_h - y) for x, y in on_sheet(outline, item["x"], item["y"], rotation,
-                                                         outline.points(0.05))]
+                                                         points=outline.points(0.05))]
             cut = path_points(shape.ops)
             assert max(_distance(p, trim) for p in cut) <= NEAR, (page["number"], item)
             # ... and it goes all the way round: every point of the trim has the cut line near it.

@@ -61,7 +61,7 @@ def _sections(doc: Path) -> list[Section]:
     fenced = False
 
     def close():
-        sections.append(Section(doc, heading, tuple(shown), tuple(spans), "\n".join(lines)))
+        sections.append(Section(doc, heading, tuple(shown), tuple(spans), text="\n".join(lines)))
 
     for line in doc.read_text(encoding="utf-8").splitlines():
         if line.startswith("```"):

@@ -28,7 +28,7 @@ def monospace(em: float = 0.5) -> Measurer:
 
 def test_the_wolf_front_has_exact_geometry_without_a_pdf_library():
     game = load_shipped_game("hunting-fever")
-    face = resolve_piece_face(game, PrintOptions(), monospace(), "player-cards", "wolf")
+    face = resolve_piece_face(game, PrintOptions(), monospace(), component_id="player-cards", piece_id="wolf")
     assert face.size == (63.5, 88.9) and face.bleed == 3.0
     wolf_svg = str(templates_dir() / "icons" / "wolf.svg")
     assert describe(face.primitives) == [
@@ -82,7 +82,8 @@ def test_layout_runs_without_reportlab():
 
 def test_the_ink_saver_is_applied_when_the_face_is_resolved():
     game = load_shipped_game("hunting-fever")
-    face = resolve_piece_face(game, PrintOptions(ink_saver=True), monospace(), "player-cards", "wolf")
+    face = resolve_piece_face(game, PrintOptions(ink_saver=True), monospace(), component_id="player-cards",
+                              piece_id="wolf")
     rects = [p for p in face.primitives if isinstance(p, Rect)]
     assert {r.fill for r in rects} == {"#ffffff"}
     # The band, painted white, gets the ink saver's black outline.
@@ -95,7 +96,8 @@ def test_the_ink_saver_is_applied_when_the_face_is_resolved():
 
 def test_a_repeated_element_is_laid_out_once_per_copy_and_moved_by_its_step():
     game = load_shipped_game("hunting-fever")
-    front = resolve_piece_face(game, PrintOptions(), monospace(), "player-cards", "wolf", Face.FRONT,
+    front = resolve_piece_face(game, PrintOptions(), monospace(), component_id="player-cards", piece_id="wolf",
+                               face=Face.FRONT,
                                set_name="red")
     corners = [p for p in front.primitives if isinstance(p, Moved)]
     assert [(m.dx, m.dy) for m in corners] == [(63.5 - 14, 0.0)] * 3
@@ -201,7 +203,8 @@ def test_one_piece_face_is_drawn_alone_at_an_offset_with_its_bleed():
     w, h, bleed = 63.5, 88.9, 3.0
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(pt(w + 2 * bleed), pt(h + 2 * bleed)), invariant=1)
-    drawn = draw_piece_face(canvas, game, "player-cards", "wolf", options=PrintOptions(lang="fr"),
+    drawn = draw_piece_face(canvas, game, component_id="player-cards", piece_id="wolf",
+                            options=PrintOptions(lang="fr"),
                             set_name="blue", x=bleed, y=bleed)
     canvas.showPage()
     canvas.save()
@@ -227,8 +230,9 @@ def test_asking_for_a_piece_that_is_not_there_is_one_clear_error():
 
     game = load_shipped_game("hunting-fever")
     with pytest.raises(UnknownNameError, match="player-cards has no piece 'fox'; expected one of: hunter, wolf"):
-        resolve_piece_face(game, PrintOptions(), monospace(), "player-cards", "fox")
+        resolve_piece_face(game, PrintOptions(), monospace(), component_id="player-cards", piece_id="fox")
     with pytest.raises(UnknownNameError, match="player-cards has 2 'wolf', not a copy 3"):
-        resolve_piece_face(game, PrintOptions(), monospace(), "player-cards", "wolf", copy=3)
+        resolve_piece_face(game, PrintOptions(), monospace(), component_id="player-cards", piece_id="wolf", copy=3)
     with pytest.raises(UnknownNameError, match="player-cards has no set 'pink'"):
-        resolve_piece_face(game, PrintOptions(), monospace(), "player-cards", "wolf", set_name="pink")
+        resolve_piece_face(game, PrintOptions(), monospace(), component_id="player-cards", piece_id="wolf",
+                           set_name="pink")

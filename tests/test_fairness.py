@@ -20,7 +20,7 @@ from functools import lru_cache
 import pytest
 
 from helpers import rendered
-from pnp.kit.build import made_by
+from pnp.kit.build import imprint
 from pnp.layout.bounds import QUIET_BAND
 from pnp.layout.imposition import MARK_MIN_LENGTH, PRINTABLE
 from pnp.layout.plan import plan_kit
@@ -187,7 +187,7 @@ def test_the_check_sees_a_neighbours_back_and_a_frame_near_the_cut():
     from pnp.template.model import Face
 
     game = load_shipped_game("hunting-fever")
-    plan = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER, made=made_by())
+    plan = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER, imprint=imprint())
     page_h = plan.page_size[1]
     for index, page in enumerate(plan.pages):
         backs = [n for n, p in enumerate(page.placements)
@@ -381,7 +381,7 @@ def _ink_box(primitive):
 @lru_cache(maxsize=None)
 def _plan(game_id: str, lang: str, paper: str, mode: str):
     return plan_kit(load_shipped_game(game_id), PrintOptions(lang=lang, paper=paper, **_options(False, mode)),
-                    paper_size(paper), measure=MEASURER, made=made_by())
+                    paper_size(paper), measure=MEASURER, imprint=imprint())
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -148,7 +148,8 @@ def test_a_cards_own_name_is_one_line_of_at_least_12_pt(game_id, component, piec
     game = load_shipped_game(game_id)
     name = game.catalogs[lang].get(key)
     copy = 2 if key == "hero.queen.name" else 1  # the Queen is the second character
-    face = absolute(resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, component, piece,
+    face = absolute(resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, component_id=component,
+                                       piece_id=piece,
                                        copy=copy).primitives)
     [title] = [p for p in face if isinstance(p, Text) and " ".join(l.text for l in p.lines) == name]
     assert len(title.lines) == 1 and title.size >= 12

@@ -62,8 +62,8 @@ def test_the_summary_is_printed_whole_in_each_language(game_id, lang, paper):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_it_reads_at_the_table_with_the_kits_pictograms(game_id, lang):
     game = load_shipped_game(game_id)
-    face = absolute(resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, "how-to-play",
-                                       "how_to_play").primitives)
+    face = absolute(resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, component_id="how-to-play",
+                                       piece_id="how_to_play").primitives)
     texts = [p for p in face if isinstance(p, Text)]
     body = [p for p in texts if sum(len(line.text) for line in p.lines) > 60]
     assert len(body) >= 6 and min(p.size for p in body) >= 10  # the paragraphs, at 10 pt or more

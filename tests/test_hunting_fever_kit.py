@@ -200,7 +200,8 @@ def test_card_names_are_at_least_12_pt():
     game = load_shipped_game("hunting-fever")
     for lang, catalog in game.catalogs.items():
         for key in ("hunter", "wolf", "rabbit", "carrot", "closed_season"):
-            face = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, "player-cards", key)
+            face = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, component_id="player-cards",
+                                      piece_id=key)
             name = catalog.get(f"card.{key}")
             [title] = [p for p in face.primitives if isinstance(p, Text)
                        and " ".join(line.text for line in p.lines) == name]
@@ -223,7 +224,8 @@ def test_every_player_card_has_a_corner_index_in_both_top_corners(lang):
     for set_name in component.sets:
         symbol = game.colors[set_name].symbol
         for card in hunting_fever.CARDS:
-            face = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, "player-cards", card,
+            face = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, component_id="player-cards",
+                                      piece_id=card,
                                       set_name=set_name)
             drawn = absolute(face.primitives)
             value = f"{hunting_fever.PREY_POINTS[card]:+d}".replace("-", "\u2212")

@@ -279,7 +279,8 @@ def test_every_monster_card_shows_its_suit_pictogram_first_and_large():
             continue
         seen.add(suit)
         copy = sum(p.count for p in component.pieces[:number] if p.id == piece.id) + 1
-        drawn = absolute(resolve_piece_face(game, PrintOptions(), MEASURER, "monster-cards", "monster",
+        drawn = absolute(resolve_piece_face(game, PrintOptions(), MEASURER, component_id="monster-cards",
+                                            piece_id="monster",
                                             copy=copy).primitives)
         icons = [p for p in drawn if isinstance(p, Icon) and p.source.endswith(f"ch_{suit}.svg")]
         band, middle = sorted(icons, key=lambda p: p.y)

@@ -173,7 +173,7 @@ def test_the_default_space_size_is_the_largest_whose_board_fits_one_sheet_of_eit
 
     def fits(space_size: float) -> bool:
         board = load_shipped_game("halali", {"space_size": space_size}).component("board")
-        return all(fit_grid(*paper_size(paper), *board.size, 3.0, board.rotate) is not None
+        return all(fit_grid(*paper_size(paper), *board.size, bleed=3.0, allow_rotate=board.rotate) is not None
                    for paper in ("a4", "letter"))
 
     space = load_shipped_game("halali").params["space_size"]
@@ -190,7 +190,7 @@ def test_tile_badges_are_at_least_5_mm_and_nothing_comes_within_2_mm_of_a_tile_e
     w, h = game.component("tiles").size
     inside = lambda x0, y0, x1, y1: x0 >= 2 - 1e-6 and y0 >= 2 - 1e-6 and x1 <= w - 2 + 1e-6 and y1 <= h - 2 + 1e-6
     for tile in TILES:
-        face = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, "tiles", tile)
+        face = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, component_id="tiles", piece_id=tile)
         drawn = absolute(face.primitives)[1:]  # the background fills the bleed, as it must
         for p in drawn:
             if isinstance(p, Icon):

@@ -71,7 +71,7 @@ def test_the_calibration_bar_sits_on_each_paper_where_its_size_puts_it():
     for paper in ("a4", "letter", "a4"):
         page_w, page_h = paper_size(paper)
         bar = footer_layout(bottom_frame(page_w, page_h), (page_w, page_h), PrintOptions(paper=paper),
-                            catalog, MEASURER, 1, 1)[-1]
+                            catalog, measure=MEASURER, page=1, pages=1)[-1]
         assert isinstance(bar, PathPrimitive)
         (start, end) = bar.segments[0]
         assert start == (page_w - MARGIN - 50.0, page_h - BAR_Y) and end[0] - start[0] == 50.0
@@ -94,7 +94,7 @@ def test_pages_compressed_early_and_let_go_make_the_same_pdf_and_manifest(monkey
     game = load_shipped_game("card-hunter")
     options = PrintOptions(lang="fr")
     pdf, manifest = build.render_to_memory(game, options)  # pages compressed and let go
-    plan = plan_kit(game, options, paper_size("a4"), measure=MEASURER, made=build.made_by())
+    plan = plan_kit(game, options, paper_size("a4"), measure=MEASURER, imprint=build.imprint())
     monkeypatch.setattr(document, "compress_last_page", lambda canvas: None)
     kept_pdf, kept_manifest = render_kit(plan)
     assert pdf == kept_pdf and manifest == kept_manifest
@@ -157,10 +157,10 @@ def test_a_line_fitted_at_its_size_is_measured_by_the_measurer_that_does_not_rem
     remembered, once = [], []
     measure = Measurer(lambda t, s, z: remembered.append(t) or len(t) * z * 0.5, lambda t, s: "",
                        lambda t, s, z: once.append(t) or len(t) * z * 0.5)
-    assert fit_text(measure, "Fox 12", "black", 16.0, 200.0, 40.0).lines == ("Fox 12",)
+    assert fit_text(measure, "Fox 12", "black", 16.0, width=200.0, height=40.0).lines == ("Fox 12",)
     assert once == ["Fox 12"] and remembered == []
     # Text that must shrink or wrap is measured by the one that remembers.
-    assert fit_text(measure, "Fox 12", "black", 16.0, 40.0, 40.0).size < 16.0 and remembered
+    assert fit_text(measure, "Fox 12", "black", 16.0, width=40.0, height=40.0).size < 16.0 and remembered
 
 
 def test_a_manifest_written_from_its_records_is_the_one_written_from_its_items():

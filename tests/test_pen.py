@@ -50,10 +50,10 @@ def drawn_alone(primitive, height: float = HEIGHT) -> str:
 
 RECT = Rect(4.0, 4.0, 55.5, 80.9, fill="#fbf7ee", stroke="#c8372d", width=2.5, radius=3.0)
 ELLIPSE = Ellipse(16.0, 74.9, 3.5, 3.5, fill="#c8372d", stroke="#000000", width=0.3)
-LINE = Line(1.0, 2.0, 30.0, 2.0, "#2b2118", 0.3, cap=1)
-PATH = Path((((47.5, 70.9), (51.5, 78.4), (43.5, 78.4)),), True, "#c8372d", "#000000", 0.3, join=1)
-SYMBOL = Symbol("star", 10.0, 10.0, 6.0, "#d9a62e", "#000000", 0.3)
-QR_CODE = QR("https://example.org/rules", 5.0, 5.0, 20.0, "#000000")
+LINE = Line(1.0, 2.0, 30.0, 2.0, stroke="#2b2118", width=0.3, cap=1)
+PATH = Path((((47.5, 70.9), (51.5, 78.4), (43.5, 78.4)),), True, "#c8372d", "#000000", width=0.3, join=1)
+SYMBOL = Symbol("star", 10.0, 10.0, 6.0, fill="#d9a62e", stroke="#000000", width=0.3)
+QR_CODE = QR("https://example.org/rules", 5.0, 5.0, 20.0, color="#000000")
 
 
 @pytest.mark.parametrize("primitive, changes", [
@@ -118,8 +118,8 @@ TEXTS = [
     Text((TextLine("Fox 1", 10.0, 20.0),), "black", 16.0, "#2b2118"),
     Text((TextLine("Chasseur à l'affût", 5.0, 30.0), TextLine("Proie facile : 3", 5.0, 36.0)),
          "regular", 9.5, "#7a2e1d"),
-    Text((TextLine("Écureuil", -10.0, 2.0),), "italic", 8.0, "#000000", 90, (30.0, 40.0)),
-    Text((TextLine("(Règle) \\ 100 %", 1.0, 2.0),), "bold", 7.0, "#000000", 270, (20.0, 10.0)),
+    Text((TextLine("Écureuil", -10.0, 2.0),), "italic", 8.0, "#000000", rotate=90, pivot=(30.0, 40.0)),
+    Text((TextLine("(Règle) \\ 100 %", 1.0, 2.0),), "bold", 7.0, "#000000", rotate=270, pivot=(20.0, 10.0)),
 ]
 
 
@@ -174,14 +174,15 @@ def test_past_the_recording_limit_shapes_are_still_written_right(monkeypatch):
 
 def test_recording_leaves_the_canvas_state_stack_as_it_was():
     from pnp.layout.imposition import Box
-    from pnp.render.document import _move_to_piece
+    from pnp.render.document import _move_to_piece, _Placing
 
     c = canvas()
     pen = Pen(c)
     depth = len(c.state_stack)
     # Saves a state (closed later by the piece's drawing) and moves: recorded, then copied.
-    pen.put(_move_to_piece, Box(10.0, 10.0, 69.5, 94.9), 13.0, 13.0, 90, 88.9, 63.5)
-    pen.put(_move_to_piece, Box(10.0, 10.0, 69.5, 94.9), 13.0, 13.0, 90, 88.9, 63.5)
+    at = _Placing(Box(10.0, 10.0, 69.5, 94.9), 13.0, 13.0, 90, sheet_w=88.9, sheet_h=63.5)
+    pen.put(_move_to_piece, at)
+    pen.put(_move_to_piece, at)
     assert len(c.state_stack) == depth
     assert c._currentMatrix == canvas()._currentMatrix
     assert written(c).count("q") == 2 and "cm" in written(c)

@@ -229,10 +229,10 @@ def test_how_far_inside_each_shape_a_point_lies():
 
 def test_a_symbol_is_measured_by_its_outline_not_its_box():
     piece = Piece((20.0, 20.0), Outline("circle", 20.0, 20.0), True)
-    layer = (Symbol("star", 10.0, 10.0, 12.0, "#000000"),)
+    layer = (Symbol("star", 10.0, 10.0, 12.0, fill="#000000"),)
     # The star's box reaches 1.5 mm from the circle's edge; its points keep 4 mm.
     assert list(checks.safe_zone(Element("symbol", {}, "t.toml: x"), layer, piece, MEASURER)) == []
-    square = (Symbol("square", 10.0, 10.0, 14.0, "#000000"),)
+    square = (Symbol("square", 10.0, 10.0, 14.0, fill="#000000"),)
     [found] = checks.safe_zone(Element("symbol", {}, "t.toml: x"), square, piece, MEASURER)
     assert found.measure == "1.9 mm from the cut"   # 10 - 7 x 0.82 x 1.414
 

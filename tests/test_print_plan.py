@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers import pdf_reader, rendered
-from pnp.kit.build import made_by, render_to_memory
+from pnp.kit.build import imprint, render_to_memory
 from pnp.cli import app
 from pnp.layout.boards import TEXT_CLEARANCE, text_boxes
 from pnp.layout.cover import sheet_ranges
@@ -207,13 +207,13 @@ def test_hunting_fever_letter_has_nine_cards_a_sheet_and_each_sheet_of_nine_is_o
 
 
 def _cards(count: int, size=(63.5, 88.9), name="cards") -> list[Item]:
-    component = Component(name, size, (Piece("card", count, {}),), (), None)
+    component = Component(name, size, (Piece("card", count, {}),), (), back=None)
     return [Item(Copy(component, component.pieces[0], n)) for n in range(1, count + 1)]
 
 
 def _page(height: float, least: float) -> tuple[Item, "Callable"]:
     """A one-sided page that may shrink, and what says whether it holds at a height."""
-    component = Component("log", (190.0, height), (Piece("log", 1, {}),), (), None, cut=False,
+    component = Component("log", (190.0, height), (Piece("log", 1, {}),), (), back=None, cut=False,
                           shrink=True)
     item = Item(Copy(component, component.pieces[0], 1))
 
@@ -296,7 +296,7 @@ def test_pieces_of_two_sizes_share_a_sheet_in_two_grids():
 def _plan(game_id: str, lang: str, paper: str, **options):
     game = load_shipped_game(game_id)
     return plan_kit(game, PrintOptions(lang=lang, paper=paper, **options), paper_size(paper),
-                    measure=MEASURER, made=made_by())
+                    measure=MEASURER, imprint=imprint())
 
 
 def _distance(mark, box: Box) -> float:
@@ -407,7 +407,7 @@ def test_the_cover_says_what_the_pages_are(game_id, paper):
             assert sides <= {"cover", "blank"} or sides <= {"front", "back"} or sides <= {"sheet", "blank"}
         # Which kit, for how many players, in what language, made by which pnp.
         assert catalog.get("cover.language") in text
-        assert catalog.get("cover.made_by", version=made_by().version) in text
+        assert catalog.get("cover.made_by", version=imprint().version) in text
         if any(p["kind"] == "back" for p in pages):
             # The last sheet is the optional alignment sheet, and the cover says so and what its
             # reading is for, to someone without pnp too.
@@ -424,9 +424,9 @@ def test_the_cover_prints_the_installed_version_without_reading_package_metadata
 
     import pnp
 
-    assert made_by().version == pnp.__version__ == metadata.version("pnp-hunting-kits")
+    assert imprint().version == pnp.__version__ == metadata.version("pnp-hunting-kits")
     # Reading the metadata would import email, csv and zipfile on every run (20 ms and more).
-    done = subprocess.run([sys.executable, "-c", "import sys; from pnp.kit.build import made_by; made_by(); "
+    done = subprocess.run([sys.executable, "-c", "import sys; from pnp.kit.build import imprint; imprint(); "
                            "print('importlib.metadata' in sys.modules)"], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
 
@@ -483,7 +483,7 @@ def test_without_a_summary_a_short_one_sided_sheet_goes_below_the_cover_with_not
     game = load_shipped_game("hunting-fever")
     # Without the scoresheet, which shrinks below the fifth aid, that aid has a sheet of its own.
     chosen = [c.id for c in game.components if not c.with_cover and c.id != "scoresheet"]
-    plan = plan_kit(game, PrintOptions(), paper_size("a4"), chosen, measure=MEASURER, made=made_by())
+    plan = plan_kit(game, PrintOptions(), paper_size("a4"), chosen, measure=MEASURER, imprint=imprint())
     first, second = plan.pages[0], plan.pages[1]
     assert first.kind is PageKind.COVER and first.components == ("player-aids",)
     (aid,) = first.placements
@@ -495,7 +495,7 @@ def test_without_a_summary_a_short_one_sided_sheet_goes_below_the_cover_with_not
     assert page_h - lowest > aid.printed.top
     # One sheet less than with the aid on a sheet of its own, as with the summary behind the cover.
     leaflet = plan_kit(game, PrintOptions(), paper_size("a4"), chosen + ["how-to-play"], measure=MEASURER,
-                       made=made_by())
+                       imprint=imprint())
     assert plan.sheets == leaflet.sheets - 1
 
 

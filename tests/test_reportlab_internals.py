@@ -120,9 +120,11 @@ def test_an_image_object_is_stored_once_and_named_on_each_page_and_form_that_sho
     from pnp.render.pictures import Encoded
 
     c = canvas(pageCompression=0)
-    mask = Encoded(1, 1, "DeviceGray", ("FlateDecode",), __import__("zlib").compress(b"\0\x80"), 1)
+    mask = Encoded(1, 1, "DeviceGray", ("FlateDecode",), data=__import__("zlib").compress(b"\0\x80"),
+                   predictor_colors=1)
     name = rl.image_object(c, "P0", Encoded(1, 1, "DeviceRGB", ("FlateDecode",),
-                                            __import__("zlib").compress(b"\0\xff\0\0"), 3, mask))
+                                            data=__import__("zlib").compress(b"\0\xff\0\0"), predictor_colors=3,
+                                            mask=mask))
     shown = rl.use_xobject(c, name)
     rl.page_ops(c).append(f"q 10 0 0 10 0 0 cm /{shown} Do Q")
     c.showPage()

@@ -131,5 +131,7 @@ def test_missing_glyphs_are_those_the_font_has_no_glyph_for(text, style):
 @settings(max_examples=300)
 def test_one_line_fitted_at_once_is_what_the_search_for_a_size_finds(text, size, width, height,
                                                                       wrap, leading):
-    assert fit_text(MEASURER, text, "regular", size, width, height, wrap, leading, 6.0) == \
-        _fitted.__wrapped__(MEASURER, text, "regular", size, width, height, wrap, leading, 6.0)
+    assert fit_text(MEASURER, text, "regular", size, width=width, height=height, wrap=wrap, leading=leading,
+                    min_size=6.0) == \
+        _fitted.__wrapped__(MEASURER, text, "regular", size, width=width, height=height, wrap=wrap, leading=leading,
+                            min_size=6.0)

@@ -61,8 +61,8 @@ def trace() -> tuple[Rule, ...]:
         assert len(cells) == 5, (row.group(1), cells)
         text, printed, en, fr, enforced = cells
         components = tuple(c.strip(" `") for c in printed.split(",") if c.strip(" `—"))
-        rules.append(Rule(game, row.group(1), text, components, {"en": _phrases(en), "fr": _phrases(fr)},
-                          enforced))
+        rules.append(Rule(game, row.group(1), text, components, words={"en": _phrases(en), "fr": _phrases(fr)},
+                          enforced=enforced))
     return tuple(rules)
 
 

@@ -22,7 +22,7 @@ from pnp.layout.primitives import Icon, Rect, Text, absolute
 from pnp.template.model import Face, PrintOptions
 from pnp.render.fonts import MEASURER
 from pnp.kit.scoresheet import render_filled_sheet, result_summary
-from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, said, signed
+from pnp.core.sheet_model import Box, Cell, Column, Row, Scoresheet, catalog_text, signed
 from pnp.template.loader import game_files, load_shipped_game
 from scoring import TieBreak, find_rules, load_session, score_session
 from scoring import halali, hunting_fever
@@ -240,10 +240,10 @@ def test_three_choices_go_side_by_side_when_each_word_fits_its_share_else_stacke
     copy = copies(game.component("scoresheet"))[0]
     resolver = FaceResolver(game, PrintOptions(lang="fr"), MEASURER)
     ctx = CopyFace(resolver, copy, resolver.values(copy))
-    words = tuple(said(f"sheet.ch.{level}") for level in ("easy", "normal", "hard"))
+    words = tuple(catalog_text(f"sheet.ch.{level}") for level in ("easy", "normal", "hard"))
     sheet = Scoresheet("t", "h", (Column(weight=weight), Column()),
                        (Row("1", (Cell((Box("choice", options=words),)), Cell((Box("pen"),)))),))
-    drawn = layout.lay_out_sheet(ctx, sheet, 0, 0, 190.0, 100.0, None)
+    drawn = layout.lay_out_sheet(ctx, sheet, x=0, y=0, w=190.0, h=100.0, qr_data=None)
     lines = [line for p in drawn if isinstance(p, Text) for line in p.lines
              if line.text in ("facile", "normal", "difficile")]
     assert len(lines) == 3
@@ -253,7 +253,7 @@ def test_three_choices_go_side_by_side_when_each_word_fits_its_share_else_stacke
 def test_hunting_fever_sheet_has_one_name_row_columns_per_player_and_days_as_rows():
     sheet = hunting_fever.RULES.scoresheet(None)
     assert len(sheet.columns) == hunting_fever.MAX_PLAYERS
-    names = [row for row in sheet.rows if row.label == said("sheet.player")]
+    names = [row for row in sheet.rows if row.label == catalog_text("sheet.player")]
     assert len(names) == 1 and all(cell.boxes[0].kind == "text" for cell in names[0].cells)
     days = [row for row in sheet.rows if isinstance(row.label, tuple) and row.label.key == "sheet.hf.day"]
     assert [dict(row.label.values)["n"] for row in days] == [1, 2, 3, 4]
@@ -431,10 +431,10 @@ def test_filled_halali_sheet_shows_roles_counts_points_and_totals():
     # Ann: 10 + 2 = 12, then 6 + 3 = 9; Ben: 8 + 5 = 13, then 5 + 2 = 7.
     assert result.totals == {"Ann": 21, "Ben": 20}
     sheet = halali.RULES.scoresheet(result)
-    roles = [row for row in sheet.rows if row.label == said("sheet.halali.role")]
+    roles = [row for row in sheet.rows if row.label == catalog_text("sheet.halali.role")]
     # Round 1 Ann is blue (circled first), Ben brown; round 2 the other way round.
     assert [[cell.boxes[0].chosen for cell in row.cells] for row in roles] == [[0, 1], [1, 0]]
-    hunters = [row for row in sheet.rows if row.label == said("sheet.halali.tile.hunter")]
+    hunters = [row for row in sheet.rows if row.label == catalog_text("sheet.halali.tile.hunter")]
     assert [box.value for box in hunters[0].cells[0].boxes] == ["2", "10"]
     assert hunters[0].points == f"\u00d7 {halali.POINTS['hunter']}"
     text = _text(result, "fr")

@@ -152,7 +152,7 @@ def test_a_turned_hex_keeps_its_outline_on_the_turned_trim(game):
         assert rounded(box) in [rounded(bbox(s)) for s in guides(page)]
     # A turned flat-topped hex stands on a point: its lowest point is the middle of the trim's bottom.
     outline = outline_of(big.component("islands"))
-    points = on_sheet(outline, 0, 0, 90, outline.points())
+    points = on_sheet(outline, 0, 0, 90, points=outline.points())
     assert min(points, key=lambda p: p[1]) == pytest.approx((86.6 / 2, 0))
 
 
@@ -212,21 +212,23 @@ def test_shaped_exports_are_transparent_outside_and_tabletop_simulator_knows_the
     from pnp.export.services import GENERIC
 
     options = PrintOptions()
-    png = export_game(game, options, "png", GENERIC, 100, "front-back", ["lanterns", "islands", "tides"],
-                      tmp_path)
+    png = export_game(game, options, "png", GENERIC, dpi=100, order="front-back", components=["lanterns",
+                                                                                              "islands", "tides"],
+                      out=tmp_path)
     for name in ("lanterns/gold-lantern-1-01-front.png", "islands/beach-01-front.png",
                  "tides/tide-low-01-front.png"):
         image = Image.open(png.folder / name)
         w, h = image.size
         assert image.mode == "RGBA"
         assert image.getpixel((0, 0))[3] == 0 and image.getpixel((w // 2, h // 2))[3] == 255
-    tts = export_game(game, options, "tts", GENERIC, 100, "front-back", None, tmp_path)
+    tts = export_game(game, options, "tts", GENERIC, dpi=100, order="front-back", components=None, out=tmp_path)
     saved = json.loads(tts.main_file.read_text(encoding="utf-8"))["ObjectStates"]
     types = {o["Nickname"]: o["CustomImage"]["CustomTile"]["Type"] for o in saved if o["Name"] == "Custom_Tile"}
     assert types["Lantern tokens"] == 2 and types["Island tiles"] == 1 and types["Score pad"] == 0
     assert Image.open(tts.folder / "lanterns/gold-lantern-1-01-front.png").mode == "RGBA"
     with pytest.raises(PnpError, match="pnp render --template"):
-        export_game(game, options, "png", THE_GAME_CRAFTER, None, "front-back", ["score-pad"], tmp_path)
+        export_game(game, options, "png", THE_GAME_CRAFTER, dpi=None, order="front-back", components=["score-pad"],
+                    out=tmp_path)
 
 
 def test_a_round_piece_made_as_a_services_square_product_is_said_so(game, tmp_path):
@@ -234,8 +236,9 @@ def test_a_round_piece_made_as_a_services_square_product_is_said_so(game, tmp_pa
 
     chit = game._replace(components=tuple(c._replace(size=(19.05, 19.05)) if c.id == "lanterns" else c
                                           for c in game.components))
-    written = export_game(chit, PrintOptions(), "png", THE_GAME_CRAFTER, None, "front-back", ["lanterns"],
-                          tmp_path)
+    written = export_game(chit, PrintOptions(), "png", THE_GAME_CRAFTER, dpi=None, order="front-back",
+                          components=["lanterns"],
+                          out=tmp_path)
     assert written.sizes == ("lanterns (MediumSquareChit) 300 x 300 px; made as a square medium square chit: "
                              "pnp lists no round products of The Game Crafter; cut it to shape yourself, or "
                              "choose the service's own round product when you upload",)

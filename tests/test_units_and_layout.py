@@ -82,7 +82,7 @@ def test_bleed_is_full_outside_and_never_overlaps_a_neighbour():
 
 
 def _cards(count: int, size=(63.5, 88.9)) -> list[Item]:
-    component = Component("cards", size, (Piece("card", count, {}),), (), None)
+    component = Component("cards", size, (Piece("card", count, {}),), (), back=None)
     return [Item(Copy(component, component.pieces[0], n)) for n in range(1, count + 1)]
 
 

@@ -188,7 +188,8 @@ def test_the_watching_thread_renders_on_each_save(tmp_path):
     template = starter(tmp_path)
     preview = Preview(str(template), "en", "a4")
     renderer, stop = Renderer(), threading.Event()
-    thread = threading.Thread(target=watch, args=(preview, renderer, Job(str(template), PrintOptions()), stop, 0.02))
+    thread = threading.Thread(target=watch, args=(preview, renderer, Job(str(template), PrintOptions()), stop),
+                              kwargs={"poll": 0.02})
     thread.start()
 
     def settled(after: int) -> dict:

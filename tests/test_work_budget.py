@@ -118,7 +118,7 @@ def test_the_same_qr_code_on_every_card_is_encoded_once_and_passes(tmp_path):
 
 
 def test_every_shipped_kit_is_far_within_its_budget():
-    from pnp.kit.build import made_by
+    from pnp.kit.build import imprint
     from pnp.layout.plan import plan_kit
     from pnp.template.model import PrintOptions
     from pnp.render.fonts import MEASURER
@@ -126,7 +126,7 @@ def test_every_shipped_kit_is_far_within_its_budget():
     from pnp.core.units import paper_size
 
     for path in game_files().values():
-        plan = plan_kit(load_game(path), PrintOptions(), paper_size("a4"), None, measure=MEASURER, made=made_by())
+        plan = plan_kit(load_game(path), PrintOptions(), paper_size("a4"), None, measure=MEASURER, imprint=imprint())
         spent = plan.budget.spent()
         assert spent["corners"] * 100 < MAX_CORNERS and spent["shapes"] * 100 < MAX_SHAPES
         assert spent["qr"] * 100 < MAX_QR_WORK, (path.name, spent)

@@ -87,7 +87,7 @@ def _params(values: list[str]) -> dict[str, float]:
     return params
 
 
-def _options(lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool,
+def _options(*, lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool,
              back_offset: str, ink_saver: bool, qr_url: Optional[str], fold: bool = False,
              cutter: Optional[str] = None, mark_inset: Optional[float] = None) -> "PrintOptions":
     from pnp.template.model import PrintOptions
@@ -217,6 +217,7 @@ def games() -> None:
 @reports_errors
 def render(
     game: Optional[str] = typer.Argument(None, help="Game id (see `pnp games`)."),
+    *,
     component: List[str] = COMPONENT,
     lang: str = LANG, paper: str = PAPER, out: Path = OUT, bleed: float = BLEED,
     crop_marks: bool = CROP, duplex: bool = DUPLEX, fold: bool = FOLD, back_offset: str = OFFSET,
@@ -230,8 +231,9 @@ def render(
     """Render one game's kit (or some of its components) to PDF with its manifest."""
     from pnp.template.loader import load_game, load_shipped_game
 
-    options = _options(lang, paper, bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold,
-                       cutter, mark_inset)
+    options = _options(lang=lang, paper=paper, bleed=bleed, crop_marks=crop_marks, duplex=duplex,
+                       back_offset=back_offset, ink_saver=ink_saver, qr_url=qr_url, fold=fold,
+                       cutter=cutter, mark_inset=mark_inset)
     overrides = _params(settings)
     if space_size is not None:
         overrides["space_size"] = space_size
@@ -267,6 +269,7 @@ def new(name: Path = typer.Argument(..., help="The new game's folder; its last p
 @app.command()
 @reports_errors
 def build(
+    *,
     out: Path = OUT, bleed: float = BLEED, crop_marks: bool = CROP, duplex: bool = DUPLEX,
     fold: bool = FOLD, back_offset: str = OFFSET, ink_saver: bool = INK, qr_url: Optional[str] = QR,
     cutter: Optional[str] = CUTTER, mark_inset: Optional[float] = INSET,
@@ -275,7 +278,9 @@ def build(
     from pnp.kit.build import build_matrix, render_game
     from pnp.template.loader import game_files, load_shipped_game
 
-    base = _options("en", "a4", bleed, crop_marks, duplex, back_offset, ink_saver, qr_url, fold, cutter, mark_inset)
+    base = _options(lang="en", paper="a4", bleed=bleed, crop_marks=crop_marks, duplex=duplex,
+                    back_offset=back_offset, ink_saver=ink_saver, qr_url=qr_url, fold=fold, cutter=cutter,
+                    mark_inset=mark_inset)
     out = _check_out(out)
     started = time.perf_counter()
     kits = [load_shipped_game(game_id) for game_id in game_files()]
@@ -309,6 +314,7 @@ def calibrate(paper: str = PAPER, lang: str = LANG, out: Path = OUT) -> None:
 @reports_errors
 def export(
     game: Optional[str] = typer.Argument(None, help="Game id (see `pnp games`)."),
+    *,
     fmt: str = typer.Option("png", "--format", help="png (images), pdf (one page per face) "
                             "or tts (Tabletop Simulator sheets and saved object)."),
     service: str = typer.Option("generic", "--service",
@@ -328,7 +334,8 @@ def export(
     from pnp.export.services import GENERIC, find_service
     from pnp.template.loader import load_game, load_shipped_game
 
-    options = _options(lang, "a4", 3.0, False, True, "0,0", ink_saver, qr_url)
+    options = _options(lang=lang, paper="a4", bleed=3.0, crop_marks=False, duplex=True, back_offset="0,0",
+                       ink_saver=ink_saver, qr_url=qr_url)
     chosen_service = find_service(service)
     if template is not None:
         _check_template(template)
@@ -354,8 +361,8 @@ def export(
         bar.update(done)
 
     try:
-        written = export_game(kit, options, fmt.lower(), chosen_service, dpi, order.lower(),
-                              chosen, out, base_url, progress)
+        written = export_game(kit, options, fmt.lower(), chosen_service, dpi=dpi, order=order.lower(),
+                              components=chosen, out=out, base_url=base_url, progress=progress)
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
@@ -410,6 +417,7 @@ def _kit_name(name: str) -> str:
 def preflight(
     kit: str = typer.Argument(..., metavar="KIT_OR_TEMPLATE",
                               help="A game id (see `pnp games`) or your own definition file (.toml)."),
+    *,
     component: List[str] = COMPONENT,
     lang: str = LANG, paper: str = PAPER, ink_saver: bool = INK, settings: List[str] = SET,
     strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too, not only on errors."),
@@ -423,7 +431,8 @@ def preflight(
     from pnp.preflight.run import preflight as look  # reportlab loads only for commands that draw
     from pnp.render.fonts import MEASURER
 
-    options = _options(lang, paper, 3.0, True, True, "0,0", ink_saver, None)
+    options = _options(lang=lang, paper=paper, bleed=3.0, crop_marks=True, duplex=True, back_offset="0,0",
+                       ink_saver=ink_saver, qr_url=None)
     report = look(game, options, chosen, measure=MEASURER)
     pages = say("preflight.pages", report.pages) if report.pages is not None else say("preflight.not_rendered")
     typer.echo(say("preflight.looked", report.faces, game=game.id, lang=options.lang, paper=options.paper)
@@ -442,6 +451,7 @@ def preflight(
 def watch(
     kit: str = typer.Argument(..., metavar="TEMPLATE",
                               help="Your definition file (.toml), or a shipped game's id."),
+    *,
     component: List[str] = COMPONENT,
     lang: str = LANG, paper: str = PAPER, ink_saver: bool = INK, settings: List[str] = SET,
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets a tablet "
@@ -454,7 +464,8 @@ def watch(
     from pnp.preview.worker import Job
     from pnp.preview.serve import run  # the web stack loads only for the commands that serve
 
-    options = _options(lang, paper, 3.0, True, True, "0,0", ink_saver, None)
+    options = _options(lang=lang, paper=paper, bleed=3.0, crop_marks=True, duplex=True, back_offset="0,0",
+                       ink_saver=ink_saver, qr_url=None)
     job = Job(_kit_name(kit), options, tuple(dict.fromkeys(component)), _params(settings))
     run(job, host, port, echo=typer.echo, open_browser=open_browser)
 

@@ -46,6 +46,7 @@ def check(
 @score_app.command()
 def sheet(
     file: Path = typer.Argument(..., help="Session file (.toml, .json or .csv).", show_default=False),
+    *,
     lang: Lang = _lang_option(),
     paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
     out: Path = typer.Option(None, "--out", help="PDF to write; default: the session file with .pdf."),
@@ -53,20 +54,22 @@ def sheet(
 ) -> None:
     """Print a session on its game's scoresheet: every number entered, the totals and the winners."""
     from pnp.cli import score_commands
-    score_commands.sheet(file, _code(lang), paper, out, ink_saver)
+    score_commands.sheet(file, lang=_code(lang), paper=paper, out=out, ink_saver=ink_saver)
 
 
 @score_app.command()
 def new(
     game: str = typer.Argument(..., help="Game id (see `pnp games`).", show_default=False),
     players: str = typer.Option(..., "--players", help="Player names in seating order, separated by commas."),
-    out: Path = typer.Option(None, "--out", help="File to write (.toml, .json or .csv); default ./GAME-session.toml."),
+    *,
+    out: Path = typer.Option(None, "--out",
+                             help="File to write (.toml, .json or .csv); default ./GAME-session.toml."),
     force: bool = typer.Option(False, "--force", help="Replace the file if it already exists."),
     lang: Lang = typer.Option(None, "--lang", help="Language stored in the session for its messages."),
 ) -> None:
     """Write a new session file with the players and no day or round yet."""
     from pnp.cli import score_commands
-    score_commands.new(game, players, out, force, _code(lang))
+    score_commands.new(game, players, out=out, force=force, lang=_code(lang))
 
 
 @score_app.command()
@@ -108,6 +111,7 @@ def history(
     player: str = typer.Option(None, "--player", metavar="NAME",
                                help="One player's page: wins, averages and bests per game, rivals, every play."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the tables."),
+    *,
     export: Export = typer.Option(None, "--export", help="Every finished session's plays at once: csv (a row per "
                                                          "player) or bgstats (a BG Stats play file)."),
     out: Path = typer.Option(None, "--out", help="File to write the export to (default: standard output)."),

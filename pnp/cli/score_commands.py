@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Mapping, NoReturn
+from typing import Mapping, NamedTuple, NoReturn
 
 import typer
 
@@ -90,7 +90,15 @@ def _words(lang: str | None, raw: object = None) -> Messages:
 # -- check -------------------------------------------------------------------
 
 
-def _read_checked(file: Path, lang: str | None, as_json: bool = False) -> tuple[SessionFile, Checked, Messages]:
+class _CheckedFile(NamedTuple):
+    """A session file as read, its check, and the messages to tell its problems in."""
+
+    loaded: SessionFile
+    checked: Checked
+    words: Messages
+
+
+def _read_checked(file: Path, lang: str | None, as_json: bool = False) -> _CheckedFile:
     """Read and check a session file; a file-level error ends the command (exit 1),
     told as one line or, with ``as_json``, as JSON on stdout."""
     raw = None
@@ -105,7 +113,7 @@ def _read_checked(file: Path, lang: str | None, as_json: bool = False) -> tuple[
             typer.echo(json.dumps(file_error_json(error, words), ensure_ascii=False))
             raise typer.Exit(1)
         _fail(file_error_text(error, words))
-    return loaded, checked, _words(lang, raw)
+    return _CheckedFile(loaded, checked, _words(lang, raw))
 
 
 def check(file: Path, as_json: bool, lang: str | None, prove: bool = False) -> None:
@@ -163,7 +171,7 @@ def _check_proved(file: Path, checked: Checked, words: Messages, as_json: bool) 
 # -- sheet -------------------------------------------------------------------
 
 
-def sheet(file: Path, lang: str | None, paper: str, out: Path | None, ink_saver: bool) -> None:
+def sheet(file: Path, *, lang: str | None, paper: str, out: Path | None, ink_saver: bool) -> None:
     """Print a session on its game's scoresheet: every number entered, the totals and the winners."""
     from pnp.core.errors import PnpError
     from pnp.template.model import PrintOptions
@@ -210,7 +218,7 @@ def _check_sheet_target(target: Path, session: Path) -> None:
 # -- new ---------------------------------------------------------------------
 
 
-def _template_text(raw: dict, fmt: str, example: dict, words: Messages, file: Path) -> str:
+def _template_text(raw: dict, fmt: str, example: dict, words: Messages, *, file: Path) -> str:
     if fmt != "toml":  # only TOML has comments to show an example in
         return dumps(raw, fmt)
     # Control characters (a line break in the file name) would end the comment early.
@@ -221,7 +229,7 @@ def _template_text(raw: dict, fmt: str, example: dict, words: Messages, file: Pa
     return "\n".join(lines) + "\n\n" + toml_dumps(raw)
 
 
-def new(game: str, players: str, out: Path | None, force: bool, lang: str | None) -> None:
+def new(game: str, players: str, *, out: Path | None, force: bool, lang: str | None) -> None:
     """Write a new session file with the players and no day or round yet."""
     try:
         rules = find_rules(game)
@@ -236,7 +244,7 @@ def new(game: str, players: str, out: Path | None, force: bool, lang: str | None
         _fail_problems(words, Path("--players"), problems)
     try:
         fmt = session_format(target)
-        create_session(target, _template_text(raw, fmt, rules.example(names), words, target),
+        create_session(target, _template_text(raw, fmt, rules.example(names), words, file=target),
                        replaceable=_is_session if force else None)
     except SessionFileError as error:
         error.path = error.path or str(target)
@@ -336,12 +344,18 @@ def _show(words: Messages, problems: list[Problem] | tuple[Problem, ...]) -> Non
         typer.echo(line, err=True)
 
 
-def _enter(ask: _Asker, form: EntryForm, raw: Mapping) -> tuple[dict, dict, Checked] | None:
-    """Ask for the next day or round: each player's part again until it passes its own checks,
-    the whole day or round again while it breaks a rule, unless the user stops (None).
+class _Entered(NamedTuple):
+    """A day or round entered at the prompt: as a session file holds it, the whole session
+    with it, and that session's check."""
 
-    Returns the round in session-file form, the whole updated session and its check.
-    """
+    round_raw: dict
+    session: dict
+    checked: Checked
+
+
+def _enter(ask: _Asker, form: EntryForm, raw: Mapping) -> _Entered | None:
+    """Ask for the next day or round: each player's part again until it passes its own checks,
+    the whole day or round again while it breaks a rule, unless the user stops (None)."""
     words = ask.words
     while True:
         for fact in form.given:
@@ -363,7 +377,7 @@ def _enter(ask: _Asker, form: EntryForm, raw: Mapping) -> tuple[dict, dict, Chec
         updated = form.updated(raw, round_raw)
         checked = check_session(updated)
         if not checked.problems:
-            return round_raw, updated, checked
+            return _Entered(round_raw, updated, checked)
         _show(words, checked.problems)
         if not ask.yes_no(words.label(form.again())):
             return None
@@ -387,7 +401,7 @@ def add(file: Path, lang: str | None) -> None:
     except SessionFileError as error:
         if error.code is not FileError.CHANGED_SINCE_READ:
             _fail(file_error_text(error, words))
-        _save_after_another(file, loaded, form, round_raw, updated, words)
+        _save_after_another(file, loaded, form, round_raw, typed=updated, words=words)
         return
     typer.echo(format_result(score_session(rechecked.session), words), nl=False)
     typer.echo(words.text("cli.saved", file=str(file), backup=str(backup)))
@@ -405,7 +419,7 @@ def _appended_days(before: object, after: object, rules_key: str | None) -> list
     return new[len(old):]
 
 
-def _save_after_another(file: Path, loaded: SessionFile, form: EntryForm, round_raw: dict, typed: dict,
+def _save_after_another(file: Path, loaded: SessionFile, form: EntryForm, round_raw: dict, *, typed: dict,
                         words: Messages) -> None:
     """The session changed while a day was typed: the typed day is never lost.
 
@@ -447,11 +461,11 @@ def _save_after_another(file: Path, loaded: SessionFile, form: EntryForm, round_
         typer.echo(words.text("cli.saved_after", file=str(file), others=others, backup=str(backup),
                               round=words.text(f"{form.round_word}.where", number=number)))
         return
-    kept = _keep_beside(file, loaded, form, round_raw, typed, words)
+    kept = _keep_beside(file, loaded, form, round_raw, typed=typed, words=words)
     _fail(words.text("cli.kept_beside", file=str(file), kept=str(kept), round=where))
 
 
-def _keep_beside(file: Path, loaded: SessionFile, form: EntryForm, round_raw: dict, typed: dict,
+def _keep_beside(file: Path, loaded: SessionFile, form: EntryForm, round_raw: dict, *, typed: dict,
                  words: Messages) -> Path:
     """Write the session as it was read, with the typed day, to a new file beside it; return its name."""
     target = session_target(file)
@@ -549,9 +563,9 @@ def history(data: Path | None, *, game: str | None, player: str | None, as_json:
     db = _database(data)
     try:
         if export is not None:
-            _history_export(db, export, out, me, words)
+            _history_export(db, export, out, me, words=words)
         elif player is not None:
-            _history_player(db, player, game, as_json, words)
+            _history_player(db, player, game, as_json, words=words)
         else:
             _history_club(db, game, as_json, words)
     except DatabaseError as error:
@@ -569,7 +583,7 @@ def _person_or_fail(db, name: str, words: Messages) -> int:
     return found
 
 
-def _history_export(db, export: str, out: Path | None, me: str | None, words: Messages) -> None:
+def _history_export(db, export: str, out: Path | None, me: str | None, *, words: Messages) -> None:
     import json as json_module
 
     from pnp.core.files import write_file
@@ -692,7 +706,7 @@ def _round_of(game: str, number_: int | None, lang: str) -> str:
     return round_name(game, lang, number_) if number_ and known_game(game) else ""
 
 
-def _history_player(db, name: str, game: str | None, as_json: bool, words: Messages) -> None:
+def _history_player(db, name: str, game: str | None, as_json: bool, *, words: Messages) -> None:
     from pnp.web import records
     from pnp.web.words import game_name, long_date, number, percent
 

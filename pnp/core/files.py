@@ -28,7 +28,7 @@ import os
 import shutil
 import stat
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping, Union
+from typing import Iterable, Iterator, Mapping, NamedTuple, Union
 
 from pnp.core.signals import held
 
@@ -149,16 +149,28 @@ def _not_regular(path: Path, mode: int) -> ReadError:
     return ReadError(path, f"it is {shown}, not a regular file", "special", what)
 
 
+class FileState(NamedTuple):
+    """What a file was when read: a file changed since differs in one of these."""
+
+    mtime_ns: int
+    size: int
+    inode: int
+
+    @classmethod
+    def of(cls, info: os.stat_result) -> FileState:
+        return cls(info.st_mtime_ns, info.st_size, info.st_ino)
+
+
 #: The lists :func:`recording` fills, innermost last; empty when nothing records.
-_recordings: list[list[tuple[str, tuple[int, int, int] | None]]] = []
+_recordings: list[list[tuple[str, FileState | None]]] = []
 
 
 @contextlib.contextmanager
-def recording() -> Iterator[list[tuple[str, tuple[int, int, int] | None]]]:
+def recording() -> Iterator[list[tuple[str, FileState | None]]]:
     """Every file :func:`read_regular` is asked for within the block, in order, with what it
-    was when read: ``(path, (mtime_ns, size, inode))``, or ``(path, None)`` for a file that
-    was missing. ``pnp watch`` watches what a render read, whatever kind of file it was."""
-    read: list[tuple[str, tuple[int, int, int] | None]] = []
+    was when read: ``(path, FileState)``, or ``(path, None)`` for a file that was missing.
+    ``pnp watch`` watches what a render read, whatever kind of file it was."""
+    read: list[tuple[str, FileState | None]] = []
     _recordings.append(read)
     try:
         yield read
@@ -168,7 +180,7 @@ def recording() -> Iterator[list[tuple[str, tuple[int, int, int] | None]]]:
 
 def _record(path: Path, info: os.stat_result | None) -> None:
     for read in _recordings:
-        read.append((os.path.abspath(path), info and (info.st_mtime_ns, info.st_size, info.st_ino)))
+        read.append((os.path.abspath(path), info and FileState.of(info)))
 
 
 def read_regular(path: Path | str, limit: int) -> bytes:

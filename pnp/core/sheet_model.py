@@ -8,7 +8,7 @@ beside them, the totals, the values of a filled sheet); the layout decides
 *where* (widths, heights, type sizes) and checks that every box meant for a pen
 is big enough.
 
-Texts are :class:`Said` (a catalog key and its values, put into words in the
+Texts are :class:`CatalogText` (a catalog key and its values, put into words in the
 sheet's language) or plain strings printed as they are (a player's name, a
 number). Standard library only: the scoring package builds these without
 loading anything that draws.
@@ -19,20 +19,20 @@ from __future__ import annotations
 from typing import NamedTuple, Union
 
 
-class Said(NamedTuple):
+class CatalogText(NamedTuple):
     """A catalog text and the plain values its placeholders take."""
 
     key: str
     values: tuple[tuple[str, object], ...] = ()
 
 
-def said(key: str, /, **values: object) -> Said:
-    """A :class:`Said` written like a call.
+def catalog_text(key: str, /, **values: object) -> CatalogText:
+    """A :class:`CatalogText` written like a call.
 
-    >>> said("sheet.hf.day", n=2)
-    Said(key='sheet.hf.day', values=(('n', 2),))
+    >>> catalog_text("sheet.hf.day", n=2)
+    CatalogText(key='sheet.hf.day', values=(('n', 2),))
     """
-    return Said(key, tuple(values.items()))
+    return CatalogText(key, tuple(values.items()))
 
 
 def signed(value: int) -> str:
@@ -45,7 +45,7 @@ def signed(value: int) -> str:
 
 
 #: A text of the sheet: words from the catalog, or a string printed as it is.
-Words = Union[Said, str]
+SheetText = Union[CatalogText, str]
 
 #: What a box is for. ``pen``: a number written by hand (in a filled sheet, an
 #: entered number, in pen blue); ``total``: a number worked out from others (a
@@ -62,10 +62,10 @@ class Box(NamedTuple):
 
     kind: str = "pen"
     #: What a filled sheet shows in it (None: left empty).
-    value: Words | None = None
+    value: SheetText | None = None
     #: A caption's words, or a short label printed small in the box's top corner
     #: (the box is then taller, so the label leaves room to write).
-    text: Words | None = None
+    text: SheetText | None = None
     #: A caption's pictogram (an icon of the kit), or a choice's, before its options.
     icon: str | None = None
     #: Printed in the gap before the box, to read a row as a sum: "−", "+", "=".
@@ -74,7 +74,7 @@ class Box(NamedTuple):
     #: Its share of the width of its line in the cell.
     weight: float = 1.0
     #: A choice's words, and which one a filled sheet ticks.
-    options: tuple[Words, ...] = ()
+    options: tuple[SheetText, ...] = ()
     chosen: int | None = None
     #: The box starts a new line of the cell's boxes: a cell too narrow for all
     #: its boxes side by side reads as two lines, the second under the first.
@@ -84,7 +84,7 @@ class Box(NamedTuple):
 class DetailLine(NamedTuple):
     """A line of small print under a cell's boxes: what a filled sheet's numbers were made of."""
 
-    label: Words | None
+    label: SheetText | None
     items: tuple[tuple[str, str], ...]   # (pictogram, text), e.g. ("wolf", "2")
 
 
@@ -104,7 +104,7 @@ ROW_KINDS = ("entry", "captions", "heading", "total")
 class Row(NamedTuple):
     """One row of the sheet: a label at the left, a cell per column."""
 
-    label: Words | None = None
+    label: SheetText | None = None
     cells: tuple[Cell, ...] = ()
     kind: str = "entry"
     #: A pictogram before the label.
@@ -118,7 +118,7 @@ class Row(NamedTuple):
 class Column(NamedTuple):
     """A column of cells: a player, a player colour, or a field of a log."""
 
-    heading: Words | None = None
+    heading: SheetText | None = None
     #: A player colour id (``templates/colors.toml``): its colour and symbol head the column.
     color: str | None = None
     weight: float = 1.0
@@ -129,37 +129,37 @@ class KeyColumn(NamedTuple):
 
     icon: str | None
     values: tuple[str, ...]
-    caption: Words | None = None
+    caption: SheetText | None = None
 
 
 class Key(NamedTuple):
     """A small table printed above the grid: what each card or tile is worth."""
 
-    title: Words
-    rows: tuple[Words, ...]          # what each line of values means
+    title: SheetText
+    rows: tuple[SheetText, ...]          # what each line of values means
     columns: tuple[KeyColumn, ...]
-    notes: tuple[Words, ...] = ()    # short lines beside the table
+    notes: tuple[SheetText, ...] = ()    # short lines beside the table
 
 
 class Scoresheet(NamedTuple):
     """A whole sheet: its title and hint, a key, columns, rows, the foot, and what a filled sheet says."""
 
-    title: Words
-    hint: Words
+    title: SheetText
+    hint: SheetText
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     foot: tuple[Row, ...] = ()
     key: Key | None = None
     #: The words in the top-left corner, over the row labels ("#").
-    corner: Words | None = None
+    corner: SheetText | None = None
     #: A date line in the header (a log dates each row instead).
     dated: bool = True
     #: Sentences under the foot of a filled sheet: the tie-break, an unfinished game.
-    notes: tuple[Words, ...] = ()
+    notes: tuple[SheetText, ...] = ()
     filled: bool = False
     #: A filled sheet's outcome in a few words when a list of winners does not say it
     #: (a team that won or lost together): what the QR code's summary ends with.
-    verdict: Said | None = None
+    verdict: CatalogText | None = None
 
 
 def problems(sheet: Scoresheet) -> list[str]:
@@ -188,19 +188,19 @@ def problems(sheet: Scoresheet) -> list[str]:
 
 
 __all__ = [
-    "BOX_KINDS",
     "Box",
+    "BOX_KINDS",
+    "catalog_text",
+    "CatalogText",
     "Cell",
     "Column",
     "DetailLine",
     "Key",
     "KeyColumn",
-    "ROW_KINDS",
-    "Row",
-    "Said",
-    "Scoresheet",
-    "Words",
     "problems",
-    "said",
+    "Row",
+    "ROW_KINDS",
+    "Scoresheet",
+    "SheetText",
     "signed",
 ]

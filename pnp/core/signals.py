@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 #: The signals that stop a command like Ctrl-C; SIGHUP does not exist on Windows.
 STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -98,6 +98,20 @@ def reset_in_worker(parent: int) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, set())
 
 
+#: prctl(2)'s request for a signal when the parent dies.
+_PR_SET_PDEATHSIG = 1
+
+
+class _Prctl(NamedTuple):
+    """prctl(2)'s five arguments, by the names its manual gives them (a C call takes them in order)."""
+
+    option: int
+    arg2: int = 0
+    arg3: int = 0
+    arg4: int = 0
+    arg5: int = 0
+
+
 def _die_with_parent(parent: int) -> None:
     """Linux: ask the kernel to send SIGKILL when the parent dies, even of SIGKILL
     (elsewhere the parent's own cleanup stops its workers)."""
@@ -110,8 +124,7 @@ def _die_with_parent(parent: int) -> None:
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)
+        libc.prctl(*_Prctl(option=_PR_SET_PDEATHSIG, arg2=int(signal.SIGKILL)))
     except (OSError, AttributeError):
         return
     if os.getppid() != parent:  # the parent died before the request was made

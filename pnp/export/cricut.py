@@ -65,7 +65,7 @@ def pictures(component: Component, bleed: float) -> list[Picture]:
               math.ceil((max(p.printed.top for p in sheet.placed) - bottom) / step - 1e-6))
         size = (px[0] * step, px[1] * step)
         placements = tuple(Placement(p.item.copy, Face.FRONT, _moved(p.trim, left, bottom),
-                                     _moved(p.printed, left, bottom), p.rotation) for p in sheet.placed)
+                                     _moved(p.printed, left, bottom), rotation=p.rotation) for p in sheet.placed)
         name = f"{component.id}/{component.id}-{number}" if len(sheets) > 1 else f"{component.id}/{component.id}"
         out.append(Picture(name, size, px, placements))
     return out
@@ -112,7 +112,16 @@ def pictures_pdf(game: Game, options: PrintOptions, shown: list[Picture]) -> tup
     return buffer.getvalue(), art
 
 
-def cricut_files(game: Game, options: PrintOptions, components: list[Component], add, progress=None):
+class CricutFiles(NamedTuple):
+    """What :func:`cricut_files` wrote and left out."""
+
+    sizes: list[str]                        # each picture's name, pieces and size in pixels
+    skipped: list[tuple[Component, str]]    # each component left out, with its reason
+    warnings: list[str]                     # each designer's picture the images enlarge
+
+
+def cricut_files(game: Game, options: PrintOptions, components: list[Component], add, *,
+                 progress=None) -> CricutFiles:
     """Write every picture and its SVG through ``add(relative, bytes)``; the sizes shown, the
     components skipped, each with its reason, and the designer's pictures the images enlarge."""
     shown: list[Picture] = []
@@ -128,7 +137,7 @@ def cricut_files(game: Game, options: PrintOptions, components: list[Component],
         else:
             shown += pictures(component, options.bleed)
     if not shown:
-        return [], skipped, []
+        return CricutFiles([], skipped, [])
     pdf, art = pictures_pdf(game, options, shown)
     jobs = [Job(index, picture.pixels, True, DPI) for index, picture in enumerate(shown)]
     done = (lambda n: progress(n, len(jobs))) if progress else None
@@ -138,4 +147,4 @@ def cricut_files(game: Game, options: PrintOptions, components: list[Component],
         add(f"{picture.name}.svg", outlines_svg(picture))
     sizes = [f"{p.name.rpartition('/')[2]} {len(p.placements)} pieces {p.pixels[0]} x {p.pixels[1]} px"
              for p in shown]
-    return sizes, skipped, soft_pictures(art, DPI, enlarged_at=DPI)
+    return CricutFiles(sizes, skipped, soft_pictures(art, DPI, enlarged_at=DPI))

@@ -123,13 +123,13 @@ def _faces(component: Component) -> tuple[Face, ...]:
 
 
 def print_images(component: Component, found, service: Service, dpi: int,
-                 fmt: str = "png") -> ComponentExport:
+                 *, fmt: str = "png") -> ComponentExport:
     """Every face of every copy at the service's size (or the piece's own, generic)."""
     w, h = component.size
     if found is None and fmt == "pdf":
         # A PDF has no pixels to round to: the kit's bleed exactly.
-        return _component_export(component, "", (w, h), (GENERIC_BLEED_MM,) * 2, False,
-                                 (round((w + 2 * GENERIC_BLEED_MM) * dpi / MM_PER_INCH),
+        return _component_export(component, "", (w, h), (GENERIC_BLEED_MM,) * 2, turned=False,
+                                 px=(round((w + 2 * GENERIC_BLEED_MM) * dpi / MM_PER_INCH),
                                   round((h + 2 * GENERIC_BLEED_MM) * dpi / MM_PER_INCH)))
     if found is None:
         # A whole number of pixels of bleed, so the trim starts on a pixel edge; a hex's
@@ -144,11 +144,11 @@ def print_images(component: Component, found, service: Service, dpi: int,
         trim, turned, product = found.product.trim_mm(service), found.turned, found.product.name
     # The bleed is whatever the exact pixel size leaves around the trim.
     bleed = ((px[0] * MM_PER_INCH / dpi - trim[0]) / 2, (px[1] * MM_PER_INCH / dpi - trim[1]) / 2)
-    export = _component_export(component, product, trim, bleed, turned, px)
+    export = _component_export(component, product, trim, bleed, turned=turned, px=px)
     return export._replace(note=shape_note(service, component, found)) if found is not None else export
 
 
-def _component_export(component, product, trim, bleed, turned, px) -> ComponentExport:
+def _component_export(component, product, trim, bleed, *, turned, px) -> ComponentExport:
     if px[0] * px[1] > MAX_IMAGE_PIXELS:
         # Checked before anything is drawn: one such image would take gigabytes.
         raise PnpError(f"{component.id}: an image of {px[0]} x {px[1]} pixels; the limit is "
@@ -159,8 +159,8 @@ def _component_export(component, product, trim, bleed, turned, px) -> ComponentE
     for copy in all_copies:
         stem = file_stem(copy, digits)
         for face in _faces(component):
-            images.append(Image(copy, face, FacePage(copy, face, trim, bleed, turned), px,
-                                f"{stem}-{face.value}"))
+            images.append(Image(copy, face, FacePage(copy, face, trim, bleed, turned=turned), px,
+                                name=f"{stem}-{face.value}"))
     return ComponentExport(component, product, tuple(images))
 
 

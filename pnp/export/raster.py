@@ -31,6 +31,20 @@ class Job(NamedTuple):
     alpha: bool = False          # transparent where nothing is drawn (outside a shaped trim)
 
 
+class _PageToBitmap(NamedTuple):
+    """PDFium's FPDF_RenderPageBitmap arguments, by their names in its header (a C call takes
+    them in order): the whole page drawn over the whole bitmap, upright."""
+
+    bitmap: object
+    page: object
+    start_x: int = 0
+    start_y: int = 0
+    size_x: int = 0
+    size_y: int = 0
+    rotate: int = 0
+    flags: int = 0
+
+
 def _render(document, job: Job) -> bytes:
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
@@ -39,12 +53,12 @@ def _render(document, job: Job) -> bytes:
     page = document[job.page]
     if job.alpha:
         bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGRA, rev_byteorder=True)
-        bitmap.fill_rect((255, 255, 255, 0), 0, 0, w, h)
+        bitmap.fill_rect((255, 255, 255, 0), left=0, top=0, width=w, height=h)
     else:
         bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
-        bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
-    pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0,
-                                   pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)
+        bitmap.fill_rect((255, 255, 255, 255), left=0, top=0, width=w, height=h)
+    pdfium_c.FPDF_RenderPageBitmap(*_PageToBitmap(bitmap, page, size_x=w, size_y=h,
+                                                  flags=pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER))
     image = bitmap.to_pil()
     if not job.encode:
         data = image.tobytes()

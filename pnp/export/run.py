@@ -50,7 +50,7 @@ class Exported(NamedTuple):
     warnings: tuple[str, ...] = ()
 
 
-def export_game(game: Game, options: PrintOptions, fmt: str, service: Service, dpi: int | None,
+def export_game(game: Game, options: PrintOptions, fmt: str, service: Service, *, dpi: int | None,
                 order: str, components: list[str] | None, out: Path, base_url: str | None = None,
                 progress: Progress | None = None) -> Exported:
     """Export a game's pieces as print files (png, pdf) or a Tabletop Simulator object (tts)."""
@@ -73,30 +73,30 @@ def export_game(game: Game, options: PrintOptions, fmt: str, service: Service, d
             raise OutputError(str(exc)) from None
         output = _Output(replacement.target, replacement)
         if fmt == "tts":
-            sizes, main = _tts(game, options, kept, dpi, output, base_url, progress)
+            sizes, main = _tts(game, options, kept, dpi, output=output, base_url=base_url, progress=progress)
         elif fmt == "cricut":
             from pnp.export.cricut import cricut_files
 
             sizes, left_out, output.warnings = cricut_files(game, options, [c for c, _ in kept], output.add,
-                                                            progress)
+                                                            progress=progress)
             skipped += [Skipped(c, reason) for c, reason in left_out]
             if not sizes:
                 raise PnpError("none of the pieces asked for can be cut by Print Then Cut: "
                                + "; ".join(reason for _, reason in left_out))
             main = None
         else:
-            exports = [print_images(c, found, service, dpi, fmt) for c, found in kept]
+            exports = [print_images(c, found, service, dpi, fmt=fmt) for c, found in kept]
             check_file_names(exports, fmt)
             if fmt == "pdf":
-                sizes, main = _pdfs(game, options, exports, order, output, progress)
+                sizes, main = _pdfs(game, options, exports, order, output=output, progress=progress)
             else:
-                sizes, main = _pngs(game, options, exports, dpi, output, progress)
+                sizes, main = _pngs(game, options, exports, dpi, output=output, progress=progress)
         try:
             replacement.commit()
         except WriteError as exc:
             raise OutputError(str(exc)) from None
-    return Exported(folder, output.files, output.bytes, tuple(sizes), tuple(skipped), main,
-                    tuple(dict.fromkeys(output.warnings)))
+    return Exported(folder, output.files, output.bytes, tuple(sizes), skipped=tuple(skipped), main_file=main,
+                    warnings=tuple(dict.fromkeys(output.warnings)))
 
 
 class _Output:
@@ -132,7 +132,7 @@ def _size(pixels: tuple[int, int]) -> str:
 
 # ---- print files ----------------------------------------------------------------------------
 
-def _pdfs(game, options, exports: list[ComponentExport], order, output: _Output, progress):
+def _pdfs(game, options, exports: list[ComponentExport], order, *, output: _Output, progress):
     sizes = []
     total = sum(len(e.images) for e in exports)
     for export in exports:
@@ -151,15 +151,16 @@ def _pdfs(game, options, exports: list[ComponentExport], order, output: _Output,
 SHAPED = ("rounded", "circle", "hex")
 
 
-def _pngs(game, options, exports: list[ComponentExport], dpi, output: _Output, progress):
+def _pngs(game, options, exports: list[ComponentExport], dpi, *, output: _Output, progress):
     images = [image for export in exports for image in export.images]
     generic = all(not export.product for export in exports)
     clipped = SHAPED if generic else ()
-    drawn = output.drawn(faces_pdf(game, options, [image.page for image in images], clipped, dpi), dpi)
+    drawn = output.drawn(faces_pdf(game, options, [image.page for image in images], clipped, image_dpi=dpi), dpi)
     alike: dict[int, list[Image]] = {}
     for index, image in enumerate(images):
         alike.setdefault(drawn.same_as[index], []).append(image)
-    jobs = [Job(i, images[i].pixels, True, dpi, images[i].copy.component.shape in clipped) for i in sorted(alike)]
+    jobs = [Job(i, images[i].pixels, True, dpi,
+                alpha=images[i].copy.component.shape in clipped) for i in sorted(alike)]
     # Each picture is written as soon as it is made, while the others are still drawn.
     for job, data in rasterise(drawn.pdf, jobs, _counter(progress, len(jobs))):
         for image in alike[job.page]:
@@ -232,8 +233,8 @@ class _TtsFaces:
                 # In the component's own folder: no other component's file can take its name.
                 name = f"{deck_name}-{number}" if len(deck) > TTS_CARDS_PER_SHEET else deck_name
                 self.sheets.append(_Sheet(f"{component.id}/{name}", deck_number, cards, grid,
-                                          [self.page(c, Face.FRONT, grid.cell) for c in cards],
-                                          [self.page(c, Face.BACK, grid.cell) for c in cards]))
+                                          fronts=[self.page(c, Face.FRONT, grid.cell) for c in cards],
+                                          backs=[self.page(c, Face.BACK, grid.cell) for c in cards]))
         return deck_number
 
     def add_singles(self, component: Component, dpi: int) -> None:
@@ -248,12 +249,12 @@ class _TtsFaces:
 class _Pictures:
     """The faces rasterised, each distinct drawing once, and where their images are written."""
 
-    def __init__(self, game: Game, options: PrintOptions, faces: _TtsFaces, dpi: int, output: _Output,
+    def __init__(self, game: Game, options: PrintOptions, faces: _TtsFaces, dpi: int, *, output: _Output,
                  base_url: str | None, progress: Progress | None) -> None:
         self.drawn = output.drawn(faces_pdf(game, options, faces.pages, image_dpi=dpi), dpi)
         self.pixels, self.alpha = faces.pixels, faces.alpha
         unique = sorted(set(self.drawn.same_as))
-        jobs = [Job(i, faces.pixels[i], False, dpi, faces.alpha[i]) for i in unique]
+        jobs = [Job(i, faces.pixels[i], False, dpi, alpha=faces.alpha[i]) for i in unique]
         self.raw = {job.page: data for job, data in rasterise(self.drawn.pdf, jobs, _counter(progress, len(jobs)))}
         self.output, self.base_url = output, base_url
 
@@ -295,7 +296,7 @@ TTS_TILE_TYPES = {"rectangle": 0, "hex": 1, "circle": 2, "rounded": 3}
 TTS_CARD_TYPES = {"hex": 3, "circle": 4}
 
 
-def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url, progress):
+def _tts(game: Game, options: PrintOptions, kept, dpi, *, output: _Output, base_url, progress):
     """The Tabletop Simulator save of the kept components and its images; the sizes shown."""
     faces = _TtsFaces()
     deck_number = 0
@@ -306,7 +307,7 @@ def _tts(game: Game, options: PrintOptions, kept, dpi, output: _Output, base_url
             faces.add_singles(component, dpi)
     check_unique((_single_stem(component, copy) + f"-{face}.png", component.id, copy)
                  for component, copy, _, back in faces.singles for face in ("front", "back")[:2 if back else 1])
-    pictures = _Pictures(game, options, faces, dpi, output, base_url, progress)
+    pictures = _Pictures(game, options, faces, dpi, output=output, base_url=base_url, progress=progress)
     catalog = game.catalogs[options.lang]
     sizes: list[str] = []
     objects = _deck_objects(catalog, faces.sheets, pictures, sizes)
@@ -344,7 +345,7 @@ def _deck_objects(catalog, sheets: list[_Sheet], pictures: _Pictures, sizes: lis
                                   "NumWidth": grid.columns, "NumHeight": grid.rows,
                                   "BackIsHidden": True, "UniqueBack": not same_back,
                                   "Type": TTS_CARD_TYPES.get(sheet.cards[0].component.shape, 0)}}
-        cards = [_card(catalog, copy, card_id(deck_key, slot), custom, sheet.deck)
+        cards = [_card(catalog, copy, card_id(deck_key, slot), custom, index=sheet.deck)
                  for slot, copy in enumerate(sheet.cards)]
         decks.setdefault(sheet.deck, []).append((custom, cards, sheet.cards))
     objects: list[dict] = []
@@ -380,7 +381,7 @@ def _single_objects(catalog, singles: list[tuple[Component, Copy, int, int | Non
 
         front_url = image_url(front, "front")
         back_url = image_url(back, "back") if back is not None else ""
-        objects.append(_single(catalog, component, copy, front_url, back_url, len(objects)))
+        objects.append(_single(catalog, component, copy, front_url, back=back_url, index=len(objects)))
 
 
 def _single_stem(component: Component, copy: Copy) -> str:
@@ -418,7 +419,7 @@ def _deck_nickname(catalog, component: Component, set_name: str | None) -> str:
     return f"{name} — {_text(catalog, f'color.{set_name}', set_name)}" if set_name else name
 
 
-def _card(catalog, copy: Copy, cid: int, custom: dict, index: int) -> dict:
+def _card(catalog, copy: Copy, cid: int, custom: dict, *, index: int) -> dict:
     """A card: alone on the table, or inside its deck (where its place is the deck's)."""
     name = _text(catalog, f"card.{copy.piece.id}", copy.piece.id)
     card = _object("CardCustom", name, index, face_down=True) | {"CardID": cid, "CustomDeck": custom}
@@ -426,7 +427,7 @@ def _card(catalog, copy: Copy, cid: int, custom: dict, index: int) -> dict:
     return card
 
 
-def _single(catalog, component: Component, copy: Copy, front: str, back: str, index: int) -> dict:
+def _single(catalog, component: Component, copy: Copy, front: str, *, back: str, index: int) -> dict:
     name = _text(catalog, f"component.{component.id}.name", component.id)
     if component.kind == "board":
         return _object("Custom_Board", name, index) | {

@@ -66,7 +66,7 @@ class Match(NamedTuple):
 
 _CARD, _PUNCH, _BOARD = ("card",), ("tile", "token"), ("board",)
 
-THE_GAME_CRAFTER = Service("tgc", "The Game Crafter", 300, 37.5, (
+THE_GAME_CRAFTER = Service("tgc", "The Game Crafter", 300, 37.5, products=(
     Product("PokerDeck", "poker card", (825, 1125), _CARD),
     Product("BridgeDeck", "bridge card", (750, 1125), _CARD),
     Product("MiniDeck", "mini card", (600, 825), _CARD),
@@ -98,7 +98,7 @@ THE_GAME_CRAFTER = Service("tgc", "The Game Crafter", 300, 37.5, (
 # Sizes are MakePlayingCards' trim in inches at 300 dpi plus its 36 px a side:
 # poker, bridge, tarot, domino, business and micro as published; mini
 # (1.75 x 2.5 in) and jumbo (3.5 x 5 in) by the same rule.
-MAKE_PLAYING_CARDS = Service("mpc", "MakePlayingCards", 300, 36, (
+MAKE_PLAYING_CARDS = Service("mpc", "MakePlayingCards", 300, 36, products=(
     Product("poker", "poker card", (822, 1122), _CARD),
     Product("bridge", "bridge card", (747, 1122), _CARD),
     Product("mini", "mini card", (597, 822), _CARD),
@@ -110,7 +110,7 @@ MAKE_PLAYING_CARDS = Service("mpc", "MakePlayingCards", 300, 36, (
 ))
 
 #: No service: each piece at its own size with the kit's bleed, at any dpi.
-GENERIC = Service("generic", "generic", 0, 0, ())
+GENERIC = Service("generic", "generic", 0, 0, products=())
 
 SERVICES = {s.id: s for s in (GENERIC, THE_GAME_CRAFTER, MAKE_PLAYING_CARDS)}
 

@@ -25,7 +25,7 @@ from pnp.core.errors import OutputError, PnpError
 from pnp.core.files import (Contents, ReadError, WriteError, os_reason, read_regular, same_file, shown_path,
                        write_files)
 from pnp.core.i18n import LANGUAGES
-from pnp.layout.furniture import Made
+from pnp.layout.furniture import Imprint
 from pnp.layout.kinds.image import Placed, soft_pictures
 from pnp.layout.plan import plan_kit
 from pnp.layout.print_order import manifest_problem
@@ -66,7 +66,7 @@ def manifest_path(pdf: Path) -> Path:
 
 
 def write_pdf_and_manifest(pdf_path: Path, pdf: bytes, manifest: dict, inputs: tuple[Path, ...] = (),
-                           beside: dict[str, bytes] | None = None) -> Path:
+                           *, beside: dict[str, bytes] | None = None) -> Path:
     """Write a PDF and its manifest as one pair (with the files ``beside`` them it names,
     a cutter's cut files, in the same group); return the manifest's path.
 
@@ -124,7 +124,15 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a number a manifest holds")
 
 
-def read_manifest(path: Path) -> tuple[dict, Path, bytes]:
+class ManifestPair(NamedTuple):
+    """A manifest as read, the PDF it describes, and the PDF's bytes."""
+
+    manifest: dict
+    pdf: Path
+    pdf_data: bytes
+
+
+def read_manifest(path: Path) -> ManifestPair:
     """A manifest, the PDF it describes and the PDF's bytes, checked to be the pair written together.
 
     ``path`` is the manifest or its PDF. OutputError (one line) if the manifest
@@ -171,7 +179,7 @@ def read_manifest(path: Path) -> tuple[dict, Path, bytes]:
     if found != expected:
         raise OutputError(f"{path}: {pdf.name} is not the PDF this manifest was written with (its SHA-256 is "
                           f"{found[:12]}..., the manifest says {expected[:12]}...); render the kit again")
-    return manifest, pdf, pdf_data
+    return ManifestPair(manifest, pdf, pdf_data)
 
 
 def check_cut_files(manifest: dict, pdf: Path) -> None:
@@ -244,8 +252,8 @@ def collector_paused():
             gc.enable()
 
 
-def made_by() -> Made:
-    """Which pnp made a kit, for its cover: the installed version, and the date
+def imprint() -> Imprint:
+    """The imprint a kit's cover prints: the installed version of pnp, and the date
     only when ``SOURCE_DATE_EPOCH`` gives one, so two builds stay byte-identical."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     date = None
@@ -255,7 +263,7 @@ def made_by() -> Made:
         except (ValueError, OverflowError, OSError):
             raise PnpError(f"SOURCE_DATE_EPOCH must be a number of seconds since 1970, got {epoch!r}") from None
     # The package's own constant: importlib.metadata would import email, csv and zipfile on every run.
-    return Made(__version__, date)
+    return Imprint(__version__, date)
 
 
 def render_to_memory(game: Game, options: PrintOptions, components: list[str] | None = None,
@@ -269,7 +277,7 @@ def render_to_memory(game: Game, options: PrintOptions, components: list[str] | 
     options = checked(options)
     size = paper_size(options.paper)
     with collector_paused():
-        plan = plan_kit(game, options, size, components, measure=MEASURER, made=made_by())
+        plan = plan_kit(game, options, size, components, measure=MEASURER, imprint=imprint())
         pdf, manifest = render_kit(plan, release_pages=True, records=records)
     if options.cutter:
         from pnp.layout.cutter import cut_files as made_cut_files
@@ -291,14 +299,14 @@ def render_game(game: Game, options: PrintOptions, out_dir: Path,
         raise OutputError(f"cannot create the output folder {shown_path(out_dir)}: {os_reason(exc, out_dir)}") from None
     pdf_path = Path(out_dir) / f"{kit_name(game, options, components)}.pdf"
     written = write_pdf_and_manifest(pdf_path, pdf, manifest, inputs=game_inputs(game), beside=beside)
-    return Written(pdf_path, written, len(manifest["pages"]), len(pdf), kit_warnings(manifest))
+    return Written(pdf_path, written, len(manifest["pages"]), len(pdf), warnings=kit_warnings(manifest))
 
 
 def kit_warnings(manifest: dict) -> tuple[str, ...]:
     """What a kit's manifest says is worth a warning: each picture placed at under 300 dpi,
     with the piece, the file and the figure."""
-    placed = [Placed(use["piece"], use["face"], "", picture["file"], picture["file"], use["dpi"],
-                     tuple(picture["pixels"]))
+    placed = [Placed(use["piece"], use["face"], "", picture["file"], source=picture["file"], dpi=use["dpi"],
+                     pixels=tuple(picture["pixels"]))
               for picture in manifest.get("pictures", ()) for use in picture["placed"]]
     return tuple(soft_pictures(placed))
 

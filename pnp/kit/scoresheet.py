@@ -13,13 +13,13 @@ from pnp.core.limits import MAX_QR_BYTES
 from pnp.template.model import PrintOptions
 from pnp.render.document import render_kit
 from pnp.render.fonts import MEASURER
-from pnp.core.sheet_model import Said
+from pnp.core.sheet_model import CatalogText
 from pnp.template.loader import load_shipped_game
 from scoring.rules import find_rules
 from pnp.core.units import paper_size
 
 
-def result_summary(result: Any, catalog, date: str | None = None, verdict: Said | None = None) -> str:
+def result_summary(result: Any, catalog, date: str | None = None, verdict: CatalogText | None = None) -> str:
     """The short text a phone reads from the filled sheet's QR code.
 
     One line: game, date, each player's total, and the winners, or the
@@ -67,7 +67,7 @@ def render_filled_sheet(result: Any, options: PrintOptions, date: str | None = N
 
 
 def write_filled_sheet(result: Any, options: PrintOptions, out: Path, date: str | None = None,
-                       inputs: tuple[Path, ...] = ()) -> Path:
+                       *, inputs: tuple[Path, ...] = ()) -> Path:
     """Write the filled sheet and its manifest as a pair; return the PDF path.
 
     Neither may be one of ``inputs`` (the session printed) or a link to one.

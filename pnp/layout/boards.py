@@ -70,7 +70,7 @@ def text_boxes(primitives: Iterable, measure: Measurer) -> list[Box]:
     return [box for p in absolute(primitives) if type(p) is Text for box in p.boxes(measure)]
 
 
-def split_piece(area_w: float, area_h: float, piece_w: float, piece_h: float, overlap: float,
+def split_piece(area_w: float, area_h: float, piece_w: float, piece_h: float, *, overlap: float,
                 allow_rotate: bool = True, texts: Sequence[Box] = (),
                 lines_x: Sequence[float] = (), lines_y: Sequence[float] = ()) -> Split:
     """Split a piece too big for a sheet whose trims may fill ``area_w`` x ``area_h``.
@@ -81,7 +81,7 @@ def split_piece(area_w: float, area_h: float, piece_w: float, piece_h: float, ov
     in bands across or down, whichever keeps every seam off text with the
     fewest parts.
 
-    >>> split = split_piece(194, 276, 280, 280, 12)
+    >>> split = split_piece(194, 276, 280, 280, overlap=12)
     >>> [p.label for p in split.parts], split.through_text
     (['1/4', '2/4', '3/4', '4/4'], 0)
 
@@ -96,8 +96,9 @@ def split_piece(area_w: float, area_h: float, piece_w: float, piece_h: float, ov
     options = [False] + ([True] if allow_rotate else [])
     for rotated in options:
         for across in (True, False):
-            split = _split_oriented(area_w, area_h, piece_w, piece_h, overlap, rotated, across,
-                                    texts, lines_x, lines_y)
+            split = _split_oriented(area_w, area_h, piece_w, piece_h, overlap=overlap, rotated=rotated,
+                                    across=across,
+                                    texts=texts, lines_x=lines_x, lines_y=lines_y)
             key = (split.through_text > 0, len(split.parts), rotated, not across)
             if best is None or key < best[0]:
                 best = (key, split)
@@ -105,7 +106,7 @@ def split_piece(area_w: float, area_h: float, piece_w: float, piece_h: float, ov
     return best[1]
 
 
-def _split_oriented(area_w: float, area_h: float, piece_w: float, piece_h: float, overlap: float,
+def _split_oriented(area_w: float, area_h: float, piece_w: float, piece_h: float, *, overlap: float,
                     rotated: bool, across: bool, texts: Sequence[Box], lines_x: Sequence[float],
                     lines_y: Sequence[float]) -> Split:
     """One way of splitting: upright or turned; bands across the piece first
@@ -129,7 +130,7 @@ def _split_oriented(area_w: float, area_h: float, piece_w: float, piece_h: float
         boxes = [Box(b.y, b.x, b.h, b.w) for b in boxes]
         cuts_x, cuts_y = cuts_y, cuts_x
     dirty = 0
-    rows = _seams(height, area_h, overlap, [(b.y, b.top) for b in boxes], cuts_y)
+    rows = _seams(height, area_h, overlap, [(b.y, b.top) for b in boxes], lines=cuts_y)
     if rows is None:
         dirty += 1
         rows = _even(height, area_h, overlap)
@@ -140,7 +141,7 @@ def _split_oriented(area_w: float, area_h: float, piece_w: float, piece_h: float
         bottom = stops[k] - (half if k else 0.0)
         top = stops[k + 1] + (half if k + 1 < len(stops) - 1 else 0.0)
         inside = [(b.x, b.right) for b in boxes if b.top > bottom and b.y < top]
-        cols = _seams(width, area_w, overlap, inside, cuts_x)
+        cols = _seams(width, area_w, overlap, inside, lines=cuts_x)
         if cols is None:
             dirty += 1
             cols = _even(width, area_w, overlap)
@@ -157,7 +158,8 @@ def _split_oriented(area_w: float, area_h: float, piece_w: float, piece_h: float
 
     # Numbered as the board reads, turned or not: from its top, left to right.
     rects.sort(key=lambda r: (-round(region(r).top, 6), round(region(r).x, 6)))
-    parts = [Part(index, len(rects), region(rect), rotated, rect, _seams_of(index, rects, overlap))
+    parts = [Part(index, len(rects), region(rect), rotated, sheet_region=rect, seams=_seams_of(index, rects,
+                                                                                               overlap))
              for index, rect in enumerate(rects)]
     return Split(tuple(parts), dirty)
 
@@ -201,7 +203,7 @@ def _count(length: float, space: float, overlap: float) -> int:
 
 
 def _seams(length: float, space: float, overlap: float, blocked: list[tuple[float, float]],
-           lines: Sequence[float]) -> list[float] | None:
+           *, lines: Sequence[float]) -> list[float] | None:
     """Cut lines along one axis (ascending), each clear of text, parts no longer
     than ``space``: as few parts as possible (up to two more than the least),
     then the most even. None if no such cuts exist.
@@ -218,7 +220,7 @@ def _seams(length: float, space: float, overlap: float, blocked: list[tuple[floa
         candidates = [half + i * SEARCH_STEP for i in range(steps + 1)]
     candidates = _clear_of(candidates, clear)
     for count in range(least, least + 3):
-        found = _best_cuts(length, space, half, candidates, count - 1)
+        found = _best_cuts(length, space, half, candidates, cuts=count - 1)
         if found is not None:
             return found
     return None
@@ -247,7 +249,7 @@ def _clear_of(candidates: list[float], blocked: list[tuple[float, float]]) -> li
 
 
 def _best_cuts(length: float, space: float, half: float, candidates: list[float],
-               cuts: int) -> list[float] | None:
+               *, cuts: int) -> list[float] | None:
     """``cuts`` cut lines from ``candidates`` whose parts all fit ``space``,
     with the longest part as short as possible (then nearest an even split).
 
@@ -257,7 +259,7 @@ def _best_cuts(length: float, space: float, half: float, candidates: list[float]
     """
     even = [(i + 1) * length / (cuts + 1) for i in range(cuts)]
     if cuts > 2:
-        return _cuts_in_turn(length, space, half, candidates, even)
+        return _cuts_in_turn(length, space, half, candidates, even=even)
     best: tuple[tuple[float, float], list[float]] | None = None
 
     def search(chosen: list[float], start: int) -> None:
@@ -287,7 +289,7 @@ def _best_cuts(length: float, space: float, half: float, candidates: list[float]
 
 
 def _cuts_in_turn(length: float, space: float, half: float, candidates: list[float],
-                  even: list[float]) -> list[float] | None:
+                  *, even: list[float]) -> list[float] | None:
     chosen: list[float] = []
     start = 0.0   # where the next part begins
     for index, target in enumerate(even):

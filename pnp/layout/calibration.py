@@ -54,7 +54,7 @@ def targets(page_w: float, page_h: float) -> tuple[Target, ...]:
 
 
 def calibration_pages(page_size: tuple[float, float], options: PrintOptions, catalog: Catalog,
-                      measure: Measurer, footers: tuple[tuple[Primitive, ...], ...] | None = None,
+                      measure: Measurer, *, footers: tuple[tuple[Primitive, ...], ...] | None = None,
                       command: str | None = None) -> tuple[tuple[Primitive, ...], tuple[Primitive, ...]]:
     """The front and the back page, each a tuple of primitives (mm from the top-left).
 
@@ -66,11 +66,11 @@ def calibration_pages(page_size: tuple[float, float], options: PrintOptions, cat
     front: list[Primitive] = []
     back: list[Primitive] = []
 
-    def text(page: list, words: str, x: float, y_down: float, size: float, style: str = "regular",
+    def text(page: list, words: str, x: float, y_down: float, *, size: float, style: str = "regular",
              width: float | None = None) -> float:
         """Words wrapped in ``width`` from (x, y_down); returns the y below them."""
         room = width if width is not None else page_w - 2 * MARGIN - (x - MARGIN)
-        fitted = fit_or_fail(measure, words, style, size, pt(room), pt(200), wrap=True, leading=1.25,
+        fitted = fit_or_fail(measure, words, style, size, width=pt(room), height=pt(200), wrap=True, leading=1.25,
                              min_size=size, where="calibration page")
         baseline = y_down + size * 0.8 / POINTS_PER_MM
         lines = []
@@ -81,22 +81,22 @@ def calibration_pages(page_size: tuple[float, float], options: PrintOptions, cat
         return baseline - size * 0.8 / POINTS_PER_MM + 1.5
 
     # Front: what this is and how to read it.
-    y = text(front, catalog.get("calibrate.title"), MARGIN, MARGIN, 16, "black")
+    y = text(front, catalog.get("calibrate.title"), MARGIN, MARGIN, size=16, style="black")
     paper = catalog.get(f"paper.{options.paper}")
     # A kit names the command that renders it again; the sheet alone, both kinds.
     for step in ("print", "hold", "read", "use" if command else "use_any"):
         y = text(front, "• " + catalog.get(f"calibrate.{step}", paper=paper, command=command),
-                 MARGIN, y + 0.5, 9.5)
+                 MARGIN, y + 0.5, size=9.5)
     for target in targets(page_w, page_h):
         cx, cy = target.x, page_h - target.y
-        front.append(Line(cx - ARM, cy, cx + ARM, cy, INK, HAIR * 2))
-        front.append(Line(cx, cy - ARM, cx, cy + ARM, INK, HAIR * 2))
+        front.append(Line(cx - ARM, cy, cx + ARM, cy, stroke=INK, width=HAIR * 2))
+        front.append(Line(cx, cy - ARM, cx, cy + ARM, stroke=INK, width=HAIR * 2))
         front.append(Ellipse(cx, cy, 3.0, 3.0, stroke=INK, width=HAIR * 2))
-        text(front, target.name, cx - ARM - 6, cy - ARM - 1, 14, "black", 10)
+        text(front, target.name, cx - ARM - 6, cy - ARM - 1, size=14, style="black", width=10)
 
     # Back: behind each target (mirrored for a long-edge flip), its two scales.
-    y = text(back, catalog.get("calibrate.back_title"), MARGIN, MARGIN, 12, "black")
-    text(back, catalog.get("calibrate.back_note"), MARGIN, y + 0.5, 9.5)
+    y = text(back, catalog.get("calibrate.back_title"), MARGIN, MARGIN, size=12, style="black")
+    text(back, catalog.get("calibrate.back_note"), MARGIN, y + 0.5, size=9.5)
     for target in targets(page_w, page_h):
         cx, cy = page_w - target.x, page_h - target.y
         back += _scale(cx, cy - OFFSET, horizontal=True, measure=measure)
@@ -110,7 +110,8 @@ def calibration_pages(page_size: tuple[float, float], options: PrintOptions, cat
 
     if footers is None:
         title = catalog.get("calibrate.title")
-        footers = tuple(footer_layout(frame, page_size, options, catalog, measure, n, 2, title=title)
+        footers = tuple(footer_layout(frame, page_size, options, catalog, measure=measure, page=n, pages=2,
+                                      title=title)
                         for n in (1, 2))
     return (*front, *footers[0]), (*back, *footers[1])
 

@@ -18,6 +18,7 @@ from typing import Callable, NamedTuple, Sequence
 from pnp.core.errors import TextFitError
 from pnp.core.i18n import Catalog
 from pnp.layout.colors import Inks
+from pnp.layout.furniture import Imprint
 from pnp.layout.imposition import MARGIN, PRINTABLE
 from pnp.layout.primitives import QR, Primitive, Rect, Symbol, Text, TextLine
 from pnp.layout.text import Measurer, fit_or_fail
@@ -135,7 +136,7 @@ class _Flow:
     added to the current page in the page's top-left frame.
     """
 
-    def __init__(self, measure: Measurer, page_h: float, x: float, y: float, width: float,
+    def __init__(self, measure: Measurer, page_h: float, *, x: float, y: float, width: float,
                  bottom: float, ink: str, next_page: Callable[[], None], top: float):
         self.measure, self.page_h = measure, page_h
         self.x, self.y, self.width, self.bottom, self.ink = x, y, width, bottom, ink
@@ -156,7 +157,7 @@ class _Flow:
 
     def fits(self, text: str, style: str, size: float, width: float) -> float:
         """The width of a one-line text drawn at its size, or a TextFitError if it is too wide."""
-        fit_or_fail(self.measure, text, style, size, pt(width), pt(size * 1.2 / POINTS_PER_MM),
+        fit_or_fail(self.measure, text, style, size, width=pt(width), height=pt(size * 1.2 / POINTS_PER_MM),
                     wrap=False, leading=1.2, min_size=size, where="cover")
         return self.measure.width(text, style, size)
 
@@ -170,12 +171,12 @@ class _Flow:
                               HEADING, self.ink))
         self.y -= 6.5
 
-    def paragraph(self, text: str, size: float = BODY, style: str = "regular", indent: float = 0.0,
+    def paragraph(self, text: str, *, size: float = BODY, style: str = "regular", indent: float = 0.0,
                   bullet: str | None = None, right: float = 0.0, keep: float = 0.0) -> None:
         """A wrapped paragraph; ``right`` mm are left free at its right, and
         ``keep`` mm below its top are kept on the same page (a figure beside it)."""
         width = self.width - indent - (4 if bullet else 0) - right
-        fitted = fit_or_fail(self.measure, text, style, size, pt(width), pt(200), wrap=True,
+        fitted = fit_or_fail(self.measure, text, style, size, width=pt(width), height=pt(200), wrap=True,
                              leading=1.25, min_size=size, where="cover")
         height = (fitted.size + (len(fitted.lines) - 1) * fitted.leading) / pt(1) + 1.4
         self.need(max(height, keep), text[:30])
@@ -188,7 +189,7 @@ class _Flow:
         self.page.append(Text(tuple(lines), style, fitted.size, self.ink))
         self.y -= height
 
-    def table(self, headers: list[str], rows: list[list[str]], fractions: Sequence[float],
+    def table(self, headers: list[str], rows: list[list[str]], fractions: Sequence[float], *,
               shade: str, first_bold: bool = True) -> None:
         """Rows of cells that wrap inside their column; a row never splits across pages."""
         widths = [self.width * f for f in fractions]
@@ -199,7 +200,7 @@ class _Flow:
             x = self.x
             for i, text in enumerate(row):
                 style = style_of(i)
-                fitted = fit_or_fail(self.measure, text, style, TABLE, pt(widths[i] - 2), pt(100),
+                fitted = fit_or_fail(self.measure, text, style, TABLE, width=pt(widths[i] - 2), height=pt(100),
                                      wrap=True, leading=1.22, min_size=TABLE, where="cover table")
                 tallest = max(tallest, len(fitted.lines))
                 texts.append((x + 1, fitted.lines, style))
@@ -248,13 +249,13 @@ class _Cover(NamedTuple):
 
 
 def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, float],
-                  contents: CoverContents, measure: Measurer, made, footer: Callable[[int], tuple]
-                  ) -> list[tuple[Primitive, ...]]:
+                  contents: CoverContents, *, measure: Measurer, imprint: Imprint | None,
+                  footer: Callable[[int], tuple]) -> list[tuple[Primitive, ...]]:
     """The cover's pages, each a tuple of primitives, footer included: the title band, the
     print plan and its advice, the contents, cutting and assembly, the player colours, the credits.
 
-    ``footer(n)`` lays out the footer of cover page ``n``; ``made`` says which
-    tool made the kit (a :class:`~pnp.layout.furniture.Made`, or None).
+    ``footer(n)`` lays out the footer of cover page ``n``; ``imprint`` says which
+    pnp made the kit (or None).
     """
     catalog = game.catalogs[options.lang]
     page_w, page_h = page_size
@@ -266,13 +267,13 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
         pages.append((*flow.page, *footer(len(pages) + 1)))
         flow.page = []
 
-    flow = _Flow(measure, page_h, MARGIN + 2, page_h - BAND_H - 3, page_w - 2 * MARGIN - 4,
-                 contents.text_bottom, inks.line("ink"), next_page, page_h - MARGIN - 4)
-    flow.page = _title_band(game, options, page_w, catalog, inks, measure, made, url)
+    flow = _Flow(measure, page_h, x=MARGIN + 2, y=page_h - BAND_H - 3, width=page_w - 2 * MARGIN - 4,
+                 bottom=contents.text_bottom, ink=inks.line("ink"), next_page=next_page, top=page_h - MARGIN - 4)
+    flow.page = _title_band(game, options, page_w, catalog, inks=inks, measure=measure, imprint=imprint, url=url)
     if url:
         flow.paragraph(catalog.get("cover.rules_link", url=url), size=7.5)
-    cover = _Cover(game, options, contents, catalog, inks, flow,
-                   {c.id: catalog.get(f"component.{c.id}.name") for c in contents.components})
+    cover = _Cover(game, options, contents, catalog, inks=inks, flow=flow,
+                   names={c.id: catalog.get(f"component.{c.id}.name") for c in contents.components})
     _print_plan(cover)
     _print_advice(cover)
     _contents_table(cover)
@@ -298,8 +299,8 @@ def _credits(cover: _Cover) -> None:
                    style="regular")
 
 
-def _title_band(game: Game, options: PrintOptions, page_w: float, catalog: Catalog, inks: Inks, measure: Measurer,
-                made, url: str | None) -> list[Primitive]:
+def _title_band(game: Game, options: PrintOptions, page_w: float, catalog: Catalog, *, inks: Inks,
+                measure: Measurer, imprint: Imprint | None, url: str | None) -> list[Primitive]:
     """The band across the top of the first page: the game's name, players, paper and
     language, which pnp made it, and the QR code of the rules."""
     # The title band keeps to the printable area, as everything printed on a page does:
@@ -315,23 +316,23 @@ def _title_band(game: Game, options: PrintOptions, page_w: float, catalog: Catal
                           stroke="#000000", width=1 / POINTS_PER_MM, radius=2.0))
     title = catalog.get("game.name")
     room = page_w - 2 * MARGIN - QR_SIZE - 6
-    fitted = fit_or_fail(measure, title, "black", 30, pt(room), pt(14), wrap=False, leading=1.1,
+    fitted = fit_or_fail(measure, title, "black", 30, width=pt(room), height=pt(14), wrap=False, leading=1.1,
                          min_size=14, where="cover title")
     first.append(Text((TextLine(title, MARGIN + 2, 15.5),), "black", fitted.size, title_ink))
     subtitle = catalog.get("cover.subtitle", players=_players(game.players, catalog),
                            paper=catalog.get(f"paper.{options.paper}"),
                            language=catalog.get("cover.language"))
-    size = fit_or_fail(measure, subtitle, "black", 10.5, pt(room), pt(6), wrap=False, leading=1.1,
+    size = fit_or_fail(measure, subtitle, "black", 10.5, width=pt(room), height=pt(6), wrap=False, leading=1.1,
                        min_size=8, where="cover subtitle").size
     first.append(Text((TextLine(subtitle, MARGIN + 2, 23.5),), "black", size, title_ink))
-    if made is not None:
-        line = catalog.get("cover.made_by", version=made.version) + (
-            catalog.get("cover.made_on", date=made.date) if made.date else "")
-        size = fit_or_fail(measure, line, "regular", 8, pt(room), pt(5), wrap=False, leading=1.1,
+    if imprint is not None:
+        line = catalog.get("cover.made_by", version=imprint.version) + (
+            catalog.get("cover.made_on", date=imprint.date) if imprint.date else "")
+        size = fit_or_fail(measure, line, "regular", 8, width=pt(room), height=pt(5), wrap=False, leading=1.1,
                            min_size=7, where="cover").size
         first.append(Text((TextLine(line, MARGIN + 2, 29.5),), "regular", size, title_ink))
     if url:
-        first.append(QR(url, page_w - MARGIN - QR_SIZE, BAND_H - 2 - QR_SIZE, QR_SIZE, "#000000"))
+        first.append(QR(url, page_w - MARGIN - QR_SIZE, BAND_H - 2 - QR_SIZE, QR_SIZE, color="#000000"))
     return first
 
 
@@ -351,7 +352,7 @@ def _print_plan(cover: _Cover) -> None:
                      catalog.get(f"stock.{row.stock}"), ", ".join(what)])
     flow.table([catalog.get("plan.pages"), catalog.get("plan.sheets"), catalog.get("plan.sides"),
                 catalog.get("plan.stock"), catalog.get("plan.what")], rows,
-               (0.11, 0.09, 0.22, 0.24, 0.34), cover.inks.fill("light"), first_bold=False)
+               (0.11, 0.09, 0.22, 0.24, 0.34), shade=cover.inks.fill("light"), first_bold=False)
 
 
 def _print_advice(cover: _Cover) -> None:
@@ -390,7 +391,7 @@ def _contents_table(cover: _Cover) -> None:
                 catalog.get("cover.cut_and_use")],
                [[cover.names[c.id], str(contents.copies[c.id]), sheet_ranges(contents.sheets[c.id]),
                  catalog.get(f"component.{c.id}.cut")] for c in contents.components],
-               (0.25, 0.08, 0.12, 0.55), cover.inks.fill("light"))
+               (0.25, 0.08, 0.12, 0.55), shade=cover.inks.fill("light"))
 
 
 def _cutting(cover: _Cover) -> None:
@@ -420,7 +421,7 @@ def _cutting(cover: _Cover) -> None:
     if cover.options.cutter:
         flow.paragraph(catalog.get("cover.cut_machine", inset=f"{cover.options.mark_inset:g}"), bullet="•")
     for component, parts in contents.boards:
-        _assembly_diagram(flow, component, parts, catalog, cover.inks, cover.accent)
+        _assembly_diagram(flow, component, parts, catalog, inks=cover.inks, accent=cover.accent)
 
 
 def _player_colours(cover: _Cover) -> None:
@@ -444,8 +445,9 @@ def _player_colours(cover: _Cover) -> None:
         color = cover.game.colors[set_name]
         label = catalog.get(f"color.{set_name}")
         label_w = flow.fits(label, "regular", BODY, flow.x + flow.width - x - 9) / pt(1)
-        flow.page.append(Rect(x, top, 7, 7, inks.fill(color.rgb), ink, 0.6 / POINTS_PER_MM, 1.2))
-        flow.page.append(Symbol(color.symbol, x + 3.5, top + 3.5, 5, inks.line(color.ink)))
+        flow.page.append(Rect(x, top, 7, 7, fill=inks.fill(color.rgb), stroke=ink, width=0.6 / POINTS_PER_MM,
+                              radius=1.2))
+        flow.page.append(Symbol(color.symbol, x + 3.5, top + 3.5, 5, fill=inks.line(color.ink)))
         flow.page.append(Text((TextLine(label, x + 9, top + 5),), "regular", BODY, ink))
         x += 12 + label_w + 3
     flow.y -= 8.5
@@ -475,7 +477,7 @@ def _players(players: tuple[int, int], catalog: Catalog) -> str:
 MAP_W, MAP_H = 40.0, 28.0
 
 
-def _assembly_diagram(flow: _Flow, component: Component, parts, catalog: Catalog, inks: Inks,
+def _assembly_diagram(flow: _Flow, component: Component, parts, catalog: Catalog, *, inks: Inks,
                       accent: str) -> None:
     """How to join a split piece, and beside it a small map: which part goes where."""
     w, h = component.size
@@ -491,7 +493,7 @@ def _assembly_diagram(flow: _Flow, component: Component, parts, catalog: Catalog
     for part in parts:
         r = part.region
         flow.page.append(Rect(ox + r.x * scale, flow.down(oy + (r.y + r.h) * scale), r.w * scale,
-                              r.h * scale, light, accent, 0.7 / POINTS_PER_MM))
+                              r.h * scale, fill=light, stroke=accent, width=0.7 / POINTS_PER_MM))
     for part in parts:
         r = part.region
         label_w = flow.measure.width(part.label, "black", 11)

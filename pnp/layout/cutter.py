@@ -83,9 +83,9 @@ def marks(page_w: float, page_h: float, inset: float) -> tuple[Mark, ...]:
     >>> [m[:4] for m in marks(210.0, 297.0, 10.0)]
     [('square', 'top-left', 10.0, 282.0), ('corner', 'top-right', 200.0, 287.0), ('corner', 'bottom-left', 10.0, 10.0)]
     """
-    return (Mark("square", "top-left", inset, page_h - inset - SQUARE, SQUARE),
-            Mark("corner", "top-right", page_w - inset, page_h - inset, LEG, -1, -1),
-            Mark("corner", "bottom-left", inset, inset, LEG, 1, 1))
+    return (Mark("square", "top-left", inset, page_h - inset - SQUARE, size=SQUARE),
+            Mark("corner", "top-right", page_w - inset, page_h - inset, size=LEG, dx=-1, dy=-1),
+            Mark("corner", "bottom-left", inset, inset, size=LEG, dx=1, dy=1))
 
 
 def mark_boxes(mark: Mark) -> tuple[Box, ...]:
@@ -199,7 +199,7 @@ def piece_path(outline: Outline, rotation: int, left: float, top: float) -> str:
         # Turned a quarter, a flat-topped hexagon is pointed at the top: its corners, turned as
         # the renderer turns the piece (y up, from the turned box's bottom-left).
         height = outline.width
-        corners = on_sheet(outline, 0.0, 0.0, rotation, outline.points())
+        corners = on_sheet(outline, 0.0, 0.0, rotation, points=outline.points())
         return "M" + "L".join(f"{_n(left + u)},{_n(top + height - v)}" for u, v in corners) + "Z"
     return turned_outline(outline, rotation).svg_path(left, top)
 

@@ -172,7 +172,7 @@ class FaceResolver:
                 if seen is None or p.dpi < seen.dpi:
                     info = picture_info(self.folder, p.name)
                     self.pictures[key] = Placed(piece, face.value, element.where.rpartition(": ")[2], p.name,
-                                                p.source, p.dpi, (info.width, info.height))
+                                                source=p.source, dpi=p.dpi, pixels=(info.width, info.height))
 
     def _prepared(self, component: Component, elements: tuple[Element, ...]) -> tuple[_Prepared, ...]:
         """Each element of a face with what resolving it needs on every copy (:class:`_Prepared`)."""
@@ -241,10 +241,10 @@ class FaceResolver:
                     using.setdefault(id(elements), (elements, []))[1].append(piece)
                 for elements, pieces in using.values():
                     for element in elements:
-                        self._estimate(element, component, pieces, sets, budget)
+                        self._estimate(element, component, pieces, sets, budget=budget)
 
     def _estimate(self, element: Element, component: Component, pieces: list[Piece], sets: int,
-                  budget: WorkBudget) -> None:
+                  *, budget: WorkBudget) -> None:
         names = set(element.names)
         # How many different drawings each piece entry's copies can make of the element.
         if "copy" in names:
@@ -308,7 +308,7 @@ class FaceResolver:
             self.problems.append(message)
 
 
-def resolve_piece_face(game: Game, options: PrintOptions, measure: Measurer, component_id: str,
+def resolve_piece_face(game: Game, options: PrintOptions, measure: Measurer, *, component_id: str,
                        piece_id: str, face: Face = Face.FRONT, copy: int = 1,
                        set_name: str | None = None) -> ResolvedFace:
     """One face of one piece copy, resolved alone (for drawing it on its own).

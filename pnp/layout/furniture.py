@@ -38,8 +38,8 @@ BAR_Y = PRINTABLE + 1.5         # the 50 mm bar, its ticks 1.2 mm either side
 BAR_TICK = 1.2
 
 
-class Made(NamedTuple):
-    """Which tool made a kit, for its cover: the version, and a date only when
+class Imprint(NamedTuple):
+    """The kit's imprint, on its cover: which pnp made it, and a date only when
     the build asks for one (``SOURCE_DATE_EPOCH``), so builds stay identical."""
 
     version: str
@@ -72,7 +72,7 @@ def cut_guides_layout(placements, page_h: float) -> tuple[Primitive, ...]:
             continue
         outline = outline_of(component)
         for run in outline.corner_guides():
-            points = on_sheet(outline, placement.trim.x, placement.trim.y, placement.rotation, run)
+            points = on_sheet(outline, placement.trim.x, placement.trim.y, placement.rotation, points=run)
             segments.append(tuple((x, page_h - y) for x, y in points))
     if not segments:
         return ()
@@ -88,7 +88,7 @@ def sheet_label(kind: PageKind, sheet: int, sheets: int, catalog: Catalog) -> st
 
 
 def footer_layout(frame: Frame, page_size: tuple[float, float], options: PrintOptions,
-                  catalog: Catalog, measure: Measurer, page: int, pages: int,
+                  catalog: Catalog, *, measure: Measurer, page: int, pages: int,
                   components: Sequence[str] = (), kind: PageKind | None = None,
                   sheet: int = 0, sheets: int = 0, fold_line: Mark | None = None,
                   title: str | None = None) -> tuple[Primitive, ...]:
@@ -106,14 +106,15 @@ def footer_layout(frame: Frame, page_size: tuple[float, float], options: PrintOp
     parts += [options.lang.upper(), catalog.get("footer.page", n=page, total=pages)]
     label = catalog.get("footer.print_actual_size", mm=int(CALIBRATION_MM))
     if frame.footer == "side":
-        return _side_footer(page_size, parts, label, measure, frame.footer_clear)
-    return _bottom_footer(page_size, parts, label, measure, fold_line, frame.footer_clear)
+        return _side_footer(page_size, parts, label, measure, clear=frame.footer_clear)
+    return _bottom_footer(page_size, parts, label, measure, fold_line=fold_line, clear=frame.footer_clear)
 
 
 def _fitted_lines(measure: Measurer, parts: list[str], width_mm: float) -> tuple[list[str], float]:
     """The footer words in one line if they fit at 6 pt or more, else two."""
     text = SEPARATOR.join(parts)
-    fitted = fit_text(measure, text, "black", FOOTER_SIZE, pt(width_mm), pt(4), False, 1.2, FOOTER_MIN)
+    fitted = fit_text(measure, text, "black", FOOTER_SIZE, width=pt(width_mm), height=pt(4), wrap=False,
+                      leading=1.2, min_size=FOOTER_MIN)
     if fitted is not None:
         return [text], fitted.size
     # Two lines, split where the widths come out closest.
@@ -125,20 +126,21 @@ def _fitted_lines(measure: Measurer, parts: list[str], width_mm: float) -> tuple
             best = (lines, size)
     assert best is not None
     if best[1] < FOOTER_MIN:
-        fit_or_fail(measure, best[0][0], "black", FOOTER_SIZE, pt(width_mm), pt(4), wrap=False,
+        fit_or_fail(measure, best[0][0], "black", FOOTER_SIZE, width=pt(width_mm), height=pt(4), wrap=False,
                     leading=1.2, min_size=FOOTER_MIN, where="footer")
-        fit_or_fail(measure, best[0][1], "black", FOOTER_SIZE, pt(width_mm), pt(4), wrap=False,
+        fit_or_fail(measure, best[0][1], "black", FOOTER_SIZE, width=pt(width_mm), height=pt(4), wrap=False,
                     leading=1.2, min_size=FOOTER_MIN, where="footer")
     return best[0], best[1]
 
 
 def _size(measure: Measurer, text: str, width_mm: float) -> float:
-    fitted = fit_text(measure, text, "black", FOOTER_SIZE, pt(width_mm), pt(4), False, 1.2, FOOTER_MIN)
+    fitted = fit_text(measure, text, "black", FOOTER_SIZE, width=pt(width_mm), height=pt(4), wrap=False,
+                      leading=1.2, min_size=FOOTER_MIN)
     return fitted.size if fitted is not None else 0.0
 
 
 def _bottom_footer(page_size: tuple[float, float], parts: list[str], label: str, measure: Measurer,
-                   fold_line: Mark | None, clear: float = 0.0) -> tuple[Primitive, ...]:
+                   *, fold_line: Mark | None, clear: float = 0.0) -> tuple[Primitive, ...]:
     page_w, page_h = page_size
     bar_x = page_w - MARGIN - CALIBRATION_MM
     left = max(MARGIN, clear)   # past a registration mark at the lower left
@@ -147,7 +149,7 @@ def _bottom_footer(page_size: tuple[float, float], parts: list[str], label: str,
         # A vertical fold: the words stay on the left half, clear of the fold.
         room = min(room, fold_line.x1 - MARGIN - 3)
     lines, size = _fitted_lines(measure, parts, room)
-    label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, pt(CALIBRATION_MM + 60), pt(4),
+    label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, width=pt(CALIBRATION_MM + 60), height=pt(4),
                              wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
     label_w = measure.width(label, "regular", label_size) / POINTS_PER_MM
     low = page_h - FOOTER_BASELINE
@@ -173,7 +175,7 @@ def _calibration_bar(bar_x: float, page_h: float) -> Path:
 
 
 def _side_footer(page_size: tuple[float, float], parts: list[str], label: str,
-                 measure: Measurer, clear: float = 0.0) -> tuple[Primitive, ...]:
+                 measure: Measurer, *, clear: float = 0.0) -> tuple[Primitive, ...]:
     """The footer turned a quarter: words up the left margin, the bar up the right one.
 
     Turned text reads upwards; its glyphs rise towards the left. In the left
@@ -185,17 +187,17 @@ def _side_footer(page_size: tuple[float, float], parts: list[str], label: str,
     start = max(10.0, clear)           # mm from the bottom and top edges
     length = page_h - 2 * start
     text = SEPARATOR.join(parts)
-    fitted = fit_or_fail(measure, text, "black", FOOTER_SIZE, pt(length), pt(4), wrap=False,
+    fitted = fit_or_fail(measure, text, "black", FOOTER_SIZE, width=pt(length), height=pt(4), wrap=False,
                          leading=1.2, min_size=FOOTER_MIN, where="footer")
     baseline = FOOTER_BASELINE + 1.3   # the ascenders (0.78 of 7 pt) end PRINTABLE from the edge
-    out: list[Primitive] = [Text((TextLine(text, 0.0, 0.0),), "black", fitted.size, FOOTER_INK, 90,
-                                 (baseline, page_h - start))]
-    label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, pt(length - CALIBRATION_MM - 6),
-                             pt(4), wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
+    out: list[Primitive] = [Text((TextLine(text, 0.0, 0.0),), "black", fitted.size, FOOTER_INK, rotate=90,
+                                 pivot=(baseline, page_h - start))]
+    label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, width=pt(length - CALIBRATION_MM - 6),
+                             height=pt(4), wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
     label_w = measure.width(label, "regular", label_size) / POINTS_PER_MM
     right = page_w - FOOTER_BASELINE   # the label's descenders at the lane's paper side
-    out.append(Text((TextLine(label, 0.0, 0.0),), "regular", label_size, FOOTER_INK, 90,
-                    (right, page_h - start)))
+    out.append(Text((TextLine(label, 0.0, 0.0),), "regular", label_size, FOOTER_INK, rotate=90,
+                    pivot=(right, page_h - start)))
     x = page_w - BAR_Y - 0.05
     bottom = page_h - start - label_w - 4.0
     segments = [((x, bottom), (x, bottom - CALIBRATION_MM))]
@@ -212,10 +214,10 @@ def fold_layout(fold: Mark, page_size: tuple[float, float], catalog: Catalog,
     """The fold line, dashed, and a word beside it at each end, in the margins."""
     page_w, page_h = page_size
     width = SEAM_WIDTH_PT / POINTS_PER_MM
-    out: list[Primitive] = [Line(fold.x1, page_h - fold.y1, fold.x2, page_h - fold.y2, REGISTRATION,
-                                 width, dash=(4.0, 1.5, 0.8, 1.5))]
+    out: list[Primitive] = [Line(fold.x1, page_h - fold.y1, fold.x2, page_h - fold.y2, stroke=REGISTRATION,
+                                 width=width, dash=(4.0, 1.5, 0.8, 1.5))]
     word = catalog.get("fold.here")
-    size = fit_or_fail(measure, word, "black", 6.5, pt(40), pt(4), wrap=False, leading=1.2,
+    size = fit_or_fail(measure, word, "black", 6.5, width=pt(40), height=pt(4), wrap=False, leading=1.2,
                        where="fold line").size
     # In the margin, beside the line's end, clear of the paper edge.
     baseline = PRINTABLE + size * 0.8 / POINTS_PER_MM
@@ -223,8 +225,8 @@ def fold_layout(fold: Mark, page_size: tuple[float, float], catalog: Catalog,
         out.append(Text((TextLine(word, fold.x1 + 1.5, baseline),), "black", size, REGISTRATION))
     else:
         # Turned to read upwards, its glyphs towards the left edge.
-        out.append(Text((TextLine(word, 1.5, 0.0),), "black", size, REGISTRATION, 90,
-                        (baseline, page_h - fold.y1)))
+        out.append(Text((TextLine(word, 1.5, 0.0),), "black", size, REGISTRATION, rotate=90,
+                        pivot=(baseline, page_h - fold.y1)))
     return tuple(out)
 
 
@@ -243,8 +245,8 @@ def seams_layout(placement, page_h: float, catalog: Catalog, measure: Measurer) 
     width = SEAM_WIDTH_PT / POINTS_PER_MM
     out: list[Primitive] = []
 
-    def label(text: str, x: float, y: float, turned: bool, along: float) -> None:
-        fitted = fit_or_fail(measure, text, "black", 6.5, pt(along), pt(half - 1.0), wrap=False,
+    def label(text: str, x: float, y: float, *, turned: bool, along: float) -> None:
+        fitted = fit_or_fail(measure, text, "black", 6.5, width=pt(along), height=pt(half - 1.0), wrap=False,
                              leading=1.2, where="board seam label")
         w = measure.width(text, "black", fitted.size) / 2 / POINTS_PER_MM
         # (x, y) is the middle of the text, y from the bottom; the baseline sits a third of the way down.
@@ -254,8 +256,8 @@ def seams_layout(placement, page_h: float, catalog: Catalog, measure: Measurer) 
         if turned:
             out.append(Rect(x - across / 2, page_h - y - along / 2, across, along, fill="#ffffff",
                             radius=0.8))
-            out.append(Text((TextLine(text, -w, drop),), "black", fitted.size, "#000000", 90,
-                            (x, page_h - y)))
+            out.append(Text((TextLine(text, -w, drop),), "black", fitted.size, "#000000", rotate=90,
+                            pivot=(x, page_h - y)))
         else:
             out.append(Rect(x - along / 2, page_h - y - across / 2, along, across, fill="#ffffff",
                             radius=0.8))
@@ -285,15 +287,15 @@ def seams_layout(placement, page_h: float, catalog: Catalog, measure: Measurer) 
         else:
             line, middle = trim.y + half, trim.y + half / 2
         if vertical:
-            out.append(Line(line, page_h - trim.y, line, page_h - trim.top, REGISTRATION if seam.over
-                            else GUIDE_INK, width if seam.over else width / 2,
+            out.append(Line(line, page_h - trim.y, line, page_h - trim.top, stroke=REGISTRATION if seam.over
+                            else GUIDE_INK, width=width if seam.over else width / 2,
                             dash=(2.0, 1.5) if seam.over else ()))
-            label(text, middle, trim.y + trim.h * 0.375, True, length * 0.4)
+            label(text, middle, trim.y + trim.h * 0.375, turned=True, along=length * 0.4)
         else:
-            out.append(Line(trim.x, page_h - line, trim.right, page_h - line, REGISTRATION if seam.over
-                            else GUIDE_INK, width if seam.over else width / 2,
+            out.append(Line(trim.x, page_h - line, trim.right, page_h - line, stroke=REGISTRATION if seam.over
+                            else GUIDE_INK, width=width if seam.over else width / 2,
                             dash=(2.0, 1.5) if seam.over else ()))
-            label(text, trim.x + trim.w * 0.375, middle, False, length * 0.4)
+            label(text, trim.x + trim.w * 0.375, middle, turned=False, along=length * 0.4)
         if seam.over:
             continue
         # Arrows in the covered half, their tips on the guide line, pointing at it.

@@ -69,6 +69,15 @@ class Box(NamedTuple):
         return Box(*(round(v, digits) for v in (self.x, self.y, self.w, self.h)))
 
 
+class Sides(NamedTuple):
+    """A length on each side of a box (a bleed, a margin), mm."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+
+
 class Grid(NamedTuple):
     """How one piece size sits on one sheet."""
 
@@ -102,8 +111,7 @@ class Grid(NamedTuple):
         return Box(x, y, self.cell_w, self.cell_h)
 
     def bleed_sides(self, slot: int, bleed: float,
-                    outer: tuple[float, float, float, float] | None = None
-                    ) -> tuple[float, float, float, float]:
+                    outer: tuple[float, float, float, float] | None = None) -> Sides:
         """Bleed printed on each side (left, bottom, right, top) of a slot.
 
         Outer sides get the full bleed (or what ``outer`` allows on each side
@@ -117,7 +125,7 @@ class Grid(NamedTuple):
         right = o_right if col == self.cols - 1 else inner_x
         top = o_top if row == 0 else inner_y
         bottom = o_bottom if row == self.rows - 1 else inner_y
-        return left, bottom, right, top
+        return Sides(left, bottom, right, top)
 
     def moved(self, dx: float, dy: float) -> "Grid":
         return self._replace(origin_x=self.origin_x + dx, origin_y=self.origin_y + dy)
@@ -206,7 +214,7 @@ def stack_offset(frame: Frame, top: float, bottom: float) -> float:
 
 
 def _axis(space: float, size: float, bleed: float, gutter: bool = False,
-          least: float = 0.0) -> tuple[int, float]:
+          *, least: float = 0.0) -> tuple[int, float]:
     """How many pieces fit along one axis, and the gutter between them.
 
     A full gutter (twice the bleed) when there is room for it, otherwise none:
@@ -237,7 +245,7 @@ def _axis(space: float, size: float, bleed: float, gutter: bool = False,
     return count, 0.0
 
 
-def grid_in(area: Box, piece_w: float, piece_h: float, bleed: float, allow_rotate: bool = True,
+def grid_in(area: Box, piece_w: float, piece_h: float, bleed: float, *, allow_rotate: bool = True,
             gutter: bool = False, count: int | None = None,
             turns: tuple[bool, ...] | None = None, least: float = 0.0) -> Grid | None:
     """The grid of one piece size in ``area``, centred, or None if one does not fit.
@@ -260,8 +268,8 @@ def grid_in(area: Box, piece_w: float, piece_h: float, bleed: float, allow_rotat
     options = [(piece_h, piece_w, True) if turn and not square else (piece_w, piece_h, False)
                for turn in dict.fromkeys(turns if not square else (False,))]
     for w, h, rotated in options:
-        cols, gap_x = _axis(area.w, w, bleed, gutter, least)
-        rows, gap_y = _axis(area.h, h, bleed, gutter, least)
+        cols, gap_x = _axis(area.w, w, bleed, gutter, least=least)
+        rows, gap_y = _axis(area.h, h, bleed, gutter, least=least)
         if cols == 0 or rows == 0:
             continue
         if count is not None:
@@ -270,12 +278,12 @@ def grid_in(area: Box, piece_w: float, piece_h: float, bleed: float, allow_rotat
                 gap_y = 0.0
         block_w = cols * w + (cols - 1) * gap_x
         block_h = rows * h + (rows - 1) * gap_y
-        candidates.append(Grid(cols, rows, rotated, w, h, gap_x, gap_y,
-                               area.x + (area.w - block_w) / 2, area.y + (area.h - block_h) / 2))
+        candidates.append(Grid(cols, rows, rotated, cell_w=w, cell_h=h, gap_x=gap_x, gap_y=gap_y,
+                               origin_x=area.x + (area.w - block_w) / 2, origin_y=area.y + (area.h - block_h) / 2))
     if not candidates:
         return None
     if count is not None:
-        def rank(grid: Grid) -> tuple:
+        def rank(grid: Grid) -> tuple[float, ...]:
             # Enough for every piece left and as low as possible; else the most.
             if grid.capacity >= count:
                 return (0, grid.block_h, -grid.capacity)
@@ -289,14 +297,15 @@ def grid_in(area: Box, piece_w: float, piece_h: float, bleed: float, allow_rotat
 
 
 def fit_grid(page_w: float, page_h: float, piece_w: float, piece_h: float,
-             bleed: float, allow_rotate: bool = True, gutter: bool = False) -> Grid | None:
+             *, bleed: float, allow_rotate: bool = True, gutter: bool = False) -> Grid | None:
     """The grid that holds the most pieces on a usual sheet, or None if one does not fit.
 
-    >>> g = fit_grid(210, 297, 63.5, 88.9, 3)
+    >>> g = fit_grid(210, 297, 63.5, 88.9, bleed=3)
     >>> (g.cols, g.rows, g.gap_x, g.rotated)
     (3, 3, 0.0, False)
     """
-    return grid_in(printable_area(page_w, page_h), piece_w, piece_h, bleed, allow_rotate, gutter)
+    return grid_in(printable_area(page_w, page_h), piece_w, piece_h, bleed, allow_rotate=allow_rotate,
+                   gutter=gutter)
 
 
 def mirror_for_long_edge(box: Box, page_w: float, offset: tuple[float, float] = (0.0, 0.0)) -> Box:

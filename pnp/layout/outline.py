@@ -116,12 +116,12 @@ class Outline(NamedTuple):
 
 
 def on_sheet(outline: Outline, x: float, y: float, rotation: int,
-             points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+             *, points: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """Points of an outline (from its box's top-left, y down) where its piece lies on a sheet:
     the trim's bottom-left at (x, y) mm from the sheet's bottom-left, y up, the piece turned
     ``rotation`` degrees counter-clockwise (0, 90, 180, 270) as the renderer turns it.
 
-    >>> on_sheet(Outline("hex", 30.0, 26.0), 10.0, 20.0, 90, [(0.0, 13.0), (7.5, 0.0)])
+    >>> on_sheet(Outline("hex", 30.0, 26.0), 10.0, 20.0, 90, points=[(0.0, 13.0), (7.5, 0.0)])
     [(23.0, 20.0), (10.0, 27.5)]
     """
     w, h = outline.width, outline.height

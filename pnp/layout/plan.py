@@ -27,7 +27,7 @@ from pnp.layout.cover import PAPER, CoverContents, PlanRow, lay_out_cover, stock
 from pnp.layout import cutter
 from pnp.layout.bounds import QUIET_BAND, quiet_band_problems
 from pnp.layout.faces import FaceResolver, Filled, ResolvedFace, face_elements
-from pnp.layout.furniture import (SEPARATOR, Made, cut_guides_layout, fold_layout, footer_layout, marks_layout,
+from pnp.layout.furniture import (SEPARATOR, Imprint, cut_guides_layout, fold_layout, footer_layout, marks_layout,
                                   seams_layout)
 from pnp.layout.imposition import (MARK_CLEAR, MARK_LENGTH, Box, Frame,
                                    Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
@@ -139,7 +139,7 @@ def duplex_file(options: PrintOptions) -> bool:
 def fits_a_sheet(component: Component, page_size: tuple[float, float], bleed: float,
                  frames: Sequence[Frame] | None = None) -> bool:
     """Whether one piece fits a sheet whole (else it is split into parts)."""
-    return any(grid_in(frame.area, *component.size, bleed, component.rotate, component.gutter)
+    return any(grid_in(frame.area, *component.size, bleed, allow_rotate=component.rotate, gutter=component.gutter)
                for frame in frames or page_frames(*page_size))
 
 
@@ -264,8 +264,8 @@ class _Pages(NamedTuple):
 
 
 def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
-             component_ids: list[str] | None = None, cover: bool = True, *,
-             measure: Measurer, filled: Filled | None = None, made: Made | None = None) -> KitPlan:
+             component_ids: list[str] | None = None, *, cover: bool = True,
+             measure: Measurer, filled: Filled | None = None, imprint: Imprint | None = None) -> KitPlan:
     """The cover, then every sheet in print order, each face resolved.
 
     Every face is resolved here; a template mistake anywhere (a text that does
@@ -275,14 +275,14 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
     resolver = FaceResolver(game, options, measure, filled)
     resolver.estimate(chosen)   # a kit past its work budget stops here, before any face is laid out
-    kit = _Kit(game, options, page_size, page_frames(*page_size), measure, resolver,
-               game.catalogs[options.lang],
-               cutter.frames(*page_size, options.mark_inset) if options.cutter else ())
+    kit = _Kit(game, options, page_size, page_frames(*page_size), measure=measure, resolver=resolver,
+               catalog=game.catalogs[options.lang],
+               cut_frames=cutter.frames(*page_size, options.mark_inset) if options.cutter else ())
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
     # The sheets' layout is let go with _pages' frame, before the faces are resolved:
     # for a deck of thousands of cards, an item and a slot each.
-    pages = _pages(kit, chosen, opener, cover, made)
+    pages = _pages(kit, chosen, opener=opener, cover=cover, imprint=imprint)
     resolved, uses = resolve_placements(game, options, pages.placements, measure=measure, resolver=resolver)
     plan = KitPlan(game, options, page_size)
     plan.drawing_uses, plan.duplex, plan.sheets = uses, pages.duplex, pages.total_sheets
@@ -292,27 +292,40 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     return plan
 
 
-def _pages(kit: _Kit, chosen: list[Component], opener: Component | None, cover: bool,
-           made: Made | None) -> _Pages:
+class _Opening(NamedTuple):
+    """What every way of opening the kit is worked out from."""
+
+    chosen: list[Component]       # the components printed
+    entries: list[_Entry]         # their sheets
+    sheet: Sheet | None           # the opening page's (the rules summary), if the kit has one
+    opener: Component | None      # its component
+    cover: bool                   # the kit opens with its cover
+    duplex: bool                  # the file is printed double-sided
+    alignment: bool               # and ends with the printer alignment sheet
+    imprint: Imprint | None       # what the cover says made the kit
+
+
+def _pages(kit: _Kit, chosen: list[Component], *, opener: Component | None, cover: bool,
+           imprint: Imprint | None) -> _Pages:
     """The sheets the pieces take, the cover section that opens the kit, and every page in order."""
     entries = _fewest_sheets(kit, _laid_out(kit, chosen, opener))
-    opening = _opening_sheet(kit, opener)
     duplex = any(e.how == "both" for e in entries)
     # A double-sided kit ends with the printer alignment sheet, optional, for
     # whoever holds only the PDF: the cover says what to do with its reading.
-    alignment = cover and duplex
-    _check_totals(chosen, entries, opening, duplex, alignment)
-    best = _opening_section(kit, chosen, entries, opening, opener, cover, duplex, alignment, made)
-    starts, total_pages, total_sheets = best.layout
-    pending, placements = _section_pages_planned(kit, best, opening, duplex)
-    if alignment:
-        pending += [(PagePlan(total_pages - 1, PageKind.FRONT, total_sheets, alignment=True, stock=PAPER), 0),
-                    (PagePlan(total_pages, PageKind.BACK, total_sheets, alignment=True, stock=PAPER), 0)]
-    _sheet_pages(kit, best.entries, starts, duplex, pending, placements)
+    opening = _Opening(chosen, entries, _opening_sheet(kit, opener), opener, cover=cover, duplex=duplex,
+                       alignment=cover and duplex, imprint=imprint)
+    _check_totals(opening)
+    best = _opening_section(kit, opening)
+    numbers = best.numbers
+    pending, placements = _section_pages_planned(kit, best, opening.sheet, duplex)
+    if opening.alignment:
+        pending += [(PagePlan(numbers.pages - 1, PageKind.FRONT, numbers.sheets, alignment=True, stock=PAPER), 0),
+                    (PagePlan(numbers.pages, PageKind.BACK, numbers.sheets, alignment=True, stock=PAPER), 0)]
+    _sheet_pages(kit, best.entries, numbers.starts, duplex=duplex, pending=pending, placements=placements)
     # The alignment sheet's pages were listed before the pieces' sheets; they go last.
     pending.sort(key=lambda entry: entry[0].number)
-    return _Pages(pending, placements, best.cover_pages, best.pages, duplex, alignment, total_pages,
-                  total_sheets)
+    return _Pages(pending, placements, best.cover_pages, best.pages, duplex=duplex, alignment=opening.alignment,
+                  total_pages=numbers.pages, total_sheets=numbers.sheets)
 
 
 def _laid_out(kit: _Kit, chosen: list[Component], opener: Component | None) -> list[_Laid]:
@@ -353,8 +366,10 @@ def _board_parts(kit: _Kit, component: Component, backs: bool) -> list[Item]:
         parts = splits.get(texts)
         if parts is None:
             try:
-                parts = split_piece(area.w, area.h, *component.size, component.overlap,
-                                    component.rotate, texts, *component.seam_lines).parts
+                lines_x, lines_y = component.seam_lines
+                parts = split_piece(area.w, area.h, *component.size, overlap=component.overlap,
+                                    allow_rotate=component.rotate, texts=texts, lines_x=lines_x,
+                                    lines_y=lines_y).parts
             except ValueError as exc:
                 raise TemplateError(f"component {component.id!r}: {exc}") from None
             _check_pages(component, len(all_copies) * len(parts))
@@ -425,7 +440,7 @@ def _sheets_on_papers(kit: _Kit, laid: list[_Laid], join: bool, shrink: _Shrinke
                             for sheet in pack(runs, frames, options.bleed)]
             else:
                 entries += _fold_entries(runs, kit.page_size, options.bleed,
-                                         any(item.part is not None for item in items), stock)
+                                         has_parts=any(item.part is not None for item in items), stock=stock)
         except ValueError as exc:
             raise TemplateError(str(exc)) from None
     return entries
@@ -444,70 +459,73 @@ def _opening_sheet(kit: _Kit, opener: Component | None) -> Sheet | None:
     return opening
 
 
-def _check_totals(chosen: list[Component], entries: list[_Entry], opening: Sheet | None, duplex: bool,
-                  alignment: bool) -> None:
+def _check_totals(opening: _Opening) -> None:
     """A kit within the pages a PDF may have, with every piece placed."""
-    pages = len(entries) * (2 if duplex else 1) + 4 + (2 if alignment else 0)
+    entries = opening.entries
+    pages = len(entries) * (2 if opening.duplex else 1) + 4 + (2 if opening.alignment else 0)
     if pages > MAX_PAGES:
         raise TemplateError(f"the kit would take {pages} pages; the limit is {MAX_PAGES} pages in a PDF")
-    placed = sum(1 for entry in entries + ([_Entry("one", opening)] if opening else [])
+    placed = sum(1 for entry in entries + ([_Entry("one", opening.sheet)] if opening.sheet else [])
                  for p in entry.sheet.placed if p.item.part is None or p.item.part.index == 0)
-    expected = sum(component.piece_count() for component in chosen)
+    expected = sum(component.piece_count() for component in opening.chosen)
     if placed != expected:  # packing is pure arithmetic: this guards it, it never drops a piece
         raise TemplateError(f"{expected - placed} of {expected} pieces could not be placed on a sheet")
 
 
-def _opening_section(kit: _Kit, chosen: list[Component], entries: list[_Entry], opening: Sheet | None,
-                     opener: Component | None, cover: bool, duplex: bool, alignment: bool,
-                     made: Made | None) -> _Section:
+def _opening_section(kit: _Kit, opening: _Opening) -> _Section:
     """How the kit opens: the cover (its text may go on to more pages) and the opening page,
     the rules summary, on the back of the cover when the cover fits one page. The cover's
     own sheet may instead take the pieces of a one-sided sheet below its text; nothing is
     then printed behind them, so the opening page goes on a sheet of its own. Whichever
     uses fewer sheets is kept, the summary behind the cover on a tie."""
-    tries: list[tuple[_Entry, Sheet, float] | None] = [None]
+    tries: list[_UnderCover | None] = [None]
     # Pieces below the cover's text would need marks of their own beside it: not with a cutter.
-    if cover and not kit.options.cutter:
-        below_cover = _under_cover(entries, kit.page_size, kit.options.bleed)
+    if opening.cover and not kit.options.cutter:
+        below_cover = _under_cover(opening.entries, kit.page_size, kit.options.bleed)
         if below_cover is not None:
             tries.append(below_cover)
     best: _Section | None = None
-    for attempt in tries:
-        kept = [e for e in entries if attempt is None or e is not attempt[0]]
-        section, layout, cover_pages = _settled_cover(kit, chosen, kept, attempt, opening, opener, cover,
-                                                      duplex, alignment, made)
-        if attempt is not None and len(cover_pages) > (2 if duplex else 1):
+    for under in tries:
+        kept = [e for e in opening.entries if under is None or e is not under.entry]
+        settled = _settled_cover(kit, opening, kept=kept, under=under)
+        if under is not None and len(settled.cover_pages) > (2 if opening.duplex else 1):
             continue  # the continuation would print behind the pieces' own sheet
-        if best is None or layout[2] < best.layout[2]:
-            best = _Section(kept, attempt[1] if attempt else None, section, cover_pages, layout,
-                            attempt[0].stock if attempt else PAPER)
+        if best is None or settled.numbers.sheets < best.numbers.sheets:
+            best = _Section(kept, under.sheet if under else None, settled.section, settled.cover_pages,
+                            numbers=settled.numbers, below_stock=under.entry.stock if under else PAPER)
     assert best is not None
     return best
 
 
-def _settled_cover(kit: _Kit, chosen: list[Component], kept: list[_Entry],
-                   attempt: tuple[_Entry, Sheet, float] | None, opening: Sheet | None,
-                   opener: Component | None, cover: bool, duplex: bool, alignment: bool,
-                   made: Made | None) -> tuple[tuple[str, ...], tuple[list[int], int, int], list]:
-    """The cover section's pages, the pages' numbers, and the cover laid out. The cover's
-    length only moves later pages in a one-sided file, so it is laid out until the numbers
-    it prints stop changing."""
+class _Settled(NamedTuple):
+    """One way of opening the kit, worked out: its section's pages, the pages' numbers, the cover."""
+
+    section: tuple[str, ...]
+    numbers: _Numbers
+    cover_pages: list[tuple[Primitive, ...]]
+
+
+def _settled_cover(kit: _Kit, opening: _Opening, *, kept: list[_Entry], under: _UnderCover | None) -> _Settled:
+    """The cover section's pages, the pages' numbers, and the cover laid out, with ``kept``
+    sheets after it (``under``: pieces below the cover's text). The cover's length only moves
+    later pages in a one-sided file, so it is laid out until the numbers it prints stop changing."""
     options, page_size = kit.options, kit.page_size
-    count = 1 if cover else 0
+    count = 1 if opening.cover else 0
     for _ in range(4):
-        section = _section_pages(count, attempt is not None, opening is not None, duplex)
-        layout = _number(kept, len(section), duplex, alignment)
-        if not cover:
-            return section, layout, []
-        contents = _contents(chosen, kept, layout, duplex, options, attempt, section,
-                             opener, alignment)._replace(cover_pages=count)
+        section = _section_pages(count, under is not None, opening.sheet is not None, opening.duplex)
+        numbers = _number(kept, len(section), opening.duplex, opening.alignment)
+        if not opening.cover:
+            return _Settled(section, numbers, [])
+        contents = _contents(opening, kept, numbers, options=options, under=under,
+                             section=section)._replace(cover_pages=count)
         below_ids = contents.below
-        cover_pages = lay_out_cover(kit.game, options, page_size, contents, kit.measure, made,
-                                    lambda n: footer_layout(kit.frames[0], page_size, options, kit.catalog,
-                                                            kit.measure, n, layout[1],
-                                                            below_ids if n == 1 else ()))
+        cover_pages = lay_out_cover(kit.game, options, page_size, contents, measure=kit.measure,
+                                    imprint=opening.imprint,
+                                    footer=lambda n: footer_layout(kit.frames[0], page_size, options, kit.catalog,
+                                                                   measure=kit.measure, page=n, pages=numbers.pages,
+                                                                   components=below_ids if n == 1 else ()))
         if len(cover_pages) == count:
-            return section, layout, cover_pages
+            return _Settled(section, numbers, cover_pages)
         count = len(cover_pages)
     raise AssertionError("the cover's length did not settle")
 
@@ -527,12 +545,12 @@ def _section_pages_planned(kit: _Kit, best: _Section, opening: Sheet | None, dup
             pending.append((PagePlan(number, PageKind.BLANK, sheet_no, stock=stock), 0))
         elif what == "opening":
             assert opening is not None
-            pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(opening), (), (),
-                                     frame=opening.frame, stock=stock), len(opening.placed)))
+            pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(opening), frame=opening.frame,
+                                     stock=stock), len(opening.placed)))
             placements += [_front(p) for p in opening.placed]
         elif number == 1 and below is not None:
-            pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(below), (),
-                                     below.marks if kit.options.crop_marks else (), frame=below.frame,
+            pending.append((PagePlan(number, PageKind.COVER, sheet_no, _components(below),
+                                     marks=below.marks if kit.options.crop_marks else (), frame=below.frame,
                                      stock=stock), len(below.placed)))
             placements += [_front(p) for p in below.placed]
         else:
@@ -540,7 +558,7 @@ def _section_pages_planned(kit: _Kit, best: _Section, opening: Sheet | None, dup
     return pending, placements
 
 
-def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], duplex: bool,
+def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], *, duplex: bool,
                  pending: list[tuple[PagePlan, int]], placements: list[Placement]) -> None:
     """Each sheet's pages and the placements they take: a one-sided sheet (with a blank page
     behind it in a double-sided file), a front and its back, or a fold page."""
@@ -559,7 +577,7 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], duplex: bo
         else:
             cleared = fronts
         if entry.how == "one":
-            pending.append((PagePlan(number, PageKind.SHEET, sheet_no, names, (), marks,
+            pending.append((PagePlan(number, PageKind.SHEET, sheet_no, names, marks=marks,
                                      frame=entry.sheet.frame, stock=stock, cutter=entry.machine), len(fronts)))
             placements += cleared
             if duplex:
@@ -568,14 +586,14 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], duplex: bo
             # Backs keep their whole bleed: the back page carries no marks, and a hidden back
             # with less bleed than its deck's others would show it after a printer's drift.
             backs = [_long_edge_back(p, page_w, options.back_offset) for p in fronts]
-            pending.append((PagePlan(number, PageKind.FRONT, sheet_no, names, (), marks,
+            pending.append((PagePlan(number, PageKind.FRONT, sheet_no, names, marks=marks,
                                      frame=entry.sheet.frame, stock=stock, cutter=entry.machine), len(fronts)))
             pending.append((PagePlan(number + 1, PageKind.BACK, sheet_no, names,
                                      frame=entry.sheet.frame, stock=stock), len(backs)))
             placements += cleared + backs
         else:
             backs = [_folded_back(p, entry.fold_line) for p in fronts]
-            pending.append((PagePlan(number, PageKind.FOLD, sheet_no, names, (), marks,
+            pending.append((PagePlan(number, PageKind.FOLD, sheet_no, names, marks=marks,
                                      fold_line=entry.fold_line, frame=entry.sheet.frame, stock=stock),
                             len(fronts) + len(backs)))
             placements += fronts + backs
@@ -584,14 +602,12 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], duplex: bo
 def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan]:
     """Every page with its resolved placements and what it draws besides: the cover's
     contents, crop marks, board seams, the fold line, the footer; the alignment sheet's sides."""
-    page_size, options, catalog, measure = kit.page_size, kit.options, kit.catalog, kit.measure
-    page_h = page_size[1]
+    page_h = kit.page_size[1]
     placed = iter(resolved)
     covers = iter(pages.cover_pages)
     # pnp build renders a registered game's kit again; a template's is rendered by its own command.
     command = kit.game.command if "--template" in kit.game.command else "pnp build"
-    sides = _alignment_sides(page_size, options, catalog, measure, kit.frames[0], pages.total_pages,
-                             pages.total_sheets, command) if pages.alignment else ()
+    sides = _alignment_sides(kit, pages.total_pages, pages.total_sheets, command) if pages.alignment else ()
     done = []
     for page, count in pages.pending:
         placements = tuple(next(placed) for _ in range(count))
@@ -623,9 +639,9 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
     for placement in placements:
         if placement.part is not None and placement.face is Face.FRONT:
             drawing += seams_layout(placement, page_size[1], catalog, measure)
-    drawing += footer_layout(page.frame or kit.frames[0], page_size, kit.options, catalog, measure,
-                             page.number, pages.total_pages, page.components, page.kind,
-                             page.sheet, pages.total_sheets, fold_line=page.fold_line)
+    drawing += footer_layout(page.frame or kit.frames[0], page_size, kit.options, catalog, measure=measure,
+                             page=page.number, pages=pages.total_pages, components=page.components, kind=page.kind,
+                             sheet=page.sheet, sheets=pages.total_sheets, fold_line=page.fold_line)
     return tuple(drawing)
 
 
@@ -641,8 +657,15 @@ def _check_pages(component: Component, sheets: int) -> None:
 COVER_TEXT_MIN = 70.0
 
 
-def _under_cover(entries: Sequence[_Entry], page_size: tuple[float, float], bleed: float
-                 ) -> tuple[_Entry, Sheet, float] | None:
+class _UnderCover(NamedTuple):
+    """A one-sided sheet's pieces laid out below the cover's text."""
+
+    entry: _Entry         # the sheet they come from
+    sheet: Sheet          # laid out at the foot of the cover page
+    text_bottom: float    # where the cover's text must stop, mm from the page's bottom edge
+
+
+def _under_cover(entries: Sequence[_Entry], page_size: tuple[float, float], bleed: float) -> _UnderCover | None:
     """The one-sided sheet whose pieces could go below the cover's text, laid out
     at the foot of the cover page, and where the text must then stop (mm from
     the bottom edge): the shortest such sheet, if it leaves the text room."""
@@ -668,7 +691,7 @@ def _under_cover(entries: Sequence[_Entry], page_size: tuple[float, float], blee
     sheets = pack(runs_of(items), [Frame(area, limits)], bleed)
     if len(sheets) != 1:
         return None
-    return entry, sheets[0], text_bottom
+    return _UnderCover(entry, sheets[0], text_bottom)
 
 
 class _Section(NamedTuple):
@@ -678,7 +701,7 @@ class _Section(NamedTuple):
     below: Sheet | None                # pieces below the cover's text, if any
     pages: tuple[str, ...]             # the cover section: "cover", "opening" or "blank" pages
     cover_pages: list[tuple[Primitive, ...]]
-    layout: tuple[list[int], int, int]
+    numbers: _Numbers
     below_stock: str = PAPER           # the paper of the pieces below the cover's text
 
 
@@ -711,8 +734,15 @@ def _sheet_of(page: int, duplex: bool) -> int:
     return (page + 1) // 2 if duplex else page
 
 
-def _number(entries: Sequence[_Entry], section: int, duplex: bool,
-            alignment: bool = False) -> tuple[list[int], int, int]:
+class _Numbers(NamedTuple):
+    """The pages' numbers: where each sheet's pages start, and how many pages and sheets the kit takes."""
+
+    starts: list[int]
+    pages: int
+    sheets: int
+
+
+def _number(entries: Sequence[_Entry], section: int, duplex: bool, alignment: bool = False) -> _Numbers:
     """The first page of each entry, the number of pages and of sheets, after a
     cover section of ``section`` pages (and before the alignment sheet's two)."""
     page = section + (section % 2 if duplex else 0)
@@ -721,41 +751,40 @@ def _number(entries: Sequence[_Entry], section: int, duplex: bool,
         starts.append(page + 1)
         page += 2 if duplex else 1
     page += 2 if alignment else 0
-    return starts, page, _sheet_of(page, duplex)
+    return _Numbers(starts, page, _sheet_of(page, duplex))
 
 
-def _alignment_sides(page_size: tuple[float, float], options: PrintOptions, catalog, measure: Measurer,
-                     frame, total_pages: int, total_sheets: int, command: str
+def _alignment_sides(kit: _Kit, total_pages: int, total_sheets: int, command: str
                      ) -> tuple[tuple[Primitive, ...], ...]:
-    """The two sides of the kit's printer alignment sheet, with the kit's footers; ``command``
-    renders the kit again."""
+    """The two sides of the kit's printer alignment sheet, the last of ``total_pages`` pages on
+    ``total_sheets`` sheets, with the kit's footers; ``command`` renders the kit again."""
     from pnp.layout.calibration import calibration_pages
 
+    page_size, options, catalog, measure = kit.page_size, kit.options, kit.catalog, kit.measure
     title = catalog.get("game.name") + SEPARATOR + catalog.get("calibrate.title")
-    footers = tuple(footer_layout(frame, page_size, options, catalog, measure, number, total_pages, (), kind,
-                                  total_sheets, total_sheets, title=title)
+    footers = tuple(footer_layout(kit.frames[0], page_size, options, catalog, measure=measure, page=number,
+                                  pages=total_pages, components=(), kind=kind, sheet=total_sheets,
+                                  sheets=total_sheets, title=title)
                     for number, kind in ((total_pages - 1, PageKind.FRONT), (total_pages, PageKind.BACK)))
-    return calibration_pages(page_size, options, catalog, measure, footers, command)
+    return calibration_pages(page_size, options, catalog, measure, footers=footers, command=command)
 
 
 def _components(sheet: Sheet) -> tuple[str, ...]:
     return tuple(dict.fromkeys(p.item.copy.component.id for p in sheet.placed))
 
 
-def _contents(chosen: list[Component], entries: Sequence[_Entry],
-              layout: tuple[list[int], int, int], duplex: bool, options: PrintOptions,
-              under_cover: tuple[_Entry, Sheet, float] | None = None,
-              section: Sequence[str] = ("cover",), opener: Component | None = None,
-              alignment: bool = False) -> CoverContents:
+def _contents(opening: _Opening, entries: Sequence[_Entry], numbers: _Numbers, *, options: PrintOptions,
+              under: _UnderCover | None = None, section: Sequence[str] = ("cover",)) -> CoverContents:
     """What the cover says about the pages: each component's sheets, and the print plan."""
-    starts, total_pages, total_sheets = layout
+    starts, total_pages, total_sheets = numbers
+    duplex, alignment, opener = opening.duplex, opening.alignment, opening.opener
     # The opening page is printed first after the cover: it comes first in the contents.
-    chosen = sorted(chosen, key=lambda c: c is not opener)
+    chosen = sorted(opening.chosen, key=lambda c: c is not opener)
     sheets_of: dict[str, list[int]] = {c.id: [] for c in chosen}
     below: tuple[str, ...] = ()
     text_bottom = 14.0
-    if under_cover is not None:
-        below, text_bottom = _components(under_cover[1]), under_cover[2]
+    if under is not None:
+        below, text_bottom = _components(under.sheet), under.text_bottom
     rows: list[PlanRow] = []
     by_sheet: dict[int, list[tuple[int, str]]] = {}
     for number, what in enumerate(section, start=1):
@@ -771,9 +800,9 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
             sheets_of[name].append(sheet)
         stock = PAPER
         how = "cover_both" if len(printed) == 2 else "one"
-        _add_row(rows, PlanRow(pages[0][0], pages[-1][0], 1, how, stock, names, cover=True))
+        _add_row(rows, PlanRow(pages[0][0], pages[-1][0], 1, how, stock=stock, components=names, cover=True))
     boards: dict[str, tuple[Component, list]] = {}
-    for entry in list(entries) + ([under_cover[0]] if under_cover else []):
+    for entry in list(entries) + ([under.entry] if under else []):
         for placed in entry.sheet.placed:
             item = placed.item
             if item.part is not None and item.copy.copy == 1:
@@ -788,10 +817,10 @@ def _contents(chosen: list[Component], entries: Sequence[_Entry],
             machine.update(names)
         stock = entry.stock
         last = start + (1 if duplex or entry.how == "both" else 0)
-        _add_row(rows, PlanRow(start, last, 1, entry.how, stock, names))
+        _add_row(rows, PlanRow(start, last, 1, entry.how, stock=stock, components=names))
     if alignment:
-        rows.append(PlanRow(total_pages - 1, total_pages, 1, "both", PAPER, (), alignment=True))
-    sheets = [entry.sheet for entry in entries] + ([under_cover[1]] if under_cover else [])
+        rows.append(PlanRow(total_pages - 1, total_pages, 1, "both", stock=PAPER, components=(), alignment=True))
+    sheets = [entry.sheet for entry in entries] + ([under.sheet] if under else [])
     least, butted = _cut_bleed(sheets, options.bleed)
     return CoverContents(
         components=chosen, copies={c.id: c.piece_count() for c in chosen},
@@ -892,13 +921,15 @@ def _add_row(rows: list[PlanRow], row: PlanRow) -> None:
 
 def _front(placed: Placed) -> Placement:
     item = placed.item
-    return Placement(item.copy, Face.FRONT, placed.trim, placed.printed, placed.rotation, item.part)
+    return Placement(item.copy, Face.FRONT, placed.trim, placed.printed, rotation=placed.rotation, part=item.part)
 
 
 def _long_edge_back(front: Placement, page_w: float, offset: tuple[float, float]) -> Placement:
     """The back, where it lands behind its front after a long-edge flip."""
     mirrored = mirror_for_long_edge(front.trim, page_w, offset)
-    left, bottom, right, top = _sides(front)
+    trim, printed = front.trim, front.printed
+    left, bottom = trim.x - printed.x, trim.y - printed.y
+    right, top = printed.right - trim.right, printed.top - trim.top
     # After the flip, the front's left side is the back's right side.
     return front._replace(face=Face.BACK, trim=mirrored, printed=mirrored.grow(right, bottom, left, top),
                           rotation=(360 - front.rotation) % 360)
@@ -911,18 +942,15 @@ def _folded_back(front: Placement, fold: Mark) -> Placement:
     also turns it upside down, so the back is drawn a half turn round.
     """
     mirrored = mirror_across(front.trim, fold)
-    left, bottom, right, top = _sides(front)
+    trim, printed = front.trim, front.printed
+    left, bottom = trim.x - printed.x, trim.y - printed.y
+    right, top = printed.right - trim.right, printed.top - trim.top
     if fold.x1 == fold.x2:
         return front._replace(face=Face.BACK, trim=mirrored,
                               printed=mirrored.grow(right, bottom, left, top),
                               rotation=(360 - front.rotation) % 360)
     return front._replace(face=Face.BACK, trim=mirrored, printed=mirrored.grow(left, top, right, bottom),
                           rotation=(180 - front.rotation) % 360)
-
-
-def _sides(p: Placement) -> tuple[float, float, float, float]:
-    return (p.trim.x - p.printed.x, p.trim.y - p.printed.y,
-            p.printed.right - p.trim.right, p.printed.top - p.trim.top)
 
 
 def fold_frames(page_w: float, page_h: float, bleed: float = 3.0) -> list[tuple[Mark, Frame]]:
@@ -947,7 +975,7 @@ def fold_frames(page_w: float, page_h: float, bleed: float = 3.0) -> list[tuple[
     ]
 
 
-def _fold_entries(runs: list[list[Item]], page_size: tuple[float, float], bleed: float,
+def _fold_entries(runs: list[list[Item]], page_size: tuple[float, float], bleed: float, *,
                   has_parts: bool, stock: str = PAPER) -> list[_Entry]:
     """Fold pages for pieces with backs: the way of folding that needs fewer pages
     (a vertical fold on a tie: backs then turn as they do on a double-sided print)."""

@@ -21,7 +21,7 @@ of their own deck only, keeping twice the bleed from any other.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.core.limits import (MAX_COVER_PAIRS, MAX_LENGTH_MM, MAX_MANIFEST_ITEMS, MAX_PAGES, MAX_PIECE_MM, MAX_PIECES,
                              MIN_PIECE_MM, BudgetError)
@@ -283,7 +283,7 @@ def _duplex_problems(manifest: dict, covers: int) -> list[str]:
             if odd or before["kind"] != "front":
                 problems.append(f"page {index} is a back that does not follow its front on an odd page")
             else:
-                problems += _behind(index, before, page, page_w, offset)
+                problems += _behind(index, before, page, page_w, offset=offset)
         elif kind == "sheet":
             if not odd:
                 problems.append(f"page {index} is one-sided but prints on the back of page {index - 1}")
@@ -303,11 +303,22 @@ def _overlap(box: tuple[float, float, float, float], item: dict) -> bool:
             and y < item["y"] + item["h"] - TOLERANCE and item["y"] < y + h - TOLERANCE)
 
 
-def _key(item: dict) -> tuple:
-    return (item["component"], item["piece"], item["copy"], item.get("set"), item.get("sheet_part"))
+class _PieceKey(NamedTuple):
+    """What tells one printed piece from every other in a manifest."""
+
+    component: str
+    piece: str
+    copy: int
+    set: str | None
+    sheet_part: str | None
 
 
-def _behind(index: int, front: dict, back: dict, page_w: float, offset: list[float]) -> list[str]:
+def _key(item: dict) -> _PieceKey:
+    return _PieceKey(item["component"], item["piece"], item["copy"], set=item.get("set"),
+                     sheet_part=item.get("sheet_part"))
+
+
+def _behind(index: int, front: dict, back: dict, page_w: float, *, offset: list[float]) -> list[str]:
     """Each back item behind its front item after a long-edge flip."""
     problems = []
     fronts = {_key(i): i for i in front["items"] if i["face"] == "front"}

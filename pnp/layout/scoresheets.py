@@ -27,7 +27,7 @@ from __future__ import annotations
 from pnp.core.errors import TemplateError
 from pnp.layout.primitives import QR, Icon, Line, Path, Primitive, Rect, Symbol, Text, TextLine
 from pnp.layout.text import fit_or_fail
-from pnp.core.sheet_model import Box, Cell, Key, Row, Said, Scoresheet, Words, problems
+from pnp.core.sheet_model import Box, Cell, Key, Row, CatalogText, Scoresheet, SheetText, problems
 from pnp.core.units import POINTS_PER_MM, pt
 
 PEN = "#1d3f9a"
@@ -70,7 +70,7 @@ class SheetProblem(TemplateError):
 class _Pen:
     """Primitives in mm from the top-left of the sheet's box, y downwards."""
 
-    def __init__(self, ctx, x: float, y: float, w: float, h: float):
+    def __init__(self, ctx, *, x: float, y: float, w: float, h: float):
         self.ctx = ctx
         self.x0, self.y0, self.w, self.h = x, y, w, h
         self.out: list[Primitive] = []
@@ -83,34 +83,34 @@ class _Pen:
         self.good = inks.line("good")
         self.bad = inks.line("bad")
 
-    def words(self, text: Words | None) -> str:
+    def words(self, text: SheetText | None) -> str:
         """A sheet text in the sheet's language."""
         if text is None:
             return ""
-        if isinstance(text, Said):
+        if isinstance(text, CatalogText):
             return self.ctx.catalog.get(text.key, **dict(text.values))
         return str(text)
 
-    def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None,
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
              stroke: str | None = None, width: float = 0.0) -> None:
-        self.out.append(Rect(self.x0 + x, self.y0 + y, w, h, fill, stroke, width))
+        self.out.append(Rect(self.x0 + x, self.y0 + y, w, h, fill=fill, stroke=stroke, width=width))
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.3,
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, width: float = 0.3,
              color: str | None = None) -> None:
         self.out.append(Line(self.x0 + x1, self.y0 + y1, self.x0 + x2, self.y0 + y2,
-                             color or self.ink, width))
+                             stroke=color or self.ink, width=width))
 
     def width(self, text: str, size: float, style: str = "regular") -> float:
         """How wide ``text`` is, in mm."""
         return self.ctx.measure.width(text, style, size) / POINTS_PER_MM
 
-    def text(self, x: float, y: float, w: float, h: float, text: str, size: float = 8,
+    def text(self, x: float, y: float, w: float, h: float, *, text: str, size: float = 8,
              style: str = "regular", align: str = "center", color: str | None = None,
              wrap: bool = False, min_size: float = 6.0) -> None:
         """``text`` fitted into the box and centred on it vertically."""
         if not text:
             return
-        fitted = fit_or_fail(self.ctx.measure, text, style, size, pt(max(w - 1.0, 0.1)), pt(h),
+        fitted = fit_or_fail(self.ctx.measure, text, style, size, width=pt(max(w - 1.0, 0.1)), height=pt(h),
                              wrap=wrap, leading=1.15, min_size=min_size)
         block = 0.72 * fitted.size + (len(fitted.lines) - 1) * fitted.leading
         # The first baseline, in mm down from the sheet's top: the block is centred on the box.
@@ -127,15 +127,15 @@ class _Pen:
             baseline += fitted.leading / POINTS_PER_MM
         self.out.append(Text(tuple(lines), style, fitted.size, color or self.ink))
 
-    def icon(self, name: str, x: float, y: float, w: float, h: float) -> None:
+    def icon(self, name: str, *, x: float, y: float, w: float, h: float) -> None:
         from pnp.template.icons import load_icon  # the SVG reader loads only for kits with icons
 
         icon = load_icon(self.ctx.icon_dirs, name, self.ctx.measure.missing)
-        self.out.append(Icon(icon.source, self.x0 + x, self.y0 + y, w, h,
-                             self.ink, line_art=self.ctx.inks.ink_saver))
+        self.out.append(Icon(icon.source, self.x0 + x, self.y0 + y, w, h=h,
+                             tint=self.ink, line_art=self.ctx.inks.ink_saver))
 
-    def symbol(self, shape: str, cx: float, cy: float, size: float, color: str) -> None:
-        self.out.append(Symbol(shape, self.x0 + cx, self.y0 + cy, size, color))
+    def symbol(self, shape: str, cx: float, cy: float, size: float, *, color: str) -> None:
+        self.out.append(Symbol(shape, self.x0 + cx, self.y0 + cy, size, fill=color))
 
     def tick(self, x: float, y: float, size: float, color: str) -> None:
         """A pen's tick in the box of side ``size`` at (x, y)."""
@@ -144,7 +144,7 @@ class _Pen:
                              stroke=color, width=0.45))
 
     def qr(self, data: str, x: float, y: float, size: float) -> None:
-        self.out.append(QR(data, self.x0 + x, self.y0 + y, size, self.ink))
+        self.out.append(QR(data, self.x0 + x, self.y0 + y, size, color=self.ink))
 
     def tone(self, value: str) -> str:
         """A printed worth's colour: gains in the good colour, losses in the bad one."""
@@ -275,13 +275,13 @@ class _Layout:
             top += height
         if self.sheet.foot:
             y += FOOT_GAP
-            self.pen.line(0, y - FOOT_GAP / 2, self.pen.w, y - FOOT_GAP / 2, 0.5, self.pen.accent)
+            self.pen.line(0, y - FOOT_GAP / 2, self.pen.w, y - FOOT_GAP / 2, width=0.5, color=self.pen.accent)
             for row in self.sheet.foot:
                 height = max(self.row_min(row), ROW_MIN)
                 self.row(row, y, height)
                 y += height
         for note in self.sheet.notes:
-            self.pen.text(0, y + 0.3, self.pen.w, NOTE_H - 0.3, self.pen.words(note), size=8.5,
+            self.pen.text(0, y + 0.3, self.pen.w, NOTE_H - 0.3, text=self.pen.words(note), size=8.5,
                           style="bold", align="left", color=self.pen.accent, wrap=True)
             y += NOTE_H
 
@@ -291,21 +291,21 @@ class _Layout:
         qr = QR_SIZE if self.qr_data else 0.0
         band_w = pen.w - qr - (3 if qr else 0)
         pen.rect(0, 0, band_w, TITLE_BAND, fill=pen.ctx.inks.fill("accent"))
-        title = pen.words(Said("game.name")) + " — " + pen.words(sheet.title)
-        pen.text(3, 0, band_w - 6, TITLE_BAND, title, size=15, style="black", align="left",
+        title = pen.words(CatalogText("game.name")) + " — " + pen.words(sheet.title)
+        pen.text(3, 0, band_w - 6, TITLE_BAND, text=title, size=15, style="black", align="left",
                  color=pen.ctx.inks.line("#ffffff"))
         hint_x = 0.0
         if sheet.dated:
-            label = pen.words(Said("sheet.date_label"))
+            label = pen.words(CatalogText("sheet.date_label"))
             label_w = pen.width(label, 8.5, "bold") + 2
-            pen.text(0, 12, label_w + 1, 6, label, size=8.5, style="bold", align="left")
-            pen.line(label_w, 17, label_w + 46, 17, 0.3)
+            pen.text(0, 12, label_w + 1, 6, text=label, size=8.5, style="bold", align="left")
+            pen.line(label_w, 17, label_w + 46, 17, width=0.3)
             if sheet.filled and self.date:
-                pen.text(label_w + 1, 11.5, 45, 6, self.date, size=9.5, style="bold", align="left",
+                pen.text(label_w + 1, 11.5, 45, 6, text=self.date, size=9.5, style="bold", align="left",
                          color=pen.pen)
             hint_x = label_w + 49
-        hint = Said("sheet.filled_note") if sheet.filled else sheet.hint
-        pen.text(hint_x, 11.6, band_w - hint_x, 10.4, pen.words(hint), size=7.5, align="left",
+        hint = CatalogText("sheet.filled_note") if sheet.filled else sheet.hint
+        pen.text(hint_x, 11.6, band_w - hint_x, 10.4, text=pen.words(hint), size=7.5, align="left",
                  wrap=True, min_size=6.5)
         if self.qr_data:
             pen.qr(self.qr_data, pen.w - qr, 0, qr)
@@ -318,30 +318,30 @@ class _Layout:
         pen.rect(0, top, pen.w, height, fill=pen.light)
         labels = [pen.words(r) for r in key.rows]
         label_w = max([pen.width(l, 8, "bold") for l in labels] + [pen.width(pen.words(key.title), 8.5, "black")]) + 4
-        pen.text(1.5, top + 0.8, label_w, KEY_ICON_H - 0.8, pen.words(key.title), size=8.5, style="black",
+        pen.text(1.5, top + 0.8, label_w, KEY_ICON_H - 0.8, text=pen.words(key.title), size=8.5, style="black",
                  align="left", color=pen.accent, wrap=True)
         y = top + KEY_ICON_H + 0.8
         for label in labels:
-            pen.text(1.5, y, label_w, KEY_LINE, label, size=8, style="bold", align="left")
+            pen.text(1.5, y, label_w, KEY_LINE, text=label, size=8, style="bold", align="left")
             y += KEY_LINE
         x = label_w + 2
         for column in key.columns:
             if column.icon:
-                pen.icon(column.icon, x + (KEY_COLUMN_W - 6.2) / 2, top + 0.8, 6.2, 6.2)
+                pen.icon(column.icon, x=x + (KEY_COLUMN_W - 6.2) / 2, y=top + 0.8, w=6.2, h=6.2)
             if column.caption is not None:
-                pen.text(x, top + 0.4, KEY_COLUMN_W, KEY_ICON_H, pen.words(column.caption), size=7,
+                pen.text(x, top + 0.4, KEY_COLUMN_W, KEY_ICON_H, text=pen.words(column.caption), size=7,
                          style="bold")
             y = top + KEY_ICON_H + 0.8
             for value in column.values:
-                pen.text(x, y, KEY_COLUMN_W, KEY_LINE, value, size=9, style="black", color=pen.tone(value))
+                pen.text(x, y, KEY_COLUMN_W, KEY_LINE, text=value, size=9, style="black", color=pen.tone(value))
                 y += KEY_LINE
             x += KEY_COLUMN_W
         if key.notes:
             x += 2
-            pen.line(x - 1, top + 1.5, x - 1, top + height - 1.5, 0.3, pen.accent)
+            pen.line(x - 1, top + 1.5, x - 1, top + height - 1.5, width=0.3, color=pen.accent)
             each = (height - 1.6) / len(key.notes)
             for number, note in enumerate(key.notes):
-                pen.text(x + 0.5, top + 0.8 + number * each, pen.w - x - 1.5, each, pen.words(note),
+                pen.text(x + 0.5, top + 0.8 + number * each, pen.w - x - 1.5, each, text=pen.words(note),
                          size=8, style="bold", align="left", wrap=True)
         return top + height + 2.0
 
@@ -349,7 +349,7 @@ class _Layout:
         """Each column's heading: a player colour with its symbol, or a field's name."""
         pen, sheet = self.pen, self.sheet
         if sheet.corner is not None:
-            pen.text(0, top, self.label_w, COLUMN_HEAD_H, pen.words(sheet.corner), size=8, style="black",
+            pen.text(0, top, self.label_w, COLUMN_HEAD_H, text=pen.words(sheet.corner), size=8, style="black",
                      align="left", color=pen.accent)
         for column, x, w in zip(sheet.columns, self.col_x, self.col_w):
             if column.color is not None:
@@ -359,12 +359,12 @@ class _Layout:
                 ink = pen.ctx.inks.line(player.ink)
                 symbol = min(5.0, COLUMN_HEAD_H - 2.6)
                 pen.symbol(player.symbol, x + 1.6 + symbol / 2, top + (COLUMN_HEAD_H - 0.6) / 2, symbol,
-                           ink if not pen.ctx.inks.ink_saver else pen.ink)
+                           color=ink if not pen.ctx.inks.ink_saver else pen.ink)
                 pen.text(x + 2.8 + symbol, top, w - 3.6 - symbol, COLUMN_HEAD_H - 0.6,
-                         pen.words(column.heading), size=9, style="black", align="left", color=ink)
+                         text=pen.words(column.heading), size=9, style="black", align="left", color=ink)
             elif column.heading is not None:
                 pen.rect(x, top, w, COLUMN_HEAD_H, fill=pen.light)
-                pen.text(x, top, w, COLUMN_HEAD_H, pen.words(column.heading), size=7.5, style="black",
+                pen.text(x, top, w, COLUMN_HEAD_H, text=pen.words(column.heading), size=7.5, style="black",
                          wrap=True)
         return top + COLUMN_HEAD_H + 0.6
 
@@ -373,13 +373,13 @@ class _Layout:
         if row.kind == "heading":
             pen.rect(0, top + 0.5, pen.w, height - 1.0, fill=pen.light)
             pen.text(1.0, top + 0.5, self.label_w + (self.col_w[0] if self.col_w else 0) - 1, height - 1.0,
-                     pen.words(row.label), size=10, style="black", align="left", color=pen.accent)
+                     text=pen.words(row.label), size=10, style="black", align="left", color=pen.accent)
         else:
             if row.shade:
                 pen.rect(0, top, pen.w, height, fill=pen.light)
             self.row_label(row, top, height - _detail_height(row))
         for cell, x, w in zip(row.cells, self.col_x, self.col_w):
-            self.cell(row, cell, x, top, w, height)
+            self.cell(row, cell, x=x, top=top, w=w, height=height)
 
     def row_label(self, row: Row, top: float, height: float) -> None:
         pen = self.pen
@@ -388,21 +388,21 @@ class _Layout:
         x, w = 0.5, self.label_w - 1.0
         if row.icon:
             size = min(5.5, height - 1.5)
-            pen.icon(row.icon, x, top + (height - size) / 2, size, size)
+            pen.icon(row.icon, x=x, y=top + (height - size) / 2, w=size, h=size)
             x += 6.5
             w -= 6.5
         if row.points:
             points_w = pen.width(row.points, 8.5) + 1.5
-            pen.text(self.label_w - points_w - 0.5, top, points_w, height, row.points, size=8.5,
+            pen.text(self.label_w - points_w - 0.5, top, points_w, height, text=row.points, size=8.5,
                      align="right")
             w -= points_w + 0.5
         text = pen.words(row.label)
         if row.kind == "entry" and _is_number(row.label):
-            pen.text(x, top, w, height, text, size=11, style="black", color=pen.accent)
+            pen.text(x, top, w, height, text=text, size=11, style="black", color=pen.accent)
         else:
-            pen.text(x, top, w, height, text, size=8.5, style="bold", align="left", wrap=True)
+            pen.text(x, top, w, height, text=text, size=8.5, style="bold", align="left", wrap=True)
 
-    def cell(self, row: Row, cell: Cell, x: float, top: float, w: float, height: float) -> None:
+    def cell(self, row: Row, cell: Cell, *, x: float, top: float, w: float, height: float) -> None:
         """The cell's boxes side by side, line by line, each sign in the gap before its box,
         the detail below."""
         pen = self.pen
@@ -417,14 +417,14 @@ class _Layout:
         for box, line, left, bw, gap in self.placed(cell, w):
             bx, by, bh = x + PAD + left, line_top[line], line_h[line]
             if box.sign and row.kind != "captions":
-                pen.text(bx - gap, by, gap, bh, box.sign, size=9, style="black")
-            self.box(row, box, bx, by, bw, bh)
+                pen.text(bx - gap, by, gap, bh, text=box.sign, size=9, style="black")
+            self.box(row, box, x=bx, y=by, w=bw, h=bh)
         y = top + height - detail_h
         for line in cell.detail:
             self.detail_line(line, x + PAD, y, w - 2 * PAD)
             y += DETAIL_LINE
 
-    def box(self, row: Row, box: Box, x: float, y: float, w: float, h: float) -> None:
+    def box(self, row: Row, box: Box, *, x: float, y: float, w: float, h: float) -> None:
         pen = self.pen
         kind = box.kind
         if kind in ("pen", "total", "text") and (w < MIN_BOX - 1e-6 or h < MIN_BOX - 1e-6):
@@ -437,21 +437,21 @@ class _Layout:
             words = pen.words(box.text)
             if box.icon:
                 size = min(5.5, h - (3.2 if words else 0.6))
-                pen.icon(box.icon, x + (w - size) / 2, y + 0.3, size, size)
+                pen.icon(box.icon, x=x + (w - size) / 2, y=y + 0.3, w=size, h=size)
                 if words:
-                    pen.text(x - 0.5, y + size + 0.3, w + 1, h - size - 0.3, words, size=6.5, style="bold")
+                    pen.text(x - 0.5, y + size + 0.3, w + 1, h - size - 0.3, text=words, size=6.5, style="bold")
             elif words:
-                pen.text(x - 0.5, y, w + 1, h, words, size=7, style="bold", wrap=True)
+                pen.text(x - 0.5, y, w + 1, h, text=words, size=7, style="bold", wrap=True)
             return
         if kind == "blank":
             return
         if kind == "choice":
-            self.choice(box, x, y, w, h)
+            self.choice(box, x=x, y=y, w=w, h=h)
             return
         heavy = kind == "total"
         pen.rect(x, y, w, h, fill=pen.white, stroke=pen.ink, width=0.5 if heavy else 0.3)
         if box.text is not None:
-            pen.text(x + 0.2, y + 0.1, w - 0.4, LABEL_H - 0.2, pen.words(box.text), size=6, align="left",
+            pen.text(x + 0.2, y + 0.1, w - 0.4, LABEL_H - 0.2, text=pen.words(box.text), size=6, align="left",
                      color=pen.accent)
             # The value goes under the label.
             y, h = y + LABEL_H - 0.4, h - LABEL_H + 0.4
@@ -459,22 +459,22 @@ class _Layout:
             return
         value = pen.words(box.value)
         if kind == "text":
-            pen.text(x + 0.6, y + 0.3, w - 1.2, h - 0.6, value, size=9.5, style="bold", align="left",
+            pen.text(x + 0.6, y + 0.3, w - 1.2, h - 0.6, text=value, size=9.5, style="bold", align="left",
                      color=pen.pen, wrap=True)
-        elif isinstance(box.value, Said):
-            pen.text(x, y, w, h, value, size=9, style="black", color=pen.accent)
+        elif isinstance(box.value, CatalogText):
+            pen.text(x, y, w, h, text=value, size=9, style="black", color=pen.accent)
         elif heavy:
-            pen.text(x, y, w, h, value, size=11, style="black")
+            pen.text(x, y, w, h, text=value, size=11, style="black")
         else:
-            pen.text(x, y, w, h, value, size=10.5, style="bold", color=pen.pen)
+            pen.text(x, y, w, h, text=value, size=10.5, style="bold", color=pen.pen)
 
-    def choice(self, box: Box, x: float, y: float, w: float, h: float) -> None:
+    def choice(self, box: Box, *, x: float, y: float, w: float, h: float) -> None:
         """Options to tick, each with its small box before it: side by side, or stacked when
         more than two do not fit so; a pictogram first if the choice has one."""
         pen = self.pen
         if box.icon:
             size = min(ICON_W - 1.0, h - 1.0)
-            pen.icon(box.icon, x + 0.3, y + (h - size) / 2, size, size)
+            pen.icon(box.icon, x=x + 0.3, y=y + (h - size) / 2, w=size, h=size)
             x, w = x + ICON_W, w - ICON_W
         options = [pen.words(o) for o in box.options]
         stacked = self.stacked(box, w)
@@ -491,7 +491,7 @@ class _Layout:
             pen.rect(tx, ty, tick, tick, fill=pen.white, stroke=pen.ink, width=0.3)
             if chosen:
                 pen.tick(tx, ty, tick, pen.pen)
-            pen.text(tx + tick + 0.6, oy, ox + ow - tx - tick - 0.6, oh, option,
+            pen.text(tx + tick + 0.6, oy, ox + ow - tx - tick - 0.6, oh, text=option,
                      size=CHOICE_SIZE if not stacked else 7.5, style="bold" if chosen else "regular",
                      color=pen.pen if chosen else pen.ink, align="left", wrap=not stacked)
 
@@ -502,15 +502,15 @@ class _Layout:
         if line.label is not None:
             label = pen.words(line.label)
             label_w = pen.width(label, 7, "black") + 0.8
-            pen.text(cursor - 0.5, y, label_w + 1, DETAIL_LINE, label, size=7, style="black", align="left")
+            pen.text(cursor - 0.5, y, label_w + 1, DETAIL_LINE, text=label, size=7, style="black", align="left")
             cursor += label_w
         for icon, value in line.items:
             needed = 3.1 + (pen.width(value, 7, "bold") + 0.3 if value else 0.0) + 0.7
             if cursor + needed > x + w + 1e-6:
                 raise SheetProblem(f"a filled sheet's detail line is wider than its {w:.1f} mm cell")
-            pen.icon(icon, cursor, y + 0.25, 3.1, 3.1)
+            pen.icon(icon, x=cursor, y=y + 0.25, w=3.1, h=3.1)
             if value:
-                pen.text(cursor + 2.8, y, needed - 2.8 + 0.5, DETAIL_LINE, value, size=7, style="bold",
+                pen.text(cursor + 2.8, y, needed - 2.8 + 0.5, DETAIL_LINE, text=value, size=7, style="bold",
                          align="left", color=pen.pen)
             cursor += needed
 
@@ -535,22 +535,22 @@ def _two_lines(pen: _Pen, text: str, size: float, style: str) -> float:
     return best
 
 
-def _is_number(words: Words) -> bool:
+def _is_number(words: SheetText) -> bool:
     return isinstance(words, str) and words.isdigit()
 
 
-def lay_out_sheet(ctx, sheet: Scoresheet, x: float, y: float, w: float, h: float,
+def lay_out_sheet(ctx, sheet: Scoresheet, *, x: float, y: float, w: float, h: float,
                   qr_data: str | None, date: str | None = None) -> tuple[Primitive, ...]:
     """A sheet described by a game's rules, laid out in the box (mm, top-left of the piece)."""
     wrong = problems(sheet)
     if wrong:
         raise SheetProblem("the scoresheet's description is not sound: " + "; ".join(wrong))
-    pen = _Pen(ctx, x, y, w, h)
+    pen = _Pen(ctx, x=x, y=y, w=w, h=h)
     _Layout(pen, sheet, qr_data, date).lay_out()
     return tuple(pen.out)
 
 
-def lay_out_scoresheet(ctx, game_id: str, x: float, y: float, w: float, h: float,
+def lay_out_scoresheet(ctx, game_id: str, *, x: float, y: float, w: float, h: float,
                        qr_data: str | None) -> tuple[Primitive, ...]:
     """A game's scoresheet in the box: filled from the session being printed, else blank.
 
@@ -559,12 +559,12 @@ def lay_out_scoresheet(ctx, game_id: str, x: float, y: float, w: float, h: float
     """
     filled = ctx.filled
     if filled is not None and filled.sheet is not None:
-        return lay_out_sheet(ctx, filled.sheet, x, y, w, h, qr_data, filled.date)
+        return lay_out_sheet(ctx, filled.sheet, x=x, y=y, w=w, h=h, qr_data=qr_data, date=filled.date)
     blank = ctx.blank_sheet
     if blank is None:
         raise SheetProblem(f"nothing gives the content of {game_id!r}'s scoresheet (a game built "
                            "without its loader has no rules to ask)")
-    return lay_out_sheet(ctx, blank(game_id), x, y, w, h, qr_data)
+    return lay_out_sheet(ctx, blank(game_id), x=x, y=y, w=w, h=h, qr_data=qr_data)
 
 
 __all__ = ["MIN_BOX", "PEN", "SheetProblem", "lay_out_scoresheet", "lay_out_sheet"]

@@ -74,8 +74,9 @@ class Item(NamedTuple):
         return (False, True) if self.copy.component.rotate else (False,)
 
     @property
-    def key(self) -> tuple:
-        """Items with equal keys share a grid: the same size, turned and spaced alike."""
+    def key(self) -> tuple[object, ...]:
+        """Items with equal keys share a grid: the same size, turned and spaced alike (a key
+        compared whole, never read part by part)."""
         if self.part is not None:
             return ("part", self.copy.component.id, self.copy.copy, self.part.index)
         component = self.copy.component
@@ -392,7 +393,7 @@ class _Builder:
         return None
 
     def sheet(self, shapes: dict | None = None) -> Sheet:
-        return _finish(self.frame, self.regions, self.bleed, shapes, self.strip)
+        return _finish(self.frame, self.regions, self.bleed, shapes, strip=self.strip)
 
 
 def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
@@ -412,14 +413,14 @@ def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
         # whichever takes fewer sheets (rows pay where a sheet holds three rows
         # of two decks, as A4 does; on Letter they would not).
         by_rows, whole = dealt(runs, frames, bleed, True), dealt(runs, frames, bleed, False)
-        tries = [_packed(order, frames, bleed, shrink, 2 * bleed)
+        tries = [_packed(order, frames, bleed, shrink, strip=2 * bleed)
                  for order in ([by_rows, whole] if by_rows != whole else [by_rows])]
         return min(tries, key=len)
     return _packed(runs, frames, bleed, shrink)
 
 
 def _packed(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
-            shrink: Shrink | None = None, strip: float = 0.0) -> list[Sheet]:
+            shrink: Shrink | None = None, *, strip: float = 0.0) -> list[Sheet]:
     builders: list[_Builder] = []
     for index, run in enumerate(runs):
         queue, start = list(run), 0
@@ -428,7 +429,8 @@ def _packed(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: floa
                 break
             start += builder.fill(queue, start)
         while start < len(queue):
-            chosen = _Builder(_frame_for(frames, queue, start, runs, index + 1, bleed, shrink, strip),
+            chosen = _Builder(_frame_for(frames, queue, start, runs, after=index + 1, bleed=bleed, shrink=shrink,
+                                         strip=strip),
                               bleed, shrink, strip)
             taken = chosen.fill(queue, start)
             if taken == 0:
@@ -442,7 +444,7 @@ def _packed(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: floa
 
 
 def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int, runs: Sequence[Sequence[Item]],
-               after: int, bleed: float, shrink: Shrink | None = None, strip: float = 0.0) -> Frame:
+               *, after: int, bleed: float, shrink: Shrink | None = None, strip: float = 0.0) -> Frame:
     """The frame a new sheet takes: the one that holds the most of what is left
     (the run from ``queue[start]``, then ``runs`` from ``after`` on) by area, then the one
     whose regions all keep a strip between them, the first on a tie."""
@@ -467,12 +469,12 @@ def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int, runs: Seq
         yield queue, start
         yield from ((runs[index], 0) for index in range(after, len(runs)))
 
-    best = max(range(len(frames)), key=lambda i: (_trial(frames[i], remaining(), bleed, shrink, strip), -i))
+    best = max(range(len(frames)), key=lambda i: (_trial(frames[i], remaining(), bleed, shrink, strip=strip), -i))
     return frames[best]
 
 
 def _trial(frame: Frame, runs: Iterable[tuple[Sequence[Item], int]], bleed: float,
-           shrink: Shrink | None = None, strip: float = 0.0) -> tuple[float, bool]:
+           shrink: Shrink | None = None, *, strip: float = 0.0) -> tuple[float, bool]:
     """How much of ``runs`` (each a run and where it starts; by area) one fresh sheet with
     this frame would hold, and whether every region keeps a strip between it and the next."""
     builder = _Builder(frame, bleed, shrink, strip)
@@ -489,7 +491,7 @@ def _trial(frame: Frame, runs: Iterable[tuple[Sequence[Item], int]], bleed: floa
 
 
 def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | None = None,
-            strip: float = 0.0) -> Sheet:
+            *, strip: float = 0.0) -> Sheet:
     """Stack the regions, centred in the frame, and work out bleeds and marks.
 
     ``shapes`` keeps what sheets laid out alike share (the same frame, grids and

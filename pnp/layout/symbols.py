@@ -56,7 +56,7 @@ def symbol_outline(shape: str, cx: float, cy: float, size: float) -> list[Op]:
     raise ValueError(f"unknown symbol {shape!r}")
 
 
-def symbol_points(shape: str, cx: float, cy: float, size: float, steps: int = 16) -> list[tuple[float, float]]:
+def symbol_points(shape: str, cx: float, cy: float, size: float, *, steps: int = 16) -> list[tuple[float, float]]:
     """Points on a symbol's outline (y upwards): its corners, its curves and circle sampled.
 
     >>> [(round(x, 2), round(y, 2)) for x, y in symbol_points("square", 0.0, 0.0, 10.0)]

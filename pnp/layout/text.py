@@ -38,7 +38,7 @@ class FittedText(NamedTuple):
         return self.size + (len(self.lines) - 1) * self.leading
 
 
-def _wrap(measure: Measurer, text: str, style: str, size: float, width: float) -> list[str] | None:
+def _wrap(measure: Measurer, text: str, style: str, size: float, *, width: float) -> list[str] | None:
     """Greedy word wrap; None if one word alone is wider than the box."""
     text_width = measure.width
     lines: list[str] = []
@@ -58,7 +58,7 @@ def _wrap(measure: Measurer, text: str, style: str, size: float, width: float) -
     return lines
 
 
-def fit_text(measure: Measurer, text: str, style: str, size: float, width: float, height: float,
+def fit_text(measure: Measurer, text: str, style: str, size: float, *, width: float, height: float,
              wrap: bool = False, leading: float = 1.18, min_size: float = MIN_SIZE) -> FittedText | None:
     """The largest size <= ``size`` (down to ``min_size``) at which ``text`` fits.
 
@@ -72,11 +72,12 @@ def fit_text(measure: Measurer, text: str, style: str, size: float, width: float
         line_width = (measure.width_once or measure.width)(text, style, size)
         if line_width <= width:
             return FittedText((text,), size, size * leading, (line_width,))
-    return _fitted(measure, text, style, size, width, height, wrap, leading, min_size)
+    return _fitted(measure, text, style, size, width=width, height=height, wrap=wrap, leading=leading,
+                   min_size=min_size)
 
 
 @lru_cache(maxsize=8192)
-def _fitted(measure: Measurer, text: str, style: str, size: float, width: float, height: float,
+def _fitted(measure: Measurer, text: str, style: str, size: float, *, width: float, height: float,
             wrap: bool, leading: float, min_size: float) -> FittedText | None:
     """:func:`fit_text` trying smaller and smaller sizes, remembered: wrapped
     texts (rules, scoresheet cells) come back in every language and paper."""
@@ -85,7 +86,7 @@ def _fitted(measure: Measurer, text: str, style: str, size: float, width: float,
     while current >= min_size - 1e-9:
         line_gap = current * leading
         if wrap:
-            lines = _wrap(measure, text, style, current, width)
+            lines = _wrap(measure, text, style, current, width=width)
         else:
             lines = text.split("\n")
             if any(text_width(line, style, current) > width for line in lines):
@@ -100,8 +101,8 @@ def _fitted(measure: Measurer, text: str, style: str, size: float, width: float,
     return None
 
 
-def fit_or_fail(measure: Measurer, text: str, style: str, size: float, width: float,
-                height: float, *, wrap: bool, leading: float, min_size: float = MIN_SIZE,
+def fit_or_fail(measure: Measurer, text: str, style: str, size: float, *, width: float,
+                height: float, wrap: bool, leading: float, min_size: float = MIN_SIZE,
                 where: str | None = None) -> FittedText:
     """:func:`fit_text` (box in points), or a TextFitError naming the text (and ``where``)."""
     at = f"{where}: " if where else ""
@@ -109,7 +110,8 @@ def fit_or_fail(measure: Measurer, text: str, style: str, size: float, width: fl
     if missing:
         raise TextFitError(f"the font has no glyph for {missing!r}: {at}{text!r}")
     smallest = max(min_size, MIN_SIZE)
-    fitted = fit_text(measure, text, style, size, width, height, wrap, leading, smallest)
+    fitted = fit_text(measure, text, style, size, width=width, height=height, wrap=wrap, leading=leading,
+                      min_size=smallest)
     if fitted is None:
         raise TextFitError(f"text does not fit its box even at {smallest:g} pt: {at}{text!r}")
     return fitted

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from pnp.core.errors import TemplateError
 from pnp.core.units import paper_size
-from pnp.kit.build import collector_paused, made_by
+from pnp.kit.build import collector_paused, imprint
 from pnp.layout.faces import FaceResolver, face_elements
 from pnp.layout.outline import outline_of
 from pnp.layout.plan import copies, plan_kit, prints_backs
@@ -95,7 +95,7 @@ def preflight(game: Game, options: PrintOptions, components: list[str] | None = 
     try:
         with collector_paused():
             plan = plan_kit(game, options, paper_size(options.paper), components, measure=measure,
-                            made=made_by())
+                            imprint=imprint())
             faces = _printed(plan)
             pdf, manifest = render_kit(plan, release_pages=True)
     except TemplateError as exc:
@@ -108,7 +108,8 @@ def preflight(game: Game, options: PrintOptions, components: list[str] | None = 
         for copy, face in faces:
             looked.face(copy, face)
     for problem in dict.fromkeys(problems + resolver.problems):
-        findings.append(Finding(ERROR, "render", game.id, "", "", "", f"cannot be printed as it is: {problem}"))
+        findings.append(Finding(ERROR, "render", game.id, "", element="", measure="",
+                                message=f"cannot be printed as it is: {problem}"))
     findings += looked.findings()
     for component in chosen:
         findings += _set_colours(game, component, looked)
@@ -117,7 +118,7 @@ def preflight(game: Game, options: PrintOptions, components: list[str] | None = 
         findings += _file_checks(game, pdf, manifest)
     order = {severity: index for index, severity in enumerate(SEVERITIES)}
     findings.sort(key=lambda f: order[f.severity])
-    return Report(game, options, findings, len(looked.seen), pdf, manifest, problems)
+    return Report(game, options, findings, len(looked.seen), pdf=pdf, manifest=manifest, problems=problems)
 
 
 def _faces(component: Component, options: PrintOptions) -> tuple[Face, ...]:
@@ -169,8 +170,8 @@ class _Looked:
     def findings(self) -> list[Finding]:
         out = []
         for (found, _, face, _), (element, found_on) in self._where.items():
-            out.append(Finding(found.severity, found.check, _pieces(found_on), face.value, element,
-                               found.measure, found.message))
+            out.append(Finding(found.severity, found.check, _pieces(found_on), face.value, element=element,
+                               measure=found.measure, message=found.message))
         return out
 
 
@@ -217,14 +218,14 @@ def _set_colours(game: Game, component: Component, looked: _Looked) -> list[Find
         seen_by = colours.SEEN_BY[likeness.vision]
         for (face, set_name, other, element), found_on in missing.items():
             symbol = game.colors[set_name].symbol
-            out.append(Finding(ERROR, "set-colours", _pieces(found_on), face.value, element,
-                               f"{measure} from {other}",
-                               f"{set_name} looks like {other} {seen_by}, and this face shows no {symbol}, "
-                               f"the symbol of {set_name}"))
+            out.append(Finding(ERROR, "set-colours", _pieces(found_on), face.value, element=element,
+                               measure=f"{measure} from {other}",
+                               message=f"{set_name} looks like {other} {seen_by}, and this face shows no {symbol}, "
+                                       f"the symbol of {set_name}"))
         if painted and not missing:
-            out.append(Finding(NOTE, "set-colours", component.id, "", "", measure,
-                               f"{likeness.first} and {likeness.second} look alike {seen_by}; every face "
-                               f"printed in them shows its set's symbol"))
+            out.append(Finding(NOTE, "set-colours", component.id, "", element="", measure=measure,
+                               message=f"{likeness.first} and {likeness.second} look alike {seen_by}; every face "
+                                       f"printed in them shows its set's symbol"))
     return out
 
 
@@ -249,10 +250,10 @@ def _hidden_backs(component: Component, looked: _Looked) -> list[Finding]:
                 if mine != theirs:
                     odd.setdefault((checks.what(elements[index]),), []).append(copy)
         for (element,), found_on in odd.items():
-            out.append(Finding(ERROR, "hidden-backs", _pieces(found_on), "back", element,
-                               f"{len(found_on)} of {len(backs)} backs",
-                               f"differs from the back of the {count} others: players tell these pieces "
-                               "apart from behind"))
+            out.append(Finding(ERROR, "hidden-backs", _pieces(found_on), "back", element=element,
+                               measure=f"{len(found_on)} of {len(backs)} backs",
+                               message=f"differs from the back of the {count} others: players tell these pieces "
+                                       "apart from behind"))
     return out
 
 
@@ -263,7 +264,9 @@ def _file_checks(game: Game, pdf: bytes, manifest: dict) -> list[Finding]:
     passed = [limit for limit in FILE_LIMITS if size > limit[0]]
     if passed:
         _, severity, message = passed[-1]
-        out.append(Finding(severity, "file", f"the PDF of {game.id}", "", "", f"{size / 1e6:.1f} MB", message))
+        out.append(Finding(severity, "file", f"the PDF of {game.id}", "", element="",
+                           measure=f"{size / 1e6:.1f} MB", message=message))
     for problem in print_order_problems(manifest, pdf_page_count(pdf)):
-        out.append(Finding(ERROR, "print-order", f"the PDF of {game.id}", "", "", "", problem))
+        out.append(Finding(ERROR, "print-order", f"the PDF of {game.id}", "", element="", measure="",
+                           message=problem))
     return out

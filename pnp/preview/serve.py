@@ -32,7 +32,7 @@ def _say(key: str, **values: object) -> str:
     return common_catalog("en").get(f"cli.watch.{key}", **values)
 
 
-def watch(preview: Preview, renderer: Renderer, job: Job, stop: threading.Event, poll: float = POLL) -> None:
+def watch(preview: Preview, renderer: Renderer, job: Job, stop: threading.Event, *, poll: float = POLL) -> None:
     """Render now and after every change of what the last render read, until ``stop`` is set."""
     template = os.path.abspath(job.kit) if names_a_file(job.kit) else None
     watched: Watched | None = None

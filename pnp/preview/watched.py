@@ -19,8 +19,10 @@ import os
 from pathlib import Path
 from typing import Iterable, NamedTuple
 
-#: What a file was when read: (mtime_ns, size, inode), or None when it was missing.
-Signature = tuple[int, int, int] | None
+from pnp.core.files import FileState
+
+#: What a file was when read, or None when it was missing.
+Signature = FileState | None
 
 
 def signature(path: Path | str) -> Signature:
@@ -33,7 +35,7 @@ def signature(path: Path | str) -> Signature:
         info = os.stat(path)
     except OSError:
         return None
-    return (info.st_mtime_ns, info.st_size, info.st_ino)
+    return FileState.of(info)
 
 
 def _editors_own(name: str) -> bool:

@@ -85,8 +85,9 @@ def render(job: Job) -> Outcome:
         except Exception as exc:  # a bug in pnp: said on the page, the preview goes on
             errors = [f"{ERROR_PREFIX}unexpected error ({one_line(f'{type(exc).__name__}: {exc}')[:300]}); "
                       "this is a bug in pnp: please report it, with the template"]
-    return Outcome(pdf, pages, paper_size(job.options.paper), tuple(errors), tuple(read), tuple(folders),
-                   title, time.perf_counter() - started, findings, counts)  # type: ignore[arg-type]
+    return Outcome(pdf, pages, paper_size(job.options.paper), tuple(errors), read=tuple(read),  # type: ignore[arg-type]
+                   folders=tuple(folders), title=title, seconds=time.perf_counter() - started, findings=findings,
+                   counts=counts)
 
 
 def _line(problem: str) -> str:
@@ -175,4 +176,5 @@ class Renderer:
 def _failed(job: Job, reason: str) -> Outcome:
     from pnp.core.units import paper_size
 
-    return Outcome(None, (), paper_size(job.options.paper), (f"{ERROR_PREFIX}{reason}",), (), (), job.kit, 0.0)
+    return Outcome(None, (), paper_size(job.options.paper), (f"{ERROR_PREFIX}{reason}",), read=(), folders=(),
+                   title=job.kit, seconds=0.0)

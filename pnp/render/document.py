@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -44,7 +44,7 @@ class Drawings:
     ``clipped``: the shapes whose faces are clipped to their trim grown by ``grow`` (the bleed)."""
 
     def __init__(self, canvas: Canvas, uses: Mapping[int, int], bleed: float,
-                 clipped: tuple[str, ...] = CLIPPED_IN_KITS, grow: float | None = None) -> None:
+                 clipped: tuple[str, ...] = CLIPPED_IN_KITS, *, grow: float | None = None) -> None:
         self.canvas, self.uses, self.bleed, self.clipped = canvas, uses, bleed, clipped
         self.grow = bleed if grow is None else grow    # how far past its trim a shape is clipped
         self.pen = Pen(canvas)  # one for the whole document: what it records serves every page
@@ -70,7 +70,7 @@ class Drawings:
             name = self.forms[run.drawing] = f"F{len(self.forms)}"
             w, h = size
             bleed = self.bleed
-            canvas.beginForm(name, -pt(bleed), -pt(bleed), pt(w + bleed), pt(h + bleed))
+            canvas.beginForm(name, lowerx=-pt(bleed), lowery=-pt(bleed), upperx=pt(w + bleed), uppery=pt(h + bleed))
             self.pen.draw(run.primitives, h)
             canvas.endForm()
         canvas.doForm(name)
@@ -89,7 +89,7 @@ def place(canvas: Canvas, placement: Placement, drawings: Drawings) -> None:
         rx = region.x if placement.face is Face.FRONT else sheet_w - region.x - region.w
         x, y = x - rx, y - region.y
     pen = drawings.pen
-    pen.put(_move_to_piece, printed, x, y, placement.rotation, sheet_w, sheet_h)
+    pen.put(_move_to_piece, _Placing(printed, x, y, placement.rotation, sheet_w=sheet_w, sheet_h=sheet_h))
     component = placement.copy.component
     if component.shape in drawings.clipped:
         pen.put(_clip_to_outline, outline_of(component).grown(drawings.grow), size)
@@ -98,15 +98,28 @@ def place(canvas: Canvas, placement: Placement, drawings: Drawings) -> None:
     page_ops(canvas).append("Q")  # closes the state _move_to_piece saved
 
 
-def _move_to_piece(canvas: Canvas, printed, x: float, y: float, rotation: int,
-                   sheet_w: float, sheet_h: float) -> None:
+class _Placing(NamedTuple):
+    """Where a piece's face is drawn on its page, mm from the bottom-left: clipped to ``printed``
+    (its trim and bleed), its frame's corner at (x, y), turned ``rotation`` degrees, taking
+    ``sheet_w`` x ``sheet_h`` as it lies."""
+
+    printed: Box
+    x: float
+    y: float
+    rotation: int
+    sheet_w: float
+    sheet_h: float
+
+
+def _move_to_piece(canvas: Canvas, at: _Placing) -> None:
     """Save the state, clip to the piece's printed area and move to its trim's
     corner, turned; the piece's drawing ends by restoring the state."""
+    printed, rotation, sheet_w, sheet_h = at.printed, at.rotation, at.sheet_w, at.sheet_h
     canvas.saveState()
     clip = canvas.beginPath()
     clip.rect(pt(printed.x), pt(printed.y), pt(printed.w), pt(printed.h))
     canvas.clipPath(clip, stroke=0, fill=0)
-    canvas.translate(pt(x), pt(y))
+    canvas.translate(pt(at.x), pt(at.y))
     if rotation == 90:
         canvas.translate(pt(sheet_w), 0)
     elif rotation == 180:
@@ -127,7 +140,7 @@ def _clip_to_outline(canvas: Canvas, outline: Outline, size: tuple[float, float]
     if outline.shape == "circle":
         clip.ellipse(left, bottom, w, h)
     elif outline.shape == "rounded":
-        clip.roundRect(left, bottom, w, h, pt(outline.corner))
+        clip.roundRect(left, bottom, w, h, radius=pt(outline.corner))
     else:
         top = size[1] + dy   # the outline's box's top, y up
         points = [(pt(px - dx), pt(top - py)) for px, py in outline.points()]
@@ -156,8 +169,8 @@ def draw_face(canvas: Canvas, face: ResolvedFace, x: float, y: float) -> None:
     canvas.restoreState()
 
 
-def draw_piece_face(canvas: Canvas, game: Game, component_id: str, piece_id: str,
-                    face: Face = Face.FRONT, *, options: PrintOptions = PrintOptions(), copy: int = 1,
+def draw_piece_face(canvas: Canvas, game: Game, *, component_id: str, piece_id: str,
+                    face: Face = Face.FRONT, options: PrintOptions = PrintOptions(), copy: int = 1,
                     set_name: str | None = None, x: float = 0.0, y: float = 0.0) -> ResolvedFace:
     """Resolve one face of one piece and draw it alone, bleed included, its
     trim's bottom-left at (x, y) mm on ``canvas``; returns what was drawn.
@@ -167,8 +180,9 @@ def draw_piece_face(canvas: Canvas, game: Game, component_id: str, piece_id: str
     ``draw_piece_face(canvas, game, "player-cards", "wolf", x=3, y=3)``.
     A problem with the face raises a TemplateError naming every problem.
     """
-    resolved = resolve_piece_face(game, checked(options), MEASURER, component_id, piece_id, face,
-                                  copy, set_name)
+    resolved = resolve_piece_face(game, checked(options), MEASURER, component_id=component_id, piece_id=piece_id,
+                                  face=face,
+                                  copy=copy, set_name=set_name)
     draw_face(canvas, resolved, x, y)
     return resolved
 
@@ -231,8 +245,8 @@ class _Ledger:
             component_no, piece_index, copy, set_no, back, trim_no, rotation, part_no = numbers[at:at + 8]
             yield _manifest_item(
                 self.game, known[component_no], self._piece(component_no, piece_index), copy,
-                None if set_no < 0 else known[set_no], faces[back], self._box(trim_no), rotation,
-                None if part_no < 0 else known[part_no])
+                set_name=None if set_no < 0 else known[set_no], face=faces[back], box=self._box(trim_no),
+                rotation=rotation, part=None if part_no < 0 else known[part_no])
 
     def json_lines(self, numbers: array) -> list[str]:
         """The manifest items of one page's numbers as the lines of JSON
@@ -275,7 +289,7 @@ class _Ledger:
         return text
 
 
-def _manifest_item(game: Game, component: Component, piece: Piece, copy: int, set_name: str | None,
+def _manifest_item(game: Game, component: Component, piece: Piece, copy: int, *, set_name: str | None,
                    face: Face, box: Box, rotation: int, part: Part | None) -> dict:
     item: dict[str, Any] = {
         "component": component.id, "piece": piece.id, "face": face.value,
@@ -330,11 +344,17 @@ def _dict_json(values: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _component_json(component: Component) -> tuple[str, bool, bool]:
-    """The start of a component's items, up to its piece's id; whether they are hidden;
-    whether some piece has a field of its own (named ``_...``) that manifests leave out."""
+class _ComponentJson(NamedTuple):
+    """What a component's items in a manifest share."""
+
+    start: str        # each item's line up to its piece's id
+    hidden: bool      # its pieces are hidden
+    private: bool     # some piece has a field of its own (named ``_...``) that manifests leave out
+
+
+def _component_json(component: Component) -> _ComponentJson:
     private = any(name.startswith("_") for piece in component.pieces for name in piece.fields)
-    return f'   {{"component": {_string_json(component.id)}, "piece": ', component.hidden, private
+    return _ComponentJson(f'   {{"component": {_string_json(component.id)}, "piece": ', component.hidden, private)
 
 
 def _set_json(game: Game, set_name: str) -> str:
@@ -456,7 +476,7 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False, records: bool = Fa
 
 
 def render_pages(pages, page_size: tuple[float, float], title: str, lang: str,
-                 duplex: bool = False) -> bytes:
+                 *, duplex: bool = False) -> bytes:
     """Pages that are only primitives (the calibration sheet), drawn as they are."""
     page_w, page_h = page_size
     canvas = Canvas(None, pagesize=(pt(page_w), pt(page_h)), invariant=1,

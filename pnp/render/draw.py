@@ -14,7 +14,7 @@ wherever the same shape is drawn (see its docstring).
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Callable, NamedTuple
 from weakref import WeakKeyDictionary
 
 from reportlab.pdfbase import pdfmetrics
@@ -144,22 +144,36 @@ def draw_rect(pen: Pen, r: Rect, height: float) -> None:
         code.append(fill_ops(r.fill))
     if r.stroke:
         code.append(stroke_ops(r.stroke))
-    pen.put(_rect, r.x, r.y, r.w, r.h, r.radius, r.width, r.dash, r.stroke is not None,
-            r.fill is not None, height)
+    pen.put(_rect, _RectShape(r.x, r.y, r.w, r.h, radius=r.radius, width=r.width, dash=r.dash,
+                              stroked=r.stroke is not None, filled=r.fill is not None), height)
     if r.dash:
         code.append("Q")
 
 
-def _rect(canvas: Canvas, x, y, w, h, radius, width, dash, stroke: bool, fill: bool, height) -> None:
-    if stroke:
-        canvas.setLineWidth(pt(width))
-        if dash:
-            canvas.setDash([pt(d) for d in dash])
-    x, y, w, h = pt(x), pt(height - y - h), pt(w), pt(h)
-    if radius > 0:
-        canvas.roundRect(x, y, w, h, pt(radius), stroke=int(stroke), fill=int(fill))
+class _RectShape(NamedTuple):
+    """What a rectangle's operators depend on: its colours are set by operators of their own."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    radius: float
+    width: float
+    dash: tuple[float, ...]
+    stroked: bool
+    filled: bool
+
+
+def _rect(canvas: Canvas, r: _RectShape, height: float) -> None:
+    if r.stroked:
+        canvas.setLineWidth(pt(r.width))
+        if r.dash:
+            canvas.setDash([pt(d) for d in r.dash])
+    x, y, w, h = pt(r.x), pt(height - r.y - r.h), pt(r.w), pt(r.h)
+    if r.radius > 0:
+        canvas.roundRect(x, y, w, h, radius=pt(r.radius), stroke=int(r.stroked), fill=int(r.filled))
     else:
-        canvas.rect(x, y, w, h, stroke=int(stroke), fill=int(fill))
+        canvas.rect(x, y, w, h, stroke=int(r.stroked), fill=int(r.filled))
 
 
 def draw_ellipse(pen: Pen, e: Ellipse, height: float) -> None:
@@ -170,36 +184,62 @@ def draw_ellipse(pen: Pen, e: Ellipse, height: float) -> None:
         code.append(fill_ops(e.fill))
     if e.stroke:
         code.append(stroke_ops(e.stroke))
-    pen.put(_ellipse, e.cx, e.cy, e.rx, e.ry, e.width, e.dash, e.stroke is not None,
-            e.fill is not None, height)
+    pen.put(_ellipse, _EllipseShape(e.cx, e.cy, e.rx, e.ry, width=e.width, dash=e.dash,
+                                    stroked=e.stroke is not None, filled=e.fill is not None), height)
     if e.dash:
         code.append("Q")
 
 
-def _ellipse(canvas: Canvas, cx, cy, rx, ry, width, dash, stroke: bool, fill: bool, height) -> None:
-    if stroke:
-        canvas.setLineWidth(pt(width))
-        if dash:
-            canvas.setDash([pt(d) for d in dash])
-    cx, cy, rx, ry = pt(cx), pt(height - cy), pt(rx), pt(ry)
-    canvas.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=int(stroke), fill=int(fill))
+class _EllipseShape(NamedTuple):
+    """What an ellipse's operators depend on (its colours apart)."""
+
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    width: float
+    dash: tuple[float, ...]
+    stroked: bool
+    filled: bool
+
+
+def _ellipse(canvas: Canvas, e: _EllipseShape, height: float) -> None:
+    if e.stroked:
+        canvas.setLineWidth(pt(e.width))
+        if e.dash:
+            canvas.setDash([pt(d) for d in e.dash])
+    cx, cy, rx, ry = pt(e.cx), pt(height - e.cy), pt(e.rx), pt(e.ry)
+    canvas.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=int(e.stroked), fill=int(e.filled))
 
 
 def draw_line(pen: Pen, line: Line, height: float) -> None:
     code = page_ops(pen.canvas)
     code.append("q")
     code.append(stroke_ops(line.stroke))
-    pen.put(_line, line.x1, line.y1, line.x2, line.y2, line.width, line.dash, line.cap, height)
+    pen.put(_line, _LineShape(line.x1, line.y1, line.x2, line.y2, width=line.width, dash=line.dash,
+                              cap=line.cap), height)
     code.append("Q")
 
 
-def _line(canvas: Canvas, x1, y1, x2, y2, width, dash, cap, height) -> None:
-    canvas.setLineWidth(pt(width))
-    if dash:
-        canvas.setDash([pt(d) for d in dash])
-    if cap:
-        canvas.setLineCap(cap)
-    canvas.line(pt(x1), pt(height - y1), pt(x2), pt(height - y2))
+class _LineShape(NamedTuple):
+    """What a line's operators depend on (its colour apart)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float
+    dash: tuple[float, ...]
+    cap: int
+
+
+def _line(canvas: Canvas, line: _LineShape, height: float) -> None:
+    canvas.setLineWidth(pt(line.width))
+    if line.dash:
+        canvas.setDash([pt(d) for d in line.dash])
+    if line.cap:
+        canvas.setLineCap(line.cap)
+    canvas.line(pt(line.x1), pt(height - line.y1), pt(line.x2), pt(height - line.y2))
 
 
 def draw_path(pen: Pen, p: Path, height: float) -> None:
@@ -209,30 +249,43 @@ def draw_path(pen: Pen, p: Path, height: float) -> None:
         code.append(fill_ops(p.fill))
     if p.stroke:
         code.append(stroke_ops(p.stroke))
-    pen.put(_path, p.segments, p.closed, p.width, p.dash, p.join, p.cap, p.stroke is not None,
-            p.fill is not None, height)
+    pen.put(_path, _PathShape(p.segments, p.closed, p.width, p.dash, join=p.join, cap=p.cap,
+                              stroked=p.stroke is not None, filled=p.fill is not None), height)
     code.append("Q")
 
 
-def _path(canvas: Canvas, segments, closed, width, dash, join, cap, stroke: bool, fill: bool,
-          height) -> None:
-    if stroke:
-        canvas.setLineWidth(pt(width))
-        if dash:
-            canvas.setDash([pt(d) for d in dash])
-    if join:
-        canvas.setLineJoin(join)
-    if cap:
-        canvas.setLineCap(cap)
+class _PathShape(NamedTuple):
+    """What a path's operators depend on (its colours apart)."""
+
+    segments: tuple[tuple[tuple[float, float], ...], ...]
+    closed: bool
+    width: float
+    dash: tuple[float, ...]
+    join: int
+    cap: int
+    stroked: bool
+    filled: bool
+
+
+def _path(canvas: Canvas, p: _PathShape, height: float) -> None:
+    if p.stroked:
+        canvas.setLineWidth(pt(p.width))
+        if p.dash:
+            canvas.setDash([pt(d) for d in p.dash])
+    if p.join:
+        canvas.setLineJoin(p.join)
+    if p.cap:
+        canvas.setLineCap(p.cap)
     path = canvas.beginPath()
-    for segment in segments:
+    closed = p.closed
+    for segment in p.segments:
         (x, y), rest = segment[0], segment[1:]
         path.moveTo(pt(x), pt(height - y))
         for x, y in rest:
             path.lineTo(pt(x), pt(height - y))
         if closed:
             path.close()
-    canvas.drawPath(path, stroke=int(stroke), fill=int(fill))
+    canvas.drawPath(path, stroke=int(p.stroked), fill=int(p.filled))
 
 
 def draw_text(pen: Pen, t: Text, height: float) -> None:
@@ -283,7 +336,7 @@ def draw_symbol(pen: Pen, s: Symbol, height: float) -> None:
 
 def _symbol(canvas: Canvas, s: Symbol, height: float) -> None:
     canvas.saveState()
-    path = symbol_path(canvas, s.shape, pt(s.cx), pt(height - s.cy), pt(s.size))
+    path = symbol_path(canvas, s.shape, pt(s.cx), pt(height - s.cy), size=pt(s.size))
     if s.fill:
         set_fill(canvas, s.fill)
     if s.stroke:
@@ -362,7 +415,7 @@ def _icon_form(canvas: Canvas, icon, tint: str, line_art: bool) -> str:
         name = f"I{len(forms)}"
         vx, vy, vw, vh = icon.view_box
         # The box only bounds the form; strokes may reach past the viewBox, as inline.
-        canvas.beginForm(name, vx - vw, vy - vh, vx + 2 * vw, vy + 2 * vh)
+        canvas.beginForm(name, lowerx=vx - vw, lowery=vy - vh, upperx=vx + 2 * vw, uppery=vy + 2 * vh)
         _draw_icon_shapes(canvas, icon, tint, line_art)
         canvas.endForm()
         forms[key] = name
@@ -461,17 +514,18 @@ def draw_picture(pen: Pen, p: Picture, height: float) -> None:
     if p.opacity < 1:
         canvas.setFillAlpha(p.opacity)
     strips = _strips(p) if p.bleed else ()
-    code.append(f"{_box_ops(p.x, p.y, p.w, p.h, height)} W n")
+    code.append(f"{_box_ops(p.x, p.y, p.w, p.h, height=height)} W n")
     code.append(f"q {_placing(p, height)} cm /{name} Do Q")
     code.append("Q")
     for (sx, sy, sw, sh), reflect in strips:
-        code.append(f"q {_box_ops(sx, sy, sw, sh, height)} W n")
+        code.append(f"q {_box_ops(sx, sy, sw, sh, height=height)} W n")
         if p.opacity < 1:
             canvas.setFillAlpha(p.opacity)
         if p.bleed == "mirror":
             code.append(f"{_reflection(p, reflect, height)} cm {_placing(p, height)} cm /{name} Do")
         else:
-            edge = store.edge(canvas, p.source, p.name, _edge_pixels(p, reflect, store.pixels[p.source]), p.rotate)
+            crop = _edge_pixels(p, reflect, store.pixels[p.source])
+            edge = store.edge(canvas, p.source, p.name, crop, rotate=p.rotate)
             code.append(f"{_edge_placing(p, reflect, store.pixels[p.source], height)} cm /{edge} Do")
         code.append("Q")
 
@@ -494,7 +548,7 @@ def _strips(p: Picture) -> list[tuple[tuple[float, float, float, float], tuple[i
     return strips
 
 
-def _box_ops(x: float, y: float, w: float, h: float, height: float) -> str:
+def _box_ops(x: float, y: float, w: float, h: float, *, height: float) -> str:
     return f"{fp_str(pt(x), pt(height - y - h), pt(w), pt(h))} re"
 
 
@@ -508,7 +562,8 @@ def _placing(p: Picture, height: float) -> str:
     a, b, c, d = cos * w, sin * w, -sin * h, cos * h
     e = cx - (cos * w / 2 - sin * h / 2)
     f = cy - (sin * w / 2 + cos * h / 2)
-    return fp_str(a, b, c, d, e, f)
+    matrix = (a, b, c, d, e, f)
+    return fp_str(*matrix)
 
 
 def _reflection(p: Picture, reflect: tuple[int, int], height: float) -> str:
@@ -518,7 +573,8 @@ def _reflection(p: Picture, reflect: tuple[int, int], height: float) -> str:
     d = -1 if sy else 1
     e = 2 * pt(p.x if sx < 0 else p.x + p.w) if sx else 0
     f = 2 * pt(height - (p.y + p.h if sy > 0 else p.y)) if sy else 0
-    return fp_str(a, 0, 0, d, e, f)
+    matrix = (a, 0, 0, d, e, f)
+    return fp_str(*matrix)
 
 
 def _turned_pixels(p: Picture, pixels: tuple[int, int]) -> tuple[int, int]:
@@ -526,9 +582,19 @@ def _turned_pixels(p: Picture, pixels: tuple[int, int]) -> tuple[int, int]:
     return (h, w) if p.rotate in (90, 270) else (w, h)
 
 
-def _edge_pixels(p: Picture, reflect: tuple[int, int], pixels: tuple[int, int]) -> tuple[int, int, int, int]:
-    """The stored picture's pixels at the box's side or corner a strip lies beyond (left, top,
-    right, bottom, as the picture lies turned): one column, one row, or one pixel."""
+class _Crop(NamedTuple):
+    """Pixels of a picture, as it lies turned: its columns from ``left`` up to ``right``, its rows
+    from ``top`` up to ``bottom`` (Pillow's crop box)."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+
+def _edge_pixels(p: Picture, reflect: tuple[int, int], pixels: tuple[int, int]) -> _Crop:
+    """The stored picture's pixels at the box's side or corner a strip lies beyond: one column,
+    one row, or one pixel."""
     tw, th = _turned_pixels(p, pixels)
     sx, sy = reflect
 
@@ -545,7 +611,7 @@ def _edge_pixels(p: Picture, reflect: tuple[int, int], pixels: tuple[int, int]) 
         cols = (cols[0], cols[0] + 1) if sx < 0 else (cols[1] - 1, cols[1])
     if sy:
         rows = (rows[0], rows[0] + 1) if sy < 0 else (rows[1] - 1, rows[1])
-    return cols[0], rows[0], cols[1], rows[1]
+    return _Crop(cols[0], rows[0], cols[1], rows[1])
 
 
 def _edge_placing(p: Picture, reflect: tuple[int, int], pixels: tuple[int, int], height: float) -> str:
@@ -563,7 +629,8 @@ def _edge_placing(p: Picture, reflect: tuple[int, int], pixels: tuple[int, int],
         y0, y1 = (p.y - top - _SEAM, p.y + _SEAM) if sy < 0 else (p.y + p.h - _SEAM, p.y + p.h + bottom + _SEAM)
     else:
         y0, y1 = p.iy + p.ih * r0 / th, p.iy + p.ih * r1 / th
-    return fp_str(pt(x1 - x0), 0, 0, pt(y1 - y0), pt(x0), pt(height - y1))
+    matrix = (pt(x1 - x0), 0, 0, pt(y1 - y0), pt(x0), pt(height - y1))
+    return fp_str(*matrix)
 
 
 #: The function that draws each kind of primitive (a kind of element's own primitive too).

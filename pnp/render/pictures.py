@@ -162,7 +162,7 @@ def _png_rows(data: bytes, image, turn: int, size: tuple[int, int] | None) -> En
     rows = b"".join(data[start:start + length] for chunk, start, length in png_chunks(data) if chunk == b"IDAT")
     colors = 1 if kind == 0 else 3
     return Encoded(image.width, image.height, "DeviceGray" if colors == 1 else "DeviceRGB", ("FlateDecode",),
-                   rows, predictor_colors=colors)
+                   data=rows, predictor_colors=colors)
 
 
 def encoded(source: str, name: str, size: tuple[int, int] | None) -> Encoded:
@@ -172,7 +172,7 @@ def encoded(source: str, name: str, size: tuple[int, int] | None) -> Encoded:
     turn = orientation(image, data)
     if _passes_through(image, turn, size):
         return Encoded(image.width, image.height, "DeviceGray" if image.mode == "L" else "DeviceRGB",
-                       ("DCTDecode",), data)
+                       ("DCTDecode",), data=data)
     rows = _png_rows(data, image, turn, size)
     if rows is not None:
         return rows
@@ -192,7 +192,7 @@ def _jpeg(image) -> Encoded:
     buffer = io.BytesIO()
     image.save(buffer, "JPEG", quality=JPEG_QUALITY, subsampling=0)
     return Encoded(image.width, image.height, "DeviceGray" if image.mode == "L" else "DeviceRGB",
-                   ("DCTDecode",), buffer.getvalue())
+                   ("DCTDecode",), data=buffer.getvalue())
 
 
 def _flate(image) -> Encoded:
@@ -243,7 +243,7 @@ class PictureStore:
             self.pixels[source] = (stored.width, stored.height)
         return use_xobject(canvas, name)
 
-    def edge(self, canvas, source: str, picture_name: str, crop: tuple[int, int, int, int], rotate: int) -> str:
+    def edge(self, canvas, source: str, picture_name: str, crop: tuple[int, int, int, int], *, rotate: int) -> str:
         """A strip of a picture's pixels (``crop``: left, top, right, bottom, in the stored picture
         as it lies before ``rotate``), turned as the picture is, stored once: a bleed made by
         drawing out a picture's edge."""
@@ -252,13 +252,13 @@ class PictureStore:
         key = (source, crop, rotate)
         name = self.edges.get(key)
         if name is None:
-            strip = _strip(source, picture_name, self.sizes.get(source), crop, rotate)
+            strip = _strip(source, picture_name, self.sizes.get(source), crop, rotate=rotate)
             name = self.edges[key] = image_object(canvas, f"E{len(self.edges)}", strip)
         return use_xobject(canvas, name)
 
 
 def _strip(source: str, name: str, size: tuple[int, int] | None, crop: tuple[int, int, int, int],
-           rotate: int) -> Encoded:
+           *, rotate: int) -> Encoded:
     """A few pixels of a picture as stored and then turned counter-clockwise by ``rotate``
     (``crop`` is in the turned picture)."""
     strip = _decoded(source, name, size, rotate).crop(crop)

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.layout.symbols import symbol_outline
 
 
-def symbol_path(canvas: Canvas, shape: str, cx: float, cy: float, size: float):
+def symbol_path(canvas: Canvas, shape: str, cx: float, cy: float, *, size: float):
     """The outline of a player symbol of width ``size`` centred on (cx, cy)
     (:func:`pnp.layout.symbols.symbol_outline`)."""
     path = canvas.beginPath()

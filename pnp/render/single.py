@@ -47,7 +47,7 @@ class FacesPdf(NamedTuple):
 
 
 def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage],
-              clipped: tuple[str, ...] = CLIPPED_IN_KITS, image_dpi: float | None = None) -> FacesPdf:
+              clipped: tuple[str, ...] = CLIPPED_IN_KITS, *, image_dpi: float | None = None) -> FacesPdf:
     """A PDF with one page per face: page = trim + bleed, /TrimBox and /BleedBox set,
     no marks. ``options`` gives the language, ink saver, QR address and settings;
     faces of the ``clipped`` shapes are clipped to their trim grown by the bleed. Pictures
@@ -68,7 +68,7 @@ def faces_pdf(game: Game, options: PrintOptions, pages: list[FacePage],
     # A shape is clipped to its outline grown by the least bleed of a page: a hex's page has
     # more on its left and right, where its points reach.
     grow = min((min(_bleeds_in_piece_mm(p)) for p in pages), default=0.0)
-    drawings = Drawings(canvas, uses, bleed, clipped, grow)
+    drawings = Drawings(canvas, uses, bleed, clipped, grow=grow)
     drawings.store_pictures(placed, image_dpi or game.image_dpi)
     first_with: dict[tuple, int] = {}
     same_as = []
@@ -118,4 +118,4 @@ def _placement(page: FacePage) -> Placement:
     left, bottom = page.bleed[0] / sx, page.bleed[1] / sy
     trim = Box(left, bottom, w, h)
     printed = Box(0.0, 0.0, w + 2 * left, h + 2 * bottom)
-    return Placement(page.copy, page.face, trim, printed, 90 if page.turned else 0)
+    return Placement(page.copy, page.face, trim, printed, rotation=90 if page.turned else 0)

@@ -211,7 +211,8 @@ def _csv_rows(data: bytes, name: str) -> Table:
                 _filled(table, number, found, name)
             starts_on = reader.line_num + 1
     except csv.Error as exc:
-        raise DataFileError(_csv_fault(text, name, delimiter, number + 1, starts_on, str(exc))) from None
+        raise DataFileError(_csv_fault(text, name, delimiter, number + 1, starts_on=starts_on,
+                                       reason=str(exc))) from None
     return table
 
 
@@ -230,7 +231,7 @@ def _separator(text: str, name: str) -> str:
     return chosen[0] if best else ","
 
 
-def _csv_fault(text: str, name: str, delimiter: str, number: int, starts_on: int, reason: str) -> str:
+def _csv_fault(text: str, name: str, delimiter: str, number: int, *, starts_on: int, reason: str) -> str:
     """What is wrong with the record ``number`` (starting on line ``starts_on``) that the csv
     module refused, naming its column. Only ever run on a refused file."""
     record = "".join(list(io.StringIO(text, newline=""))[starts_on - 1:])
@@ -295,7 +296,7 @@ def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> tuple[str, Table]:
         raise DataFileError(f"{name}: not an .xlsx workbook (not a zip archive)") from None
     with archive:
         parts = _parts(archive, name)
-        sheets = _read_part(archive, parts, "xl/workbook.xml", name, _Workbook(name)).sheets
+        sheets = _read_part(archive, parts, "xl/workbook.xml", name, reader=_Workbook(name)).sheets
         if not sheets:
             raise DataFileError(f"{name}: a workbook without sheets")
         if sheet is None:
@@ -306,16 +307,16 @@ def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> tuple[str, Table]:
                 raise DataFileError(f"{name}: no sheet {_shown(sheet)} (sheets: "
                                     f"{', '.join(_shown(s) for s, _ in sheets[:20])})")
         where = f"{name}, sheet {_shown(chosen[0])}"
-        rels = _read_part(archive, parts, "xl/_rels/workbook.xml.rels", name, _Relationships(name))
+        rels = _read_part(archive, parts, "xl/_rels/workbook.xml.rels", name, reader=_Relationships(name))
         target = rels.targets.get(chosen[1])
         if not target:
             raise DataFileError(f"{where}: the sheet has no part in the workbook")
         if target.startswith("xl/xl/") and target.lower() not in parts:
             target = target[3:]   # a target written from the archive's root without its "/"
         shared_part = rels.shared or "xl/sharedStrings.xml"
-        shared = (_read_part(archive, parts, shared_part, name, _SharedStrings(name)).strings
+        shared = (_read_part(archive, parts, shared_part, name, reader=_SharedStrings(name)).strings
                   if shared_part.lower() in parts else [])
-        return where, _read_part(archive, parts, target, name, _Sheet(where, shared)).rows
+        return where, _read_part(archive, parts, target, name, reader=_Sheet(where, shared)).rows
 
 
 def _parts(archive: zipfile.ZipFile, name: str) -> dict[str, zipfile.ZipInfo]:
@@ -406,7 +407,7 @@ class _Reader:
 
 
 def _read_part(archive: zipfile.ZipFile, parts: dict[str, zipfile.ZipInfo], part: str, name: str,
-               reader: _Reader) -> _Reader:
+               *, reader: _Reader) -> _Reader:
     """Feed one part through expat, a megabyte at a time, within the limits; the reader it filled."""
     info = parts.get(part.lower())
     if info is None:

@@ -337,11 +337,11 @@ class _ElementCheck:
                     else:
                         self.unknown("when", term.name, f"the condition {value!r}", known)
                 elif term.value is not None:
-                    self._term_value(term.name, term.value, value, pieces, sets)
+                    self._term_value(term.name, term.value, value, pieces, sets=sets)
         self.use("when", condition.names)
         return condition
 
-    def _term_value(self, name: str, expected: str, text: str, pieces, sets) -> None:
+    def _term_value(self, name: str, expected: str, text: str, pieces, *, sets) -> None:
         """``field=value`` must be able to hold for some piece, or the element is silently never shown."""
         if name == "copy":
             possible = None if expected.isdigit() and int(expected) >= 1 else set()
@@ -411,7 +411,7 @@ def _compiled(table: Mapping[str, Any], kind: ElementKind, where: str, *, scope:
     condition = check.condition(table["when"], pieces, sets) if "when" in table else None
     _optional_fields_present(check, used_by_values, condition, pieces)
     props = {key: _bare(value, schema.get(key)) for key, value in table.items()}
-    return Element(table["type"], props, f"{source}: {where}", condition, tuple(sorted(check.names)))
+    return Element(table["type"], props, f"{source}: {where}", condition, names=tuple(sorted(check.names)))
 
 
 def _bare(value: Any, kind: str | None) -> Any:

@@ -90,7 +90,7 @@ class IconError(TemplateError):
     """An icon file is missing or cannot be read."""
 
 
-def _arc_to_beziers(x1, y1, rx, ry, phi, large, sweep, x2, y2):
+def _arc_to_beziers(x1, y1, rx, ry, *, phi, large, sweep, x2, y2):
     """Endpoint arc parameters to cubic Béziers (SVG implementation notes F.6)."""
     if rx == 0 or ry == 0:
         return [("L", x2, y2)]
@@ -222,15 +222,15 @@ class _PathReader:
 
     def cubic(self, ox: float, oy: float, rel: bool) -> None:
         x1, y1, x2, y2, px, py = self.numbers(6)
-        self._curve(ox + x1, oy + y1, ox + x2, oy + y2, ox + px, oy + py)
+        self._curve(ox + x1, oy + y1, ox + x2, oy + y2, ex=ox + px, ey=oy + py)
 
     def smooth_cubic(self, ox: float, oy: float, rel: bool) -> None:
         x2, y2, px, py = self.numbers(4)
         x, y, last = self.x, self.y, self.last_ctrl
         x1, y1 = (2 * x - last[0], 2 * y - last[1]) if self.last_cmd in "CS" and last else (x, y)
-        self._curve(x1, y1, ox + x2, oy + y2, ox + px, oy + py)
+        self._curve(x1, y1, ox + x2, oy + y2, ex=ox + px, ey=oy + py)
 
-    def _curve(self, x1: float, y1: float, x2: float, y2: float, ex: float, ey: float) -> None:
+    def _curve(self, x1: float, y1: float, x2: float, y2: float, *, ex: float, ey: float) -> None:
         self.ops.append(("C", x1, y1, x2, y2, ex, ey))
         self.last_ctrl = (x2, y2)
         self.x, self.y = ex, ey
@@ -253,7 +253,8 @@ class _PathReader:
     def arc(self, ox: float, oy: float, rel: bool) -> None:
         rx, ry, phi, large, sweep, px, py = self.numbers(7)
         ex, ey = ox + px, oy + py
-        self.ops.extend(_arc_to_beziers(self.x, self.y, rx, ry, phi, int(large), int(sweep), ex, ey))
+        self.ops.extend(_arc_to_beziers(self.x, self.y, rx, ry, phi=phi, large=int(large), sweep=int(sweep), x2=ex,
+                                        y2=ey))
         self.x, self.y = ex, ey
         self.last_ctrl = None
 
@@ -275,7 +276,7 @@ def _ellipse_ops(cx, cy, rx, ry) -> list[Op]:
     ]
 
 
-def _rect_ops(x, y, w, h, r) -> list[Op]:
+def _rect_ops(x, y, w, h, *, r) -> list[Op]:
     if r <= 0:
         return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
     r = min(r, w / 2, h / 2)
@@ -357,7 +358,8 @@ def _matrix(text: str | None) -> tuple[float, ...] | None:
     return result
 
 
-def _multiply(p, q):
+def _multiply(p: tuple[float, ...], q: tuple[float, ...]) -> tuple[float, ...]:
+    """The product of two affine matrices, each its six numbers (a, b, c, d, e, f) as SVG and PDF write them."""
     a, b, c, d, e, f = p
     A, B, C, D, E, F = q
     return (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D,
@@ -686,7 +688,8 @@ class _Reader:
             elif tag == "rect":
                 w, h = length(node, "width"), length(node, "height", axis="y")
                 r = length(node, "rx", length(node, "ry", axis="y"))
-                ops = _rect_ops(length(node, "x"), length(node, "y", axis="y"), w, h, r) if w > 0 and h > 0 else []
+                ops = _rect_ops(length(node, "x"), length(node, "y", axis="y"), w, h,
+                                r=r) if w > 0 and h > 0 else []
             elif tag in ("polygon", "polyline"):
                 points = _points(attrs.get("points", ""), tag)
                 ops = [("M", *points[0])] + [("L", *q) for q in points[1:]]
@@ -706,10 +709,10 @@ class _Reader:
         opacity = state.get("opacity", 1.0)
         self.out.append(Shape(
             tuple(ops), fill, state.get("stroke"), state.get("stroke-width", 1.0),
-            state.get("fill-rule") == "evenodd", caps.get(state.get("stroke-linecap", "butt"), 0),
-            joins.get(state.get("stroke-linejoin", "miter"), 0),
-            opacity * state.get("fill-opacity", 1.0), transform,
-            opacity * state.get("stroke-opacity", 1.0),
+            even_odd=state.get("fill-rule") == "evenodd", cap=caps.get(state.get("stroke-linecap", "butt"), 0),
+            join=joins.get(state.get("stroke-linejoin", "miter"), 0),
+            opacity=opacity * state.get("fill-opacity", 1.0), transform=transform,
+            stroke_opacity=opacity * state.get("stroke-opacity", 1.0),
         ))
 
     def text(self, node: _Node, state: dict, transform) -> None:
@@ -721,7 +724,7 @@ class _Reader:
         for x, y, style, where, words in runs:
             text = composed(" ".join(" ".join(words).split()))   # XML's default: spaces run together
             if text:
-                self.out.append(self.label(where, text, x, y, style, transform))
+                self.out.append(self.label(where, text, x, y, state=style, transform=transform))
 
     def gather(self, node: _Node, state: dict, runs: list) -> None:
         for item in node.content:
@@ -756,7 +759,7 @@ class _Reader:
         first = raw.replace(",", " ").split()[:1]
         return self.length(_Node(node.tag, {key: first[0]}, [], node.line), key, default, axis) if first else default
 
-    def label(self, node: _Node, text: str, x: float, y: float, state: dict, transform) -> Label:
+    def label(self, node: _Node, text: str, x: float, y: float, *, state: dict, transform) -> Label:
         for key in ("textLength", "lengthAdjust", "letter-spacing", "word-spacing", "writing-mode"):
             if key in node.attrs:
                 raise ValueError(f"{node.where()}: {key} is not read")
@@ -779,8 +782,9 @@ class _Reader:
                  "hanging": 0.72, "text-before-edge": 0.72}.get(baseline)
         if shift is None:
             raise ValueError(f"{node.where()}: dominant-baseline={baseline!r} is not read")
-        return Label(text, x, y + shift * size, size, style, anchor, state.get("fill", "#000000"),
-                     state.get("opacity", 1.0) * state.get("fill-opacity", 1.0), transform, node.line)
+        return Label(text, x, y + shift * size, size, style=style, anchor=anchor, fill=state.get("fill", "#000000"),
+                     opacity=state.get("opacity", 1.0) * state.get("fill-opacity",
+                                                                   1.0), transform=transform, line=node.line)
 
 
 def _text_look(state: dict) -> tuple:

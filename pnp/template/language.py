@@ -411,8 +411,9 @@ class Placeholder(NamedTuple):
         return frozenset((self.name,)) if self.name is not None else names_in(self.expression)
 
 
-def _format_split(inner: str) -> tuple[str, str, str]:
-    """A placeholder cut at its format's ``:``, past the ``:`` of each ``C ? A : B`` in it."""
+def _format_split(inner: str) -> tuple[str, ...]:
+    """A placeholder cut at its format's ``:``, past the ``:`` of each ``C ? A : B`` in it: what
+    is before it, the ``:`` (or nothing) and what is after it, as ``str.partition`` gives them."""
     pending = 0
     for at, char in enumerate(inner):
         if char == "?":

@@ -334,8 +334,8 @@ def _check_faces(game: Game, source: str) -> Game:
                     continue
                 used = extra.setdefault(id(element), set())
                 for text in texts:
-                    used |= _catalog_names(game, component, piece, element, text, values,
-                                           numbers[piece.id], scope_names, problems)
+                    used |= _catalog_names(game, component, piece, element, key=text, values=values,
+                                           copies=numbers[piece.id], known=scope_names, problems=problems)
         components.append(component)
     raise_problems(problems)
 
@@ -370,7 +370,7 @@ def _copy_numbers(component: Component) -> dict[str, int]:
     return numbers
 
 
-def _catalog_names(game: Game, component: Component, piece: Piece, element: Element, key: str,
+def _catalog_names(game: Game, component: Component, piece: Piece, element: Element, *, key: str,
                    values: dict, copies: int, known: frozenset[str], problems: list[str]) -> set[str]:
     """Check every catalog text ``@key`` can be for this piece; return the names they use."""
     key_names = placeholder_names(key)

@@ -178,9 +178,11 @@ class Copy(NamedTuple):
     set: str | None = None
 
     @property
-    def face_key(self) -> tuple[str, int, str | None]:
+    def face_key(self) -> tuple[object, ...]:
         """Copies with the same key are printed from the same design; only
-        what the design says about the copy number can tell them apart."""
+        what the design says about the copy number can tell them apart. A key
+        compared whole (the component's id, the piece's index, the set), never
+        read part by part; the layout extends it with a face or a copy number."""
         return (self.component.id, self.piece.index, self.set)
 
 

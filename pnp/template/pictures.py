@@ -149,7 +149,7 @@ def picture_info(folder: str, name: str) -> PictureInfo:
     _readable(data, image, name)
     if turned:
         width, height = height, width
-    return PictureInfo(str(path), name, width, height, image.format)
+    return PictureInfo(str(path), name, width, height, format=image.format)
 
 
 def _readable(data: bytes, image, name: str) -> None:

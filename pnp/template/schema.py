@@ -117,7 +117,7 @@ class Field(NamedTuple):
     then: Callable[[Any, "Checker"], Any] | None = None
     stop: bool = False
 
-    def value(self, table: Mapping, key: str, where: str, check: "Checker", siblings: Mapping) -> Any:
+    def value(self, table: Mapping, key: str, where: str, check: "Checker", *, siblings: Mapping) -> Any:
         """The clean value of ``key`` in ``table``, its problems reported to ``check``."""
         if key in table or self.check_missing:
             raw = table.get(key)
@@ -161,7 +161,7 @@ class Table(Spec):
     def fields_of(self, value: Mapping, at: str, check: Checker, fields: Mapping[str, Field]) -> dict:
         checked: dict[str, Any] = {}
         for key, field in fields.items():
-            checked[key] = field.value(value, key, self.key_at(at, key), check, checked)
+            checked[key] = field.value(value, key, self.key_at(at, key), check, siblings=checked)
         for rule in self.after:
             rule(value, checked, at, check)
         return checked
@@ -242,7 +242,7 @@ class When(Spec):
 class TableOf(Spec):
     """A table of free names, each value of one spec (a palette, params); ``name`` heads each key."""
 
-    def __init__(self, value: Spec, expected: str, where: str, name: str, keep_wrong: bool = False) -> None:
+    def __init__(self, value: Spec, expected: str, where: str, name: str, *, keep_wrong: bool = False) -> None:
         self.value, self.expected, self.where, self.name = value, expected, where, name
         self.keep_wrong = keep_wrong   # a wrong entry stays, as written
 

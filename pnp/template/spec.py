@@ -376,7 +376,7 @@ class Pieces(Spec):
     def read(self, value, at, check, siblings):
         declared = siblings.get("fields") or {}
         if isinstance(value, (str, dict)):
-            return pieces_from_file(value, at, check, declared, siblings.get("sets") or [])
+            return pieces_from_file(value, at, check, declared, sets=siblings.get("sets") or [])
         if not isinstance(value, list) or not value:
             raise Invalid()
         table = piece_table(declared, siblings.get("sets") or [])
@@ -413,7 +413,7 @@ _BOOLS = {"true": True, "yes": True, "1": True, "x": True, "oui": True, "vrai": 
           "false": False, "no": False, "0": False, "non": False, "faux": False}
 
 
-def pieces_from_file(value: Any, at: str, check: Checker, declared: Mapping[str, str], sets: list) -> list:
+def pieces_from_file(value: Any, at: str, check: Checker, declared: Mapping[str, str], *, sets: list) -> list:
     """The pieces of a data file: a row a piece, the header row naming ``id``, ``count``
     (1 when left out) and the component's fields; a column whose name starts with ``#`` is a
     note. Every problem names the file, the row and the column."""
@@ -610,8 +610,8 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
             own_front = compiled(entry["front"], f"{pat}.front", alone) if "front" in entry else None
             own_back = compiled(entry["back"], f"{pat}.back", alone) if "back" in entry else None
         if isinstance(piece["id"], str) and isinstance(piece["count"], int):
-            pieces.append(Piece(piece["id"], piece["count"], piece["fields"], own_front, own_back,
-                                piece.get("index", index)))
+            pieces.append(Piece(piece["id"], piece["count"], piece["fields"], own_front, back=own_back,
+                                index=piece.get("index", index)))
     checked.update(front=front, back=back, pieces=tuple(pieces))
 
 

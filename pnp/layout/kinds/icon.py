@@ -35,6 +35,6 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
         raise KeyedError("name", str(exc)) from None
     tint = face.inks.resolve(face.color(keys.get("color", "ink"), values))
     return (Icon(source, mm(keys["x"], values, "x"), mm(keys["y"], values, "y"),
-                 mm(keys["w"], values, "w", low=0), mm(keys["h"], values, "h", low=0), tint=tint or BLACK,
+                 mm(keys["w"], values, "w", low=0), h=mm(keys["h"], values, "h", low=0), tint=tint or BLACK,
                  rotate=keys.get("rotate", 0), mirror=bool(keys.get("mirror", False)),
                  line_art=face.inks.ink_saver),)

@@ -110,7 +110,7 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
     rotate = keys.get("rotate", 0)
     turned = rotate in (90, 270)
     pixels_w, pixels_h = (info.height, info.width) if turned else (info.width, info.height)
-    ix, iy, iw, ih = _fitted(keys, values, (x, y, w, h), (pixels_w, pixels_h), rotate)
+    ix, iy, iw, ih = _fitted(keys, values, (x, y, w, h), (pixels_w, pixels_h), rotate=rotate)
     dpi = min(pixels_w / (iw / MM_PER_INCH), pixels_h / (ih / MM_PER_INCH))
     least = float(keys.get("min_dpi", MIN_DPI))
     if dpi < least - 0.05:
@@ -125,8 +125,10 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
         # The picture's edge drawn on from each side of its box on the trim to the bleed's edge.
         left, top, right, bottom = _to_the_bleed(face, (x + frame[0], y + frame[1], w, h), sides)
         spread = (x + frame[0] - left, y + frame[1] - top, right - (x + frame[0] + w), bottom - (y + frame[1] + h))
-        return (Picture(info.path, x, y, w, h, ix, iy, iw, ih, dpi, name, rotate, opacity, bleed, spread),)
-    return (Picture(info.path, x, y, w, h, ix, iy, iw, ih, dpi, name, rotate, opacity),)
+        return (Picture(info.path, x, y, w, h=h, ix=ix, iy=iy, iw=iw, ih=ih, dpi=dpi, name=name, rotate=rotate,
+                        opacity=opacity, bleed=bleed, spread=spread),)
+    return (Picture(info.path, x, y, w, h=h, ix=ix, iy=iy, iw=iw, ih=ih, dpi=dpi, name=name, rotate=rotate,
+                    opacity=opacity),)
 
 
 def _on_the_trim(face: CopyFace, box: tuple[float, float, float, float]) -> list[bool]:
@@ -135,25 +137,34 @@ def _on_the_trim(face: CopyFace, box: tuple[float, float, float, float]) -> list
     return [x <= ON_EDGE, y <= ON_EDGE, x + w >= face.width - ON_EDGE, y + h >= face.height - ON_EDGE]
 
 
-def _to_the_bleed(face: CopyFace, box: tuple[float, float, float, float],
-                  sides: list[bool]) -> tuple[float, float, float, float]:
+class _Edges(NamedTuple):
+    """A box's sides, mm in the piece's frame (y down)."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+
+def _to_the_bleed(face: CopyFace, box: tuple[float, float, float, float], sides: list[bool]) -> _Edges:
     """A box (in the piece's frame) with each of its sides on the trim pushed out to the bleed's
-    edge: its left, top, right and bottom."""
+    edge."""
     x, y, w, h = box
     bleed = face.bleed
-    return (min(x, -bleed) if sides[0] else x, min(y, -bleed) if sides[1] else y,
-            max(x + w, face.width + bleed) if sides[2] else x + w,
-            max(y + h, face.height + bleed) if sides[3] else y + h)
+    return _Edges(min(x, -bleed) if sides[0] else x, min(y, -bleed) if sides[1] else y,
+                  right=max(x + w, face.width + bleed) if sides[2] else x + w,
+                  bottom=max(y + h, face.height + bleed) if sides[3] else y + h)
 
 
 def _fitted(keys: Mapping[str, Any], values: Mapping[str, Any], box: tuple[float, float, float, float],
-            pixels: tuple[int, int], rotate: int) -> tuple[float, float, float, float]:
-    """Where the whole picture lands (x, y, w, h mm, as turned) to fill its box as ``fit`` says."""
+            pixels: tuple[int, int], *, rotate: int) -> Box:
+    """Where the whole picture lands (x, y: its top-left, w, h; mm in the piece's frame, as turned)
+    to fill its box as ``fit`` says."""
     x, y, w, h = box
     pixels_w, pixels_h = pixels
     fit = keys.get("fit", "cover")
     if fit == "stretch":
-        return x, y, w, h
+        return Box(x, y, w, h)
     scale = (max if fit == "cover" else min)(w / pixels_w, h / pixels_h)
     iw, ih = pixels_w * scale, pixels_h * scale
     if fit == "cover" and "focus" in keys:
@@ -162,9 +173,9 @@ def _fitted(keys: Mapping[str, Any], values: Mapping[str, Any], box: tuple[float
         # The focus as near the box's middle as the picture allows: never a gap at an edge.
         ix = min(x, max(x + w - iw, x + w / 2 - fx * iw))
         iy = min(y, max(y + h - ih, y + h / 2 - fy * ih))
-        return ix, iy, iw, ih
+        return Box(ix, iy, iw, ih)
     across, down = _PLACES[keys.get("anchor", "center")]
-    return x + (w - iw) * across, y + (h - ih) * down, iw, ih
+    return Box(x + (w - iw) * across, y + (h - ih) * down, iw, ih)
 
 
 def _turned_point(u: float, v: float, rotate: int) -> tuple[float, float]:

@@ -26,5 +26,6 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
     else:
         qr = face.options.qr_url or (qr_text(face.text(keys["qr"], values, "qr"), "qr") if keys.get("qr")
                                      else None)
-    return lay_out_scoresheet(face, face.text(str(keys.get("game", "{game_id}")), values, "game"), x, y, w, h,
-                              qr)
+    return lay_out_scoresheet(face, face.text(str(keys.get("game", "{game_id}")), values, "game"), x=x, y=y, w=w,
+                              h=h,
+                              qr_data=qr)

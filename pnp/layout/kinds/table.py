@@ -53,8 +53,8 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
             color = face.inks.line(face.color(keys.get("header_color" if is_header else "color", "ink"), values)
                                    or "ink")
             if text:
-                fitted = fit_or_fail(face.measure, text, style, size, pt(widths[col] - 2 * TABLE_PAD),
-                                     pt(row_h - 1), wrap=True, leading=1.12, min_size=MIN_SIZE)
+                fitted = fit_or_fail(face.measure, text, style, size, width=pt(widths[col] - 2 * TABLE_PAD),
+                                     height=pt(row_h - 1), wrap=True, leading=1.12, min_size=MIN_SIZE)
                 block = 0.72 * fitted.size + (len(fitted.lines) - 1) * fitted.leading
                 # Baseline of the first line, in mm down from the row's top.
                 base = row_h - ((pt(row_h) + block) / 2 - 0.72 * fitted.size) / POINTS_PER_MM

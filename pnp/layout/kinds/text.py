@@ -50,7 +50,7 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
             if len(runs) > 1 or runs[0].variant or runs[0].icon is not None:
                 return _rich(keys, face, values, runs, font, size, (x, y, w, h), (frame_w, frame_h), rotate)
             text = runs[0].text   # escaped stars and colons only: plain text
-    fitted = fit_or_fail(face.measure, text, style, size, frame_w, frame_h,
+    fitted = fit_or_fail(face.measure, text, style, size, width=frame_w, height=frame_h,
                          wrap=keys.get("wrap", False), leading=float(keys.get("leading", 1.18)),
                          min_size=float(keys.get("min_size", MIN_SIZE)))
     color = face.inks.line(face.color(keys.get("color", "ink"), values))
