@@ -27,7 +27,7 @@ from pnp.layout.primitives import describe
 from pnp.render.fonts import MEASURER
 from pnp.render.pictures import encoded
 from pnp.template.loader import load_game
-from pnp.template.model import Face, PrintOptions
+from pnp.template.model import PrintOptions
 from pnp.template.pictures import picture_info
 
 runner = CliRunner()
@@ -277,7 +277,7 @@ def test_what_a_render_reads_includes_its_pictures_for_pnp_watch(tmp_path):
 
 def _picture(tmp_path, front: str, size="60x40"):
     game = load_game(kit(tmp_path, front, size=size))
-    face = resolve_piece_face(game, PrintOptions(), MEASURER, "cards", "card", Face.FRONT)
+    face = resolve_piece_face(game, PrintOptions(), MEASURER, component_id="cards", piece_id="card")
     return [p for layer in face.layers for p in layer][0]
 
 
@@ -404,7 +404,8 @@ def test_a_picture_far_larger_than_it_prints_is_stored_at_image_dpi(tmp_path):
 def test_the_ink_saver_outlines_where_a_picture_goes(tmp_path):
     quartered(tmp_path / "art.png", (600, 600))
     game = load_game(kit(tmp_path, image("art.png", x=5, y=5, w=20, h=20)))
-    face = resolve_piece_face(game, PrintOptions(ink_saver=True), MEASURER, "cards", "card", Face.FRONT)
+    face = resolve_piece_face(game, PrintOptions(ink_saver=True), MEASURER, component_id="cards",
+                              piece_id="card")
     assert describe(face.primitives) == ["Rect x=5.15 y=5.15 w=19.7 h=19.7 stroke='#000000' width=0.3"]
 
 
