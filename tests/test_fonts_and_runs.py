@@ -24,7 +24,7 @@ from pnp.layout.primitives import Icon, Text
 from pnp.layout.rich_text import ICON_DROP, ICON_HEIGHT, MarkupError, Run, runs_of
 from pnp.render.fonts import MEASURER
 from pnp.template.loader import load_game
-from pnp.template.model import Face, PrintOptions
+from pnp.template.model import PrintOptions
 
 FONT = Path(__file__).resolve().parent.parent / "examples" / "lantern-market" / "fonts" / "Comfortaa-Bold.ttf"
 COIN = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" '
@@ -52,7 +52,8 @@ def kit(folder: Path, text: str, *, fonts: str = "", font: str = "", catalog: st
 
 
 def face(template: Path, lang: str = "en"):
-    return resolve_piece_face(load_game(template), PrintOptions(lang=lang), MEASURER, "cards", "card", Face.FRONT)
+    return resolve_piece_face(load_game(template), PrintOptions(lang=lang), MEASURER, component_id="cards",
+                              piece_id="card")
 
 
 def errors(template: Path) -> list[str]:

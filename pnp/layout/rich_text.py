@@ -174,7 +174,7 @@ def _icon_width(aspect: float, size: float) -> float:
 
 
 def fit_rich(measure: Measurer, runs: list[Run], style_of: Callable[[Run], str],
-             icon_of: Callable[[str], tuple[str, float]], size: float, width: float, height: float, *,
+             icon_of: Callable[[str], tuple[str, float]], *, size: float, width: float, height: float,
              wrap: bool, leading: float, min_size: float = MIN_SIZE, where: str | None = None) -> RichFit:
     """The largest size <= ``size`` (down to ``min_size``, never below 6 pt) at which a rich
     text fits ``width`` x ``height`` points, wrapped at its spaces when ``wrap``; a TextFitError
@@ -195,7 +195,7 @@ def fit_rich(measure: Measurer, runs: list[Run], style_of: Callable[[Run], str],
     smallest = max(min_size, MIN_SIZE)
     current = size
     while current >= smallest - 1e-9:
-        fitted = _laid_out(measure, words, current, width, wrap)
+        fitted = _laid_out(measure, words, current, width=width, wrap=wrap)
         if fitted is not None:
             gap = current * leading
             if current + (len(fitted) - 1) * gap <= height + 1e-6:
@@ -204,7 +204,7 @@ def fit_rich(measure: Measurer, runs: list[Run], style_of: Callable[[Run], str],
     raise TextFitError(f"text does not fit its box even at {smallest:g} pt: {at}{shown!r}")
 
 
-def _laid_out(measure: Measurer, paragraphs: list[list[_Word]], size: float, width: float,
+def _laid_out(measure: Measurer, paragraphs: list[list[_Word]], size: float, *, width: float,
               wrap: bool) -> list[RichLine] | None:
     """The lines of the words at ``size``: a word's width is its parts', a space the width of
     one in the style of the letters before it; None when a line is wider than ``width``."""
@@ -222,7 +222,7 @@ def _laid_out(measure: Measurer, paragraphs: list[list[_Word]], size: float, wid
                     pieces.append(Piece(w, part, text, style))
                 else:
                     part = _icon_width(aspect, size)
-                    pieces.append(Piece(w, part, "", style, icon))
+                    pieces.append(Piece(w, part, "", style, icon=icon))
                 w += part
             space_style = current[-1].style if current else (word.parts[0][1] if word.parts else None)
             space = text_width(" ", space_style, size) if current and space_style else 0.0

@@ -359,7 +359,7 @@ def _check_faces(game: Game, source: str) -> Game:
 
 def _placeholder_scope(game: Game, component: Component) -> frozenset[str]:
     return Scope(component.fields, frozenset(game.params), game.palette,
-                 bool(component.sets), frozenset(game.fonts)).placeholders()
+                 bool(component.sets), fonts=frozenset(game.fonts)).placeholders()
 
 
 def _copy_numbers(component: Component) -> dict[str, int]:

@@ -585,7 +585,7 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
     checked["pieces"] = computed_pieces(checked["pieces"], computed, f"{at}.pieces", check)
     checked["fields"] = field_types = {**checked["fields"], **{name: "num" for name in computed}}
     scope = Scope({n: t.rstrip("?") for n, t in field_types.items()}, frozenset(check.params), check.palette,
-                  bool(sets), frozenset(check.context.get("fonts", ())))
+                  bool(sets), fonts=frozenset(check.context.get("fonts", ())))
     entries = checked["pieces"]
     everyone = [{"id": c["id"], **c["fields"]} for _, _, c in entries]
 
@@ -826,8 +826,9 @@ class Fonts(Spec):
                 if key == "file":
                     files["family"] = family
             if files["file"] is not None:
-                fonts[name] = Font(name, files["file"], files["bold"], files["italic"], files["bold_italic"],
-                                   licence.strip() if licence else None, files.get("family") or name)
+                fonts[name] = Font(name, files["file"], bold=files["bold"], italic=files["italic"],
+                                   bold_italic=files["bold_italic"], licence=licence.strip() if licence else None,
+                                   family=files.get("family") or name)
         return fonts
 
 

@@ -48,7 +48,8 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
             raise KeyedError("text", str(exc)) from None
         if runs is not None:
             if len(runs) > 1 or runs[0].variant or runs[0].icon is not None:
-                return _rich(keys, face, values, runs, font, size, (x, y, w, h), (frame_w, frame_h), rotate)
+                return _rich(keys, face, values, runs, font=font, size=size, box=(x, y, w, h), frame=(frame_w, frame_h),
+                                 rotate=rotate)
             text = runs[0].text   # escaped stars and colons only: plain text
     fitted = fit_or_fail(face.measure, text, style, size, width=frame_w, height=frame_h,
                          wrap=keys.get("wrap", False), leading=float(keys.get("leading", 1.18)),
@@ -88,7 +89,7 @@ def _baselines(fitted, frame_h: float, valign: str) -> list[float]:
     return baselines
 
 
-def _rich(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], runs: list[Run], font: str,
+def _rich(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], runs: list[Run], *, font: str,
           size: float, box: tuple[float, float, float, float], frame: tuple[float, float], rotate: int) -> Layer:
     """A text of runs and inline icons: fitted as plain text is, drawn as a text per style and
     an icon per inline icon, in the text's colour."""
@@ -110,8 +111,9 @@ def _rich(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], ru
         _, _, vw, vh = read_icon(source).view_box
         return source, vw / vh
 
-    fitted = fit_rich(face.measure, runs, style_of, icon_of, size, frame_w, frame_h, wrap=keys.get("wrap", False),
-                      leading=float(keys.get("leading", 1.18)), min_size=float(keys.get("min_size", MIN_SIZE)))
+    fitted = fit_rich(face.measure, runs, style_of, icon_of, size=size, width=frame_w, height=frame_h,
+                      wrap=keys.get("wrap", False), leading=float(keys.get("leading", 1.18)),
+                      min_size=float(keys.get("min_size", MIN_SIZE)))
     color = face.inks.line(face.color(keys.get("color", "ink"), values))
     baselines = _baselines(fitted, frame_h, keys.get("valign", "middle"))
     share = _SHARE[keys.get("align", "center")]
@@ -135,7 +137,7 @@ def _rich(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], ru
             a = (start + piece.x) / POINTS_PER_MM + ICON_SIDE * size_mm
             if not rotate:
                 top = y + h - baseline / POINTS_PER_MM - tall + ICON_DROP * size_mm
-                icons.append(Icon(piece.icon, a + x, top, across, tall, tint=color or BLACK,
+                icons.append(Icon(piece.icon, a + x, top, across, h=tall, tint=color or BLACK,
                                   line_art=face.inks.ink_saver))
                 continue
             # Turned: the icon's middle, found as a point of the turned text, its box turned with it.
@@ -144,7 +146,7 @@ def _rich(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], ru
             px, py = x + w / 2, y + h / 2
             cx, cy = {90: (px + cb, py - ca), 180: (px - ca, py - cb), 270: (px - cb, py + ca)}[rotate]
             bw, bh = (tall, across) if rotate in (90, 270) else (across, tall)
-            icons.append(Icon(piece.icon, cx - bw / 2, cy - bh / 2, bw, bh, tint=color or BLACK, rotate=rotate,
+            icons.append(Icon(piece.icon, cx - bw / 2, cy - bh / 2, bw, h=bh, tint=color or BLACK, rotate=rotate,
                               line_art=face.inks.ink_saver))
     pivot = (x + w / 2, y + h / 2)
     texts = tuple(Text(tuple(lines), style, fitted.size, color, rotate=rotate, pivot=pivot if rotate else (0.0, 0.0))
