@@ -125,7 +125,11 @@ def test_a_misspelt_name_in_when_is_a_load_error_naming_file_key_and_name(tmp_pa
 
 
 @pytest.mark.parametrize("when, message", [
-    ("value==5", "cannot read the condition 'value==5' at 'value==5'"),
+    # Not terms, so a comparison of numbers: a text field is not one.
+    ("kind==beast", "the field 'kind' is str, not a number an expression can use (in the condition "
+                    "'kind==beast'"),
+    ("value==5 &", "cannot read the condition 'value==5 &' at 'value==5': expected field"),
+    ("i=2", "'i' numbers the copies of a repeated element; this element has no repeat"),
     ("kind=beast &", "cannot read the condition"),
     ("kind=fish", "kind is never 'fish' here (expected one of: beast, bird)"),
     ("id=wolf", "id is never 'wolf' here (expected one of: fox, owl)"),

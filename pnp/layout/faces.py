@@ -199,7 +199,7 @@ class FaceResolver:
     def _resolve(self, context: CopyFace, prepared: _Prepared) -> Layer | _Failed:
         element, keys = prepared.element, prepared.keys
         try:
-            if element.when is not None and not element.when.holds(context.values):
+            if element.when is not None and not prepared.when_each and not element.when.holds(context.values):
                 return ()
             if prepared.spent is None:
                 self._spend(element, context, prepared)
@@ -351,13 +351,19 @@ class _Prepared(NamedTuple):
     spent: tuple[int, int] | None
     with_qr: bool               # its layers may hold QR codes (each spends the QR budget)
     pictured: bool = False      # its layers may hold pictures (each noted for the manifest)
+    #: Its ``when`` tests ``i``, ``col`` or ``row``: decided for each copy of its repeat.
+    when_each: bool = False
 
 
 def _prepared(element: Element, keys: Mapping[str, Any]) -> _Prepared:
     kind = laid_out(element.type)
+    when_each = "repeat" in keys and element.when is not None and bool(element.when.names & _REPEATS)
     return _Prepared(element, itemgetter(*element.names) if element.names else _no_values, keys, kind,
                      resolve=kind.resolve, spent=None if "repeat" in keys else _spent_by(kind, keys),
-                     with_qr=QR in kind.DRAWS, pictured=Picture in kind.DRAWS)
+                     with_qr=QR in kind.DRAWS, pictured=Picture in kind.DRAWS, when_each=when_each)
+
+
+_REPEATS = frozenset(REPEAT_NAMES)
 
 
 def _spent_by(kind: ModuleType, keys: Mapping[str, Any]) -> tuple[int, int]:
@@ -454,9 +460,12 @@ def _repeated(prepared: _Prepared, face: CopyFace) -> Iterable[Primitive]:
         cols, rows = copies_of(repeat, values, "repeat"), 1
     step = props.get("step")
     grid = rows > 1 or isinstance(repeat, list)
+    when = prepared.element.when if prepared.when_each else None
     for index in range(cols * rows):
         row, col = divmod(index, cols)
         names = {**values, "i": index, "col": col, "row": row}
+        if when is not None and not when.holds(names):
+            continue
         dx = dy = 0.0
         if step:
             dx = mm(step[0], names, "step[0]") * (col if grid else index)

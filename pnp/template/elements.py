@@ -17,8 +17,9 @@ import re
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from pnp.core.i18n import LANGUAGES
-from pnp.template.language import (ExpressionError, Placeholder, expression_names, format_problem, names_in,
-                                   parse_condition, placeholder_names, text_parts, whole_placeholder)
+from pnp.template.language import (ExpressionError, Placeholder, expression_names, format_problem,
+                                   is_color_choice, names_in, parse_color_choice, parse_condition,
+                                   placeholder_names, text_parts, whole_placeholder)
 from pnp.core.limits import MAX_TABLE_COLS, MAX_TEXT_SIZE_PT
 from pnp.template.kinds import (BOOL, CHOICE, CHOICES, COLOR, COMMON_KEYS, INT, KINDS, LEN, LENGTHS, LENS, NAME,
                                 NUM, POINTS, REPEAT, ROWS, SHAPE, STR, TEXT, ElementKind)
@@ -135,22 +136,16 @@ class _ElementCheck:
         except ExpressionError as exc:
             self.fail(key, f'expected a length in mm or an expression like "w/2 - 3": {exc}')
             return
-        known = self.scope.numbers() | (frozenset(REPEAT_NAMES) if self.repeats else frozenset())
-        for name in sorted(used - known):
-            if name in REPEAT_NAMES:
-                self.fail(key, f"{name!r} numbers the copies of a repeated element; this element "
-                               "has no repeat")
-            elif name in self.scope.fields:
-                self.fail(key, f"the field {name!r} is {self.scope.fields[name]}, not a number "
-                               "an expression can use")
-            else:
-                self.unknown(key, name, "the expression", known)
-        self.use(key, used - set(REPEAT_NAMES))
+        self.numbers_used(key, used, "the expression")
 
     def color(self, key: str, value: Any) -> None:
-        """``#rrggbb``, a palette name, white/black/none, set/set_ink, or ``"{field}"`` of type color."""
+        """``#rrggbb``, a palette name, white/black/none, set/set_ink, ``"{field}"`` of type color,
+        or a choice between colours by an expression (``"i % 10 == 0 ? gold : light"``)."""
         if not isinstance(value, str):
             self.expect(key, "a colour: #RRGGBB, a palette name or \"{field}\" of type color", value)
+            return
+        if is_color_choice(value):
+            self.color_choice(key, value)
             return
         field = whole_placeholder(value)
         if field is not None:
@@ -172,6 +167,33 @@ class _ElementCheck:
             self.fail(key, f"unknown colour {value!r} (expected #RRGGBB, none, white, black, "
                            f"{'set, set_ink, ' if self.scope.has_sets else ''}or a palette name: "
                            f"{_known(self.scope.palette)})")
+
+    def color_choice(self, key: str, value: str) -> None:
+        """A colour chosen by an expression: each test's names are numbers a length may use,
+        each branch a colour of its own (checked against the palette now, not met while drawing)."""
+        try:
+            choice = parse_color_choice(value)
+        except ExpressionError as exc:
+            self.fail(key, str(exc))
+            return
+        self.numbers_used(key, choice.names, f"the colour choice {value!r}")
+        for color in choice.colors:
+            self.color(key, color)
+
+    def numbers_used(self, key: str, used: frozenset[str], what: str) -> None:
+        """The names an expression uses (``what`` names it): numbers of the face, and ``i``,
+        ``col`` and ``row`` in a repeated element."""
+        known = self.scope.numbers() | (frozenset(REPEAT_NAMES) if self.repeats else frozenset())
+        for name in sorted(used - known):
+            if name in REPEAT_NAMES:
+                self.fail(key, f"{name!r} numbers the copies of a repeated element; this element "
+                               "has no repeat")
+            elif name in self.scope.fields:
+                self.fail(key, f"the field {name!r} is {self.scope.fields[name]}, not a number "
+                               f"an expression can use (in {what})")
+            else:
+                self.unknown(key, name, what, known)
+        self.use(key, used - set(REPEAT_NAMES))
 
     def text(self, key: str, value: Any) -> None:
         """Printed text: ``@catalog.key`` or text, both with ``{placeholders}``."""
@@ -327,24 +349,39 @@ class _ElementCheck:
         except ExpressionError as exc:
             self.fail("when", str(exc))
             return None
-        known = self.scope.conditions()
+        if condition.expression is not None:
+            self.numbers_used("when", condition.names, f"the condition {value!r} (a comparison of "
+                                                       "numbers; a term compares a field with one '=': "
+                                                       "suit=rage)")
+            return condition
+        repeats = frozenset(REPEAT_NAMES) if self.repeats else frozenset()
+        known = self.scope.conditions() | repeats
         for terms in condition.alternatives:
             for term in terms:
                 if term.name not in known:
                     if term.name == "set":
                         self.fail("when", "'set' is the piece's player colour, but this component "
                                           "has no sets")
+                    elif term.name in REPEAT_NAMES:
+                        self.fail("when", f"{term.name!r} numbers the copies of a repeated element; "
+                                          "this element has no repeat")
                     else:
                         self.unknown("when", term.name, f"the condition {value!r}", known)
                 elif term.value is not None:
                     self._term_value(term.name, term.value, value, pieces, sets=sets)
-        self.use("when", condition.names)
+        self.use("when", condition.names - repeats)
         return condition
 
     def _term_value(self, name: str, expected: str, text: str, pieces, *, sets) -> None:
-        """``field=value`` must be able to hold for some piece, or the element is silently never shown."""
+        """``field=value`` must be able to hold for some piece, or the element is silently never shown.
+        ``pieces`` is None when they could not all be read (a data file's mistake, named where it is):
+        what no piece holds then says nothing."""
         if name == "copy":
             possible = None if expected.isdigit() and int(expected) >= 1 else set()
+        elif name in REPEAT_NAMES:
+            possible = None if expected.isdigit() else set()
+        elif pieces is None:
+            possible = None
         elif name == "set":
             possible = set(sets)
         elif name == "lang":
@@ -352,17 +389,19 @@ class _ElementCheck:
         else:
             possible = {str(piece.get(name)) for piece in pieces}
         if possible is not None and expected not in possible:
-            what = "a copy number (1, 2, ...)" if name == "copy" else f"one of: {_known(possible)}"
+            what = ("a copy number (1, 2, ...)" if name == "copy" else
+                    "a copy's number (0, 1, 2, ...)" if name in REPEAT_NAMES else f"one of: {_known(possible)}")
             self.fail("when", f"in the condition {text!r}, {name} is never {expected!r} here "
                               f"(expected {what})")
 
 
 def compile_elements(raw: Any, at: str, source: str, scope: Scope, *, problems: list[str],
-                     pieces: list[Mapping[str, Any]], sets: tuple[str, ...]) -> tuple[Element, ...]:
+                     pieces: list[Mapping[str, Any]] | None, sets: tuple[str, ...]) -> tuple[Element, ...]:
     """Check a face's element tables and build its elements; problems are appended.
 
     ``pieces`` are the field values (with ``id``) of the pieces the face is
-    drawn for: a condition ``field=value`` must hold for at least one of them.
+    drawn for: a condition ``field=value`` must hold for at least one of them
+    (None: they could not all be read, which is named already).
     """
     if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
         problems.append(f"{source}: {at}: expected a list of element tables ([[...]]), got {_shown(raw)}")
@@ -382,7 +421,7 @@ def compile_elements(raw: Any, at: str, source: str, scope: Scope, *, problems: 
 
 
 def _compiled(table: Mapping[str, Any], kind: ElementKind, where: str, *, scope: Scope, source: str,
-              problems: list[str], pieces: list[Mapping[str, Any]], sets: tuple[str, ...]) -> Element:
+              problems: list[str], pieces: list[Mapping[str, Any]] | None, sets: tuple[str, ...]) -> Element:
     """One element checked against its kind's row, built; problems are appended."""
     schema = {**COMMON_KEYS, **kind.keys}
     for key in table:
@@ -415,7 +454,13 @@ def _compiled(table: Mapping[str, Any], kind: ElementKind, where: str, *, scope:
 
 
 def _bare(value: Any, kind: str | None) -> Any:
-    """A length written ``"{field}"`` is the expression ``field``: evaluated as one from now on."""
+    """A length written ``"{field}"`` is the expression ``field``: evaluated as one from now on;
+    a colour chosen by an expression is read once, here."""
+    if kind == COLOR and is_color_choice(value):
+        try:
+            return parse_color_choice(value)
+        except ExpressionError:
+            return value   # named as the element was checked
     if kind in LENGTHS:
         if isinstance(value, list):
             return [_bare(v, LEN) for v in value]
@@ -426,15 +471,30 @@ def _bare(value: Any, kind: str | None) -> Any:
 
 
 #: Names whose values are not known on load: a condition naming one may hold
-#: for some copies of a piece and not for others.
-LATE_NAMES = frozenset({"copy", "set", "lang"})
+#: for some copies of a piece (or copies of a repeated element) and not for others.
+LATE_NAMES = frozenset({"copy", "set", "lang", *REPEAT_NAMES})
+
+
+def hidden_on_load(condition, values: Mapping[str, Any]) -> bool:
+    """Whether ``condition`` hides its element for a piece whatever its copy, set, language or
+    repeat: decided from the piece's values alone (an expression needs every name it uses)."""
+    if condition is None or condition.names & LATE_NAMES:
+        return False
+    if condition.expression is not None:
+        if not condition.names <= values.keys():
+            return False
+        try:
+            return not condition.holds(values)
+        except ExpressionError:
+            return False   # named where the element is laid out
+    return not condition.holds(values)
 
 
 def _optional_fields_present(check: _ElementCheck, used: dict[str, str], condition, pieces) -> None:
     """An element shown for a piece must not use an optional field the piece leaves out."""
     fields = [name for name in check.scope.fields if name in used]
-    for piece in pieces:
-        if condition is not None and not (condition.names & LATE_NAMES) and not condition.holds(piece):
+    for piece in pieces or ():
+        if hidden_on_load(condition, piece):
             continue
         for name in fields:
             if name not in piece:

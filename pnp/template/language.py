@@ -7,7 +7,9 @@ Three small forms, each parsed once when a template is loaded:
   comparisons ``== != < <= > >=`` joined by ``and``, ``or``, ``not``, and the
   choice ``A if CONDITION else B`` (``"10 if number == 6 else number"``);
 - **conditions** for ``when``: terms ``field``, ``!field``, ``field=value`` and
-  ``!field=value`` joined by ``&`` (all) and ``|`` (any), ``&`` binding tighter;
+  ``!field=value`` joined by ``&`` (all) and ``|`` (any), ``&`` binding tighter,
+  or a comparison of numbers (``"i % 10 == 0"``);
+- **colour choices**: ``"CONDITION ? COLOUR : COLOUR"``, a colour picked by an expression;
 - **placeholders** in texts: ``{name}``, ``{name:format}`` (``"{prey:+d}"``) or
   an expression ``{i + 1}`` (``{i + 1:02d}``), never ``{name.attr}``,
   ``{name[0]}`` or ``{name!r}``.
@@ -277,13 +279,18 @@ class Term(NamedTuple):
 
 
 class Condition(NamedTuple):
-    """A parsed ``when``: any of its alternatives, each all of its terms."""
+    """A parsed ``when``: any of its alternatives, each all of its terms; or, for a
+    condition written as a comparison of numbers (``"i % 10 == 0"``), that expression."""
 
     text: str
     alternatives: tuple[tuple[Term, ...], ...]
+    #: The expression of a condition written as one (it holds when it is not 0); None for terms.
+    expression: str | None = None
 
     @property
     def names(self) -> frozenset[str]:
+        if self.expression is not None:
+            return names_in(self.expression)
         return frozenset(term.name for terms in self.alternatives for term in terms)
 
     def holds(self, values: Mapping[str, Any]) -> bool:
@@ -291,7 +298,11 @@ class Condition(NamedTuple):
 
         >>> parse_condition("part=head | suit=rage & !hits").holds({"suit": "rage", "part": "tail"})
         True
+        >>> parse_condition("i % 10 == 0").holds({"i": 20}), parse_condition("i % 10 == 0").holds({"i": 21})
+        (True, False)
         """
+        if self.expression is not None:
+            return evaluate(self.expression, values) != 0
         return any(all(term.holds(values) for term in terms) for terms in self.alternatives)
 
 
@@ -299,12 +310,19 @@ class Condition(NamedTuple):
 def parse_condition(text: str) -> Condition:
     """Read a ``when`` condition, or say what is wrong with it.
 
+    A condition is terms (``field``, ``!field``, ``field=value``, ``!field=value``,
+    joined with ``&`` and ``|``) or, when it cannot be read as terms, an expression of
+    numbers (``"i % 10 == 0"``, ``"points >= 5 and copy < 3"``), which holds when it is
+    not 0. Which names an expression may use is the loader's to check.
+
     >>> parse_condition("suit=rage & !hits").alternatives
     ((Term(name='suit', value='rage', negate=False), Term(name='hits', value=None, negate=True)),)
-    >>> parse_condition("suit==rage")
+    >>> parse_condition("i % 10 == 0").expression
+    'i % 10 == 0'
+    >>> parse_condition("suit=rage &")
     Traceback (most recent call last):
     ...
-    pnp.template.language.ExpressionError: cannot read the condition 'suit==rage' at 'suit==rage': expected field, !field, field=value or !field=value
+    pnp.template.language.ExpressionError: cannot read the condition 'suit=rage &' at '': expected field, !field, field=value or !field=value, or a comparison of numbers like "i % 10 == 0"
     """
     alternatives = []
     for either in text.split("|"):
@@ -312,14 +330,124 @@ def parse_condition(text: str) -> Condition:
         for raw in either.split("&"):
             match = _TERM.match(raw.strip())
             if match is None or (match.group(3) is not None and not match.group(3).strip()):
-                raise ExpressionError(
-                    f"cannot read the condition {text!r} at {raw.strip()!r}: expected field, "
-                    "!field, field=value or !field=value")
+                return _expression_condition(text, raw.strip())
             value = match.group(3)
             terms.append(Term(match.group(2), None if value is None else value.strip(),
                               match.group(1) == "!"))
         alternatives.append(tuple(terms))
     return Condition(text, tuple(alternatives))
+
+
+def _expression_condition(text: str, at: str) -> Condition:
+    """A condition that is not terms, read as an expression of numbers, or the error naming
+    where its terms could not be read."""
+    try:
+        names_in(text)
+    except ExpressionError as exc:
+        if not str(exc).startswith("cannot read the expression"):
+            # Read as an expression, and refused for what it holds (a call, a text...).
+            raise ExpressionError(f"cannot read the condition {text!r}: {exc}") from None
+        raise ExpressionError(
+            f"cannot read the condition {text!r} at {at!r}: expected field, !field, field=value or "
+            '!field=value, or a comparison of numbers like "i % 10 == 0"') from None
+    return Condition(text, (), text)
+
+
+# ---------------------------------------------------------------- colour choices
+
+class ColorChoice(NamedTuple):
+    """A colour chosen by an expression: ``"i % 10 == 0 ? gold : light"`` (or ``"gold if
+    i % 10 == 0 else light"``): ``yes`` when ``test`` is not 0, else ``no``. Each branch
+    is a colour as written (a palette name, ``#rrggbb``, ``"{field}"`` of a colour field)
+    or another choice."""
+
+    text: str
+    test: str
+    yes: "str | ColorChoice"
+    no: "str | ColorChoice"
+
+    def pick(self, values: Mapping[str, Any]) -> str:
+        """The colour for these values, as written in the template.
+
+        >>> parse_color_choice("i % 10 == 0 ? gold : {_tone}").pick({"i": 10})
+        'gold'
+        """
+        chosen = self.yes if evaluate(self.test, values) != 0 else self.no
+        return chosen if type(chosen) is str else chosen.pick(values)
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The names its tests use."""
+        return names_in(self.test).union(*(branch.names for branch in (self.yes, self.no)
+                                           if type(branch) is not str))
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """Every colour it may give, as written."""
+        return tuple(c for branch in (self.yes, self.no)
+                     for c in ((branch,) if type(branch) is str else branch.colors))
+
+
+def is_color_choice(value: Any) -> bool:
+    """Whether a colour is written as a choice (``?`` ... ``:``, or ``if`` ... ``else``).
+
+    >>> is_color_choice("i < 3 ? gold : light"), is_color_choice("gold"), is_color_choice("#a0b0c0")
+    (True, False, False)
+    """
+    return isinstance(value, str) and ("?" in value or " if " in value)
+
+
+_HEX_IN = re.compile(r"#([0-9a-fA-F]{6})\b")
+_FIELD_IN = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@lru_cache(maxsize=1024)
+def parse_color_choice(text: str) -> ColorChoice:
+    """Read a colour chosen by an expression, or say what is wrong with it. Its branches'
+    colours and its tests' names are the loader's to check.
+
+    >>> parse_color_choice("copy == 1 ? accent : #a0b0c0")
+    ColorChoice(text='copy == 1 ? accent : #a0b0c0', test='copy == 1', yes='accent', no='#a0b0c0')
+    >>> parse_color_choice("i < 2 ? gold")
+    Traceback (most recent call last):
+    ...
+    pnp.template.language.ExpressionError: cannot read the colour choice 'i < 2 ? gold': expected "CONDITION ? COLOUR : COLOUR" (or "COLOUR if CONDITION else COLOUR"), each colour a palette name, #RRGGBB or {field}
+    """
+    expected = (f"cannot read the colour choice {_short(text)}: expected \"CONDITION ? COLOUR : COLOUR\" "
+                "(or \"COLOUR if CONDITION else COLOUR\"), each colour a palette name, #RRGGBB or {field}")
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise ExpressionError(f"the colour choice {_short(text)} is {len(text)} characters long; "
+                              f"the limit is {MAX_EXPRESSION_CHARS}")
+    # Colours that are not names are named for the parser: #2b2118 and {_tone}.
+    named = _FIELD_IN.sub(r"_field__\1", _HEX_IN.sub(r"_hex__\1", text))
+    try:
+        tree = ast.parse(_conditionals(named) if "?" in named else named, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        raise ExpressionError(expected) from None
+    if not isinstance(tree, ast.IfExp):
+        raise ExpressionError(expected)
+
+    def branch(node: ast.expr) -> str | ColorChoice:
+        if isinstance(node, ast.IfExp):
+            return choice(node)
+        if isinstance(node, ast.Name):
+            name = node.id
+            if name.startswith("_hex__"):
+                return "#" + name[6:]
+            if name.startswith("_field__"):
+                return "{" + name[8:] + "}"
+            return name
+        raise ExpressionError(expected)
+
+    def choice(node: ast.IfExp) -> ColorChoice:
+        test = ast.unparse(node.test)
+        try:
+            names_in(test)
+        except ExpressionError as exc:
+            raise ExpressionError(f"in the colour choice {_short(text)}: {exc}") from None
+        return ColorChoice(text, test, branch(node.body), branch(node.orelse))
+
+    return choice(tree)
 
 
 # ---------------------------------------------------------------- placeholders

@@ -18,12 +18,12 @@ from typing import Any, Mapping
 from pnp.core import games
 
 from pnp.core import toml_reader
-from pnp.template.elements import LATE_NAMES, Scope, uses_of
+from pnp.template.elements import REPEAT_NAMES, Scope, hidden_on_load, uses_of
 from pnp.core.errors import KeyClash, TemplateError, UnknownNameError, composed, raise_problems
 from pnp.template.facts import Facts, resolve_template, resolve_texts, uses_facts
 from pnp.core.files import ReadError, read_regular, shown_path
 from pnp.core.i18n import LANGUAGES, Catalog, game_catalog
-from pnp.template.language import ExpressionError, fill, placeholder_names
+from pnp.template.language import ExpressionError, evaluate, fill, names_in, placeholder_names
 from pnp.core.limits import (MAX_NUMBER, MAX_PIECES, MAX_REPEAT, MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, number_problem,
                              size_shown)
 from pnp.template.model import Component, Element, Game, Piece, PlayerColor
@@ -329,8 +329,7 @@ def _check_faces(game: Game, source: str) -> Game:
             values = {"id": piece.id, **piece.fields, "rules_url": game.rules_url, "game_id": game.id,
                       **game.params}
             for element, texts in with_texts:
-                when = element.when
-                if when is not None and not (when.names & LATE_NAMES) and not when.holds(values):
+                if hidden_on_load(element.when, values):
                     continue
                 used = extra.setdefault(id(element), set())
                 for text in texts:
@@ -372,16 +371,23 @@ def _copy_numbers(component: Component) -> dict[str, int]:
 
 def _catalog_names(game: Game, component: Component, piece: Piece, element: Element, *, key: str,
                    values: dict, copies: int, known: frozenset[str], problems: list[str]) -> set[str]:
-    """Check every catalog text ``@key`` can be for this piece; return the names they use."""
+    """Check every catalog text ``@key`` can be for this piece (each copy, set, language and
+    copy of a repeated element the key names); return the names they use. A problem that
+    every language meets alike (a key that cannot be filled) is named once."""
     key_names = placeholder_names(key)
+    repeats = "repeat" in element.props
     choices: list[tuple[str, list]] = []
     if "set" in key_names or "set_symbol" in key_names or "set_name" in key_names:
         choices.append(("set", list(component.sets)))
-    if "copy" in key_names:
+    if "copy" in key_names or (repeats and key_names & _REPEATS and "copy" in _repeat_names(element)):
         choices.append(("copy", list(range(1, copies + 1))))
     variants = [dict(values)]
     for name, options in choices:
         variants = [{**v, name: option} for v in variants for option in options]
+    if repeats and key_names & _REPEATS:
+        variants = [v for variant in variants for v in _repeat_variants(element, component, variant)]
+    if repeats:
+        known = known | _REPEATS
     used: set[str] = set()
     for lang, catalog in game.catalogs.items():
         for variant in variants:
@@ -391,7 +397,7 @@ def _catalog_names(game: Game, component: Component, piece: Piece, element: Elem
             try:
                 resolved = fill(key, {**variant, "lang": lang})
             except ExpressionError as exc:
-                problems.append(f"{element.where}: text '@{key}': {exc} (piece {piece.id})")
+                _once(problems, f"{element.where}: text '@{key}': {exc} (piece {piece.id})")
                 continue
             raw = catalog.raw(resolved)
             if raw is None:
@@ -406,7 +412,46 @@ def _catalog_names(game: Game, component: Component, piece: Piece, element: Elem
                 problems.append(f"{element.where}: text {resolved!r} ({lang}) uses {{{name}}}, which "
                                 f"a face of {component.id} does not offer (known: {', '.join(sorted(known))})")
             used |= names
-    return used
+    # i, col and row differ from copy to copy of the element's repeat: never a name its look is cached on.
+    return used - _REPEATS
+
+
+_REPEATS = frozenset(REPEAT_NAMES)
+
+
+def _once(problems: list[str], problem: str) -> None:
+    if problem not in problems:
+        problems.append(problem)
+
+
+def _repeat_names(element: Element) -> frozenset[str]:
+    """The names an element's ``repeat`` uses."""
+    repeat = element.props.get("repeat")
+    names: set[str] = set()
+    for value in repeat if isinstance(repeat, list) else [repeat]:
+        if isinstance(value, str):
+            try:
+                names |= names_in(value)
+            except ExpressionError:
+                pass   # named where the element was checked
+    return frozenset(names)
+
+
+def _repeat_variants(element: Element, component: Component, values: dict) -> list[dict]:
+    """``values`` once for each copy of the element's repeat, with its ``i``, ``col`` and ``row``
+    (none when the repeat cannot be worked out here: it is named where the element is laid out)."""
+    repeat = element.props.get("repeat")
+    names = {**values, "w": component.size[0], "h": component.size[1], "copy": values.get("copy", 1)}
+    try:
+        counts = [evaluate(value, names) for value in (repeat if isinstance(repeat, list) else [repeat])]
+    except (ExpressionError, TypeError):
+        return []
+    if not all(c.is_integer() and 0 <= c <= MAX_REPEAT for c in counts):
+        return []
+    cols, rows = int(counts[0]), int(counts[1]) if len(counts) > 1 else 1
+    if cols * rows > MAX_REPEAT:
+        return []
+    return [{**values, "i": index, "col": index % cols, "row": index // cols} for index in range(cols * rows)]
 
 
 def game_files() -> dict[str, Path]:

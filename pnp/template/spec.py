@@ -375,16 +375,22 @@ class Pieces(Spec):
 
     def read(self, value, at, check, siblings):
         declared = siblings.get("fields") or {}
+        before = len(check.problems)
         if isinstance(value, (str, dict)):
-            return pieces_from_file(value, at, check, declared, sets=siblings.get("sets") or [])
-        if not isinstance(value, list) or not value:
+            entries = pieces_from_file(value, at, check, declared, sets=siblings.get("sets") or [])
+        elif not isinstance(value, list) or not value:
             raise Invalid()
-        table = piece_table(declared, siblings.get("sets") or [])
-        entries = []
-        for index, entry in enumerate(value):
-            checked = table.check(entry, f"{at}[{index}]", check)
-            if checked is not MISSING:
-                entries.append((index, entry, checked))
+        else:
+            table = piece_table(declared, siblings.get("sets") or [])
+            entries = []
+            for index, entry in enumerate(value):
+                checked = table.check(entry, f"{at}[{index}]", check)
+                if checked is not MISSING:
+                    entries.append((index, entry, checked))
+        if len(check.problems) > before:
+            # Some pieces could not be read (each named): what no piece read holds says nothing,
+            # so a `when` is not checked against them (it would be a second, misleading problem).
+            check.context.setdefault("unread_pieces", set()).add(at)
         return entries
 
 
@@ -587,7 +593,8 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
     scope = Scope({n: t.rstrip("?") for n, t in field_types.items()}, frozenset(check.params), check.palette,
                   bool(sets), fonts=frozenset(check.context.get("fonts", ())))
     entries = checked["pieces"]
-    everyone = [{"id": c["id"], **c["fields"]} for _, _, c in entries]
+    everyone = None if f"{at}.pieces" in check.context.get("unread_pieces", ()) else \
+        [{"id": c["id"], **c["fields"]} for _, _, c in entries]
 
     def compiled(elements, where, pieces):
         return compile_elements(elements, where, check.source, scope, problems=check.problems, pieces=pieces,

@@ -17,7 +17,7 @@ from pnp.core.errors import TemplateError
 from pnp.core.limits import MAX_LENGTH_MM, MAX_QR_BYTES, number_shown
 from pnp.layout.colors import BLACK
 from pnp.layout.primitives import Primitive
-from pnp.template.language import ExpressionError, evaluate, fill
+from pnp.template.language import ColorChoice, ExpressionError, evaluate, fill
 
 Layer = tuple[Primitive, ...]
 #: ``resolve(keys, face, values, frame)``: one element's primitives (see the module's docstring).
@@ -83,8 +83,11 @@ class CopyFace:
         except FontError as exc:
             raise KeyedError(key, str(exc)) from None
 
-    def color(self, raw: str | None, values: Mapping[str, Any]) -> str | None:
-        """A colour name as written, or the value of the colour field it names."""
+    def color(self, raw: str | ColorChoice | None, values: Mapping[str, Any]) -> str | None:
+        """A colour name as written, the value of the colour field it names, or the colour an
+        expression chooses (``"i % 10 == 0 ? gold : light"``, read on load)."""
+        if type(raw) is ColorChoice:
+            raw = raw.pick(values)
         if raw is not None and raw[:1] == "{":
             return values[raw[1:-1]]
         return raw
