@@ -162,6 +162,33 @@ def test_seams_keep_off_text_and_follow_the_lines_a_template_names():
     split = split_piece(194, 276, 300, 200, overlap=12, allow_rotate=False, lines_x=[100, 130, 170])
     (left, right) = sorted(split.parts, key=lambda p: p.region.x)
     assert right.region.x + 6 in (130, 170) and left.region.right - 6 == right.region.x + 6
-    # No named line lets the parts fit: the split says so rather than cutting anywhere.
+    # No named line lets the parts fit: the band is cut elsewhere, and the split says so.
     split = split_piece(194, 276, 300, 200, overlap=12, allow_rotate=False, lines_x=[20, 280])
-    assert split.through_text > 0
+    assert split.unnamed == 1 and split.through_text == 0
+
+
+def _cuts(split, piece_h: float) -> tuple[list[float], list[float]]:
+    """Where the parts are cut, in the piece's own frame: x from its left, y from its top."""
+    xs = sorted({round(p.region.x + 6, 6) for p in split.parts if p.region.x > 0})
+    ys = sorted({round(piece_h - p.region.top + 6, 6) for p in split.parts if p.region.top < piece_h})
+    return xs, ys
+
+
+def test_named_seams_are_the_pieces_own_lines_whichever_way_it_lies():
+    title = Box(20, 55, 160, 12)   # across the middle of a 200 mm board, clear of y = 100
+    # y = 100 is a horizontal cut: the board is turned on A4 (194 mm across) to make it,
+    # rather than cut upright at a line nobody named (through the title, or beside it).
+    split = split_piece(194, 276, 200, 200, 12, texts=[title], lines_y=[100])
+    assert _cuts(split, 200) == ([], [100]) and split.parts[0].rotated
+    assert (split.unnamed, split.through_text) == (0, 0)
+    # x = 100 is a vertical cut, made upright: through the title, as named (and counted so).
+    split = split_piece(194, 276, 200, 200, 12, texts=[title], lines_x=[100])
+    assert _cuts(split, 200) == ([100], []) and not split.parts[0].rotated
+    assert (split.unnamed, split.through_text) == (0, 1)
+    # Named on both axes, one cut is enough: the one clear of the title.
+    split = split_piece(194, 276, 200, 200, 12, texts=[title], lines_x=[100], lines_y=[100])
+    assert _cuts(split, 200) == ([], [100]) and split.through_text == 0
+    # Named on one axis only, a board needing cuts both ways: the other axis is cut where
+    # nothing is named, and counted so (the plan reports it).
+    split = split_piece(194, 276, 300, 300, 12, lines_y=[150])
+    assert split.unnamed >= 1 and 150 in _cuts(split, 300)[1]

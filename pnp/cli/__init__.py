@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, List, Optional
 
 import typer
 
-from pnp.core.errors import ERROR_PREFIX, WARNING_PREFIX, PnpError, one_line
+from pnp.core.errors import ERROR_PREFIX, NOTE_PREFIX, WARNING_PREFIX, PnpError, one_line
 from pnp.core.i18n import common_catalog
 
 if TYPE_CHECKING:
@@ -252,6 +252,8 @@ def render(
     written = render_game(kit, options, out, chosen)
     for warning in written.warnings:
         typer.echo(f"{WARNING_PREFIX}{one_line(warning)}", err=True)
+    for note in written.notes:
+        typer.echo(f"{NOTE_PREFIX}{one_line(note)}", err=True)
     typer.echo(say("wrote_kit", pdf=written.pdf, pages=written.pages, kib=f"{written.bytes / 1024:.0f}",
                    manifest=written.manifest.name, seconds=f"{time.perf_counter() - started:.2f}"))
 

@@ -12,6 +12,9 @@ ERROR_PREFIX = "Error: "
 #: What a line starts with that says something worth knowing of what was still done (a picture
 #: that may print soft).
 WARNING_PREFIX = "Warning: "
+#: What a line starts with that says something of how a kit was made, for whoever designs it
+#: (a board's named seams not needed).
+NOTE_PREFIX = "Note: "
 
 
 #: The characters that reorder text around them: embeddings, overrides, isolates and marks.

@@ -42,8 +42,11 @@ class Written(NamedTuple):
     manifest: Path
     pages: int
     bytes: int
-    #: What is worth saying of the kit though it prints: a picture under 300 dpi, each a line.
+    #: What is worth saying of the kit though it prints: a picture under 300 dpi, a board cut
+    #: at a line its seams do not name or through text, each a line.
     warnings: tuple[str, ...] = ()
+    #: What is worth knowing: a board's named seams not used, each a line.
+    notes: tuple[str, ...] = ()
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -267,18 +270,23 @@ def imprint() -> Imprint:
 
 
 def render_to_memory(game: Game, options: PrintOptions, components: list[str] | None = None,
-                     cut_files: dict[str, bytes] | None = None, *, records: bool = False) -> tuple[bytes, dict]:
+                     cut_files: dict[str, bytes] | None = None, *, records: bool = False,
+                     reports: list | None = None) -> tuple[bytes, dict]:
     """One kit's PDF and manifest, laid out and drawn with the cycle collector paused.
 
     With a cutter, the manifest names each front's cut file (and its SHA-256); the
     files themselves go into ``cut_files``, by name, when it is given. With
     ``records``, each page's items are kept as records until read or written
-    (:func:`~pnp.render.document.render_kit`)."""
+    (:func:`~pnp.render.document.render_kit`). What the plan reports besides problems
+    (where a board is cut: :class:`~pnp.layout.boards.SeamReport`) goes into ``reports``
+    when it is given."""
     options = checked(options)
     size = paper_size(options.paper)
     with collector_paused():
         plan = plan_kit(game, options, size, components, measure=MEASURER, imprint=imprint())
         pdf, manifest = render_kit(plan, release_pages=True, records=records)
+    if reports is not None:
+        reports.extend(plan.reports)
     if options.cutter:
         from pnp.layout.cutter import cut_files as made_cut_files
 
@@ -292,14 +300,19 @@ def render_game(game: Game, options: PrintOptions, out_dir: Path,
                 components: list[str] | None = None) -> Written:
     """Render one kit and write its PDF and manifest; nothing is written on failure."""
     beside: dict[str, bytes] = {}
-    pdf, manifest = render_to_memory(game, options, components, beside, records=True)
+    reports: list = []
+    pdf, manifest = render_to_memory(game, options, components, beside, records=True, reports=reports)
     try:
         Path(out_dir).mkdir(parents=True, exist_ok=True)  # the output folder, made once there is something to put in it
     except OSError as exc:
         raise OutputError(f"cannot create the output folder {shown_path(out_dir)}: {os_reason(exc, out_dir)}") from None
     pdf_path = Path(out_dir) / f"{kit_name(game, options, components)}.pdf"
     written = write_pdf_and_manifest(pdf_path, pdf, manifest, inputs=game_inputs(game), beside=beside)
-    return Written(pdf_path, written, len(manifest["pages"]), len(pdf), warnings=kit_warnings(manifest))
+    source = Path(game.source).name if game.source else game.id
+    said = {severity: tuple(r.line(source) for r in reports if r.severity == severity)
+            for severity in ("warning", "note")}
+    return Written(pdf_path, written, len(manifest["pages"]), len(pdf),
+                   warnings=kit_warnings(manifest) + said["warning"], notes=said["note"])
 
 
 def kit_warnings(manifest: dict) -> tuple[str, ...]:

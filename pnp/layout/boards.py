@@ -60,6 +60,9 @@ class Split(NamedTuple):
     parts: tuple[Part, ...]
     #: How many seams pass through text (0 for every shipped board).
     through_text: int
+    #: How many bands are cut at lines the template does not name, when it names some
+    #: (0 for every shipped board): no named line let the parts fit.
+    unnamed: int = 0
 
 
 def text_boxes(primitives: Iterable, measure: Measurer) -> list[Box]:
@@ -76,10 +79,15 @@ def split_piece(area_w: float, area_h: float, piece_w: float, piece_h: float, *,
     """Split a piece too big for a sheet whose trims may fill ``area_w`` x ``area_h``.
 
     ``texts`` are the piece's text boxes (mm from its top-left, y downwards);
-    ``lines_x`` and ``lines_y`` the board lines a cut may follow (mm from its
-    left and top edges; none: any place clear of text). Upright or turned,
-    in bands across or down, whichever keeps every seam off text with the
-    fewest parts.
+    ``lines_x`` and ``lines_y`` the board's own lines a cut may follow, in the
+    piece's own frame whichever way it lies on the sheet: ``lines_x`` the
+    vertical cuts, mm from its left edge, ``lines_y`` the horizontal ones, mm
+    from its top. When the template names any, every cut lies on a named line
+    (one clear of text if it can, else one through text), and only where no
+    named line lets the parts fit is a band cut elsewhere (``Split.unnamed``);
+    when it names none, any place clear of text. Upright or turned, in bands
+    across or down, whichever cuts only on named lines, then keeps every seam
+    off text, with the fewest parts.
 
     >>> split = split_piece(194, 276, 280, 280, overlap=12)
     >>> [p.label for p in split.parts], split.through_text
@@ -97,9 +105,8 @@ def split_piece(area_w: float, area_h: float, piece_w: float, piece_h: float, *,
     for rotated in options:
         for across in (True, False):
             split = _split_oriented(area_w, area_h, piece_w, piece_h, overlap=overlap, rotated=rotated,
-                                    across=across,
-                                    texts=texts, lines_x=lines_x, lines_y=lines_y)
-            key = (split.through_text > 0, len(split.parts), rotated, not across)
+                                    across=across, texts=texts, lines_x=lines_x, lines_y=lines_y)
+            key = (split.unnamed > 0, split.through_text > 0, len(split.parts), rotated, not across)
             if best is None or key < best[0]:
                 best = (key, split)
     assert best is not None
@@ -129,11 +136,26 @@ def _split_oriented(area_w: float, area_h: float, piece_w: float, piece_h: float
         width, height, area_w, area_h = height, width, area_h, area_w
         boxes = [Box(b.y, b.x, b.h, b.w) for b in boxes]
         cuts_x, cuts_y = cuts_y, cuts_x
-    dirty = 0
-    rows = _seams(height, area_h, overlap, [(b.y, b.top) for b in boxes], lines=cuts_y)
-    if rows is None:
+    named = bool(lines_x or lines_y)
+    dirty = unnamed = 0
+
+    def cut(length: float, space: float, blocked: list[tuple[float, float]], lines: list[float]) -> list[float]:
+        """The cuts of one band along one axis, counting those off text and off the named lines."""
+        nonlocal dirty, unnamed
+        if named:
+            found = _seams(length, space, overlap, blocked, lines=lines, named=True)
+            if found is not None:
+                cuts, clear = found
+                dirty += not clear
+                return cuts
+            unnamed += 1
+        found = _seams(length, space, overlap, blocked, lines=())
+        if found is not None:
+            return found[0]
         dirty += 1
-        rows = _even(height, area_h, overlap)
+        return _even(length, space, overlap)
+
+    rows = cut(height, area_h, [(b.y, b.top) for b in boxes], cuts_y)
     stops = [0.0] + rows + [height]
     half = overlap / 2
     rects = []
@@ -141,10 +163,7 @@ def _split_oriented(area_w: float, area_h: float, piece_w: float, piece_h: float
         bottom = stops[k] - (half if k else 0.0)
         top = stops[k + 1] + (half if k + 1 < len(stops) - 1 else 0.0)
         inside = [(b.x, b.right) for b in boxes if b.top > bottom and b.y < top]
-        cols = _seams(width, area_w, overlap, inside, lines=cuts_x)
-        if cols is None:
-            dirty += 1
-            cols = _even(width, area_w, overlap)
+        cols = cut(width, area_w, inside, cuts_x)
         xs = [0.0] + cols + [width]
         for i in range(len(xs) - 1):
             left = xs[i] - (half if i else 0.0)
@@ -161,7 +180,7 @@ def _split_oriented(area_w: float, area_h: float, piece_w: float, piece_h: float
     parts = [Part(index, len(rects), region(rect), rotated, sheet_region=rect, seams=_seams_of(index, rects,
                                                                                                overlap))
              for index, rect in enumerate(rects)]
-    return Split(tuple(parts), dirty)
+    return Split(tuple(parts), dirty, unnamed)
 
 
 def _seams_of(index: int, rects: list[Box], overlap: float) -> tuple[Seam, ...]:
@@ -203,26 +222,29 @@ def _count(length: float, space: float, overlap: float) -> int:
 
 
 def _seams(length: float, space: float, overlap: float, blocked: list[tuple[float, float]],
-           *, lines: Sequence[float]) -> list[float] | None:
-    """Cut lines along one axis (ascending), each clear of text, parts no longer
-    than ``space``: as few parts as possible (up to two more than the least),
-    then the most even. None if no such cuts exist.
+           *, lines: Sequence[float], named: bool = False) -> tuple[list[float], bool] | None:
+    """Cut lines along one axis (ascending), parts no longer than ``space``: as few parts
+    as possible (up to two more than the least), then the most even; and whether every
+    cut is clear of text. Without ``named``, any line clear of text (``lines`` unused);
+    with it, only ``lines``: those clear of text if they can do, else any of them. None
+    if no such cuts exist.
     """
     least = _count(length, space, overlap)
     if least == 1:
-        return []
+        return [], True
     half = overlap / 2
     clear = [(lo - TEXT_CLEARANCE, hi + TEXT_CLEARANCE) for lo, hi in blocked]
-    if lines:
+    if named:
         candidates = sorted({float(c) for c in lines if half < c < length - half})
     else:
         steps = int((length - overlap) / SEARCH_STEP)
         candidates = [half + i * SEARCH_STEP for i in range(steps + 1)]
-    candidates = _clear_of(candidates, clear)
-    for count in range(least, least + 3):
-        found = _best_cuts(length, space, half, candidates, cuts=count - 1)
-        if found is not None:
-            return found
+    pools = [(_clear_of(candidates, clear), True)] + ([(candidates, False)] if named else [])
+    for pool, off_text in pools:
+        for count in range(least, least + 3):
+            found = _best_cuts(length, space, half, pool, count - 1)
+            if found is not None:
+                return found, off_text
     return None
 
 
@@ -304,3 +326,83 @@ def _cuts_in_turn(length: float, space: float, half: float, candidates: list[flo
         chosen.append(cut)
         start = cut - half
     return chosen if length - start <= space + EPS else None
+
+
+#: The papers as a report names them.
+_PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+
+
+class SeamReport(NamedTuple):
+    """Something a designer should hear about where a piece was cut (not a problem: it prints)."""
+
+    severity: str     # "warning" (a cut the template did not ask for, or through text) or "note"
+    component: str    # the component's id
+    key: str          # its key at fault: "seams", "seams.x" or "seams.y"
+    message: str
+
+    def line(self, source: str) -> str:
+        """As ``pnp render`` says it: ``kit.toml: components.board.seams.x: ...``."""
+        return f"{source}: components.{self.component}.{self.key}: {self.message}"
+
+
+def seam_reports(component: str, size: tuple[float, float], overlap: float, parts: Sequence[Part],
+                 texts: Sequence[Box], lines_x: Sequence[float], lines_y: Sequence[float],
+                 paper: str) -> list[SeamReport]:
+    """What a designer should hear about where a piece was cut: a warning for a cut at a line
+    the template does not name (when it names some) and for a cut through text, a note for
+    an axis none of whose named lines cuts the piece (the named lines of one axis are
+    alternatives: once one is used, the others are not named again).
+
+    Cuts are named in the piece's own frame, x from its left edge and y from its top, as
+    ``seams`` names them.
+
+    >>> parts = split_piece(194, 276, 200, 200, 12, lines_x=[100], lines_y=[100]).parts
+    >>> [r.line("b.toml") for r in seam_reports("board", (200, 200), 12, parts, (), [100], [100], "a4")]
+    ['b.toml: components.board.seams.y: 100 mm not used: the piece is cut along x = 100 mm, which is enough on A4']
+    """
+    w, h = size
+    half = overlap / 2
+    boxes = [Box(t.x, h - t.y - t.h, t.w, t.h) for t in texts]   # from the bottom-left, as regions are
+    cuts: dict[tuple[str, float], bool] = {}   # (axis, mm in the piece's own frame) -> through text
+    for p in parts:
+        for q in parts:
+            a, b = p.region, q.region
+            if abs(a.right - b.x - overlap) < 1e-6 and min(a.top, b.top) - max(a.y, b.y) > overlap + EPS:
+                at, low, high = b.x + half, max(a.y, b.y), min(a.top, b.top)   # a left of b
+                crossed = any(t.x - TEXT_CLEARANCE < at < t.right + TEXT_CLEARANCE and t.y < high and t.top > low
+                              for t in boxes)
+                key = ("x", round(at, 6))
+                cuts[key] = cuts.get(key, False) or crossed
+            if abs(b.top - a.y - overlap) < 1e-6 and min(a.right, b.right) - max(a.x, b.x) > overlap + EPS:
+                line, low, high = a.y + half, max(a.x, b.x), min(a.right, b.right)   # a above b
+                crossed = any(t.y - TEXT_CLEARANCE < line < t.top + TEXT_CLEARANCE and t.x < high and t.right > low
+                              for t in boxes)
+                key = ("y", round(h - line, 6))
+                cuts[key] = cuts.get(key, False) or crossed
+    paper_name = _PAPER_NAMES.get(paper, paper)
+    named = {"x": [float(v) for v in lines_x], "y": [float(v) for v in lines_y]}
+    edge = {"x": "its left edge", "y": "its top edge"}
+    reports: list[SeamReport] = []
+    for (axis, at), through in sorted(cuts.items()):
+        on_a_line = any(abs(at - line) < 1e-6 for line in named[axis])
+        if (lines_x or lines_y) and not on_a_line:
+            reports.append(SeamReport("warning", component, "seams",
+                                      f"cut at {axis} = {at:g} mm (from {edge[axis]}), a line seams does not "
+                                      f"name: no named line lets every part fit a sheet of {paper_name}; "
+                                      "name one there, or near it"))
+        if through:
+            reports.append(SeamReport("warning", component, "seams",
+                                      f"the cut at {axis} = {at:g} mm (from {edge[axis]}) runs through text, "
+                                      "where a join shows the slightest misalignment; "
+                                      + ("name a line clear of it" if on_a_line else
+                                         "no line 2 mm clear of text lets the parts fit")))
+    used = [f"{axis} = {at:g} mm" for axis, at in sorted(cuts)]
+    for axis in ("x", "y"):
+        lines = named[axis]
+        if lines and used and not any(abs(at - line) < 1e-6 for (cut_axis, at) in cuts if cut_axis == axis
+                                      for line in lines):
+            shown = ", ".join(f"{line:g}" for line in lines)
+            reports.append(SeamReport("note", component, f"seams.{axis}",
+                                      f"{shown} mm not used: the piece is cut along {', '.join(used)}, which "
+                                      f"is enough on {paper_name}"))
+    return reports

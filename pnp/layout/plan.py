@@ -21,7 +21,7 @@ from itertools import chain
 from typing import Iterable, NamedTuple, Sequence
 
 from pnp.core.errors import TemplateError, raise_problems
-from pnp.layout.boards import Part, split_piece, text_boxes
+from pnp.layout.boards import Part, SeamReport, seam_reports, split_piece, text_boxes
 from pnp.layout.cover import BAND_H as COVER_BAND
 from pnp.layout.cover import PAPER, CoverContents, PlanRow, lay_out_cover, stock_of
 from pnp.layout import cutter
@@ -107,6 +107,9 @@ class KitPlan:
         self.sheets = 0
         #: What laying it out counted against the kit's work budget (pnp.core.limits.WorkBudget)
         self.budget = None
+        #: What is worth a word besides problems: a board cut at a line its seams do not
+        #: name, or through text (warnings); named seams not used (notes).
+        self.reports: list[SeamReport] = []
         #: Each picture placed: piece, face, file and resolution (pnp.layout.kinds.image.Placed)
         self.pictures: list = []
 
@@ -239,6 +242,8 @@ class _Kit(NamedTuple):
     catalog: Catalog
     #: A cutting machine's frames, inside its registration marks; none without --cutter.
     cut_frames: tuple[Frame, ...] = ()
+    #: What the plan reports besides problems: where a board is cut.
+    reports: list[SeamReport] | None = None
 
 
 class _Laid(NamedTuple):
@@ -277,7 +282,8 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     resolver.estimate(chosen)   # a kit past its work budget stops here, before any face is laid out
     kit = _Kit(game, options, page_size, page_frames(*page_size), measure=measure, resolver=resolver,
                catalog=game.catalogs[options.lang],
-               cut_frames=cutter.frames(*page_size, options.mark_inset) if options.cutter else ())
+               cut_frames=cutter.frames(*page_size, options.mark_inset) if options.cutter else (),
+               reports=[])
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
     # The sheets' layout is let go with _pages' frame, before the faces are resolved:
@@ -287,6 +293,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     plan = KitPlan(game, options, page_size)
     plan.drawing_uses, plan.duplex, plan.sheets = uses, pages.duplex, pages.total_sheets
     plan.budget = resolver.budget
+    plan.reports = list(dict.fromkeys(kit.reports))
     plan.pictures = list(resolver.pictures.values())
     plan.pages = _drawn(kit, pages, resolved)
     return plan
@@ -374,6 +381,8 @@ def _board_parts(kit: _Kit, component: Component, backs: bool) -> list[Item]:
                 raise TemplateError(f"component {component.id!r}: {exc}") from None
             _check_pages(component, len(all_copies) * len(parts))
             splits[texts] = parts
+            kit.reports.extend(seam_reports(component.id, component.size, component.overlap, parts, texts,
+                                            *component.seam_lines, kit.options.paper))
         items += [Item(copy, part) for part in parts]
     return items
 

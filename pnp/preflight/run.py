@@ -42,7 +42,8 @@ class Finding(NamedTuple):
     """One line of the report: what prints badly, where, and by how much."""
 
     severity: str        # error, warning or note
-    check: str           # safe-zone, text-size, thin-line, ink, set-colours, hidden-backs, file, print-order, render
+    check: str           # safe-zone, text-size, thin-line, ink, set-colours, hidden-backs, seams, file,
+                         # print-order, render
     piece: str           # the piece(s), a component, or the kit
     face: str            # front or back; empty for a component or the kit
     element: str         # the element's key path and type; empty for a component or the kit
@@ -96,6 +97,8 @@ def preflight(game: Game, options: PrintOptions, components: list[str] | None = 
         with collector_paused():
             plan = plan_kit(game, options, paper_size(options.paper), components, measure=measure,
                             imprint=imprint())
+            findings += [Finding(r.severity, "seams", r.component, "", element=f"components.{r.component}.{r.key}",
+                                 measure="", message=r.message) for r in plan.reports]
             faces = _printed(plan)
             pdf, manifest = render_kit(plan, release_pages=True)
     except TemplateError as exc:
