@@ -494,7 +494,7 @@ def _optional_fields_present(check: _ElementCheck, used: dict[str, str], conditi
     """An element shown for a piece must not use an optional field the piece leaves out."""
     fields = [name for name in check.scope.fields if name in used]
     for piece in pieces or ():
-        if hidden_on_load(condition, piece):
+        if condition is not None and hidden_on_load(condition, piece):   # a call per piece only with a when
             continue
         for name in fields:
             if name not in piece:

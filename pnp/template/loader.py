@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from pnp.core import games
 
 from pnp.core import toml_reader
-from pnp.template.elements import REPEAT_NAMES, Scope, hidden_on_load, uses_of
+from pnp.template.elements import LATE_NAMES, REPEAT_NAMES, Scope, hidden_on_load, uses_of
 from pnp.core.errors import KeyClash, TemplateError, UnknownNameError, composed, raise_problems
 from pnp.template.facts import Facts, resolve_template, resolve_texts, uses_facts
 from pnp.core.files import ReadError, read_regular, shown_path
@@ -329,7 +329,11 @@ def _check_faces(game: Game, source: str) -> Game:
             values = {"id": piece.id, **piece.fields, "rules_url": game.rules_url, "game_id": game.id,
                       **game.params}
             for element, texts in with_texts:
-                if hidden_on_load(element.when, values):
+                when = element.when
+                # A plain condition decided here (a call per element and card is the budget's):
+                # one that compares numbers asks hidden_on_load, which knows its names may be missing.
+                if when is not None and not (when.names & LATE_NAMES) and (
+                        not when.holds(values) if when.expression is None else hidden_on_load(when, values)):
                     continue
                 used = extra.setdefault(id(element), set())
                 for text in texts:
