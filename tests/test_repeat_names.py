@@ -71,7 +71,8 @@ def measure() -> Measurer:
 
 def layers(tmp_path, lang="en", copy=1):
     game = load_game(write(tmp_path))
-    face = resolve_piece_face(game, PrintOptions(lang=lang), measure(), "aid", "aid", copy=copy)
+    face = resolve_piece_face(game, PrintOptions(lang=lang), measure(), component_id="aid", piece_id="aid",
+                              copy=copy)
     return [tuple(absolute(layer)) for layer in face.layers]
 
 

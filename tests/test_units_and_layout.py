@@ -178,17 +178,17 @@ def test_named_seams_are_the_pieces_own_lines_whichever_way_it_lies():
     title = Box(20, 55, 160, 12)   # across the middle of a 200 mm board, clear of y = 100
     # y = 100 is a horizontal cut: the board is turned on A4 (194 mm across) to make it,
     # rather than cut upright at a line nobody named (through the title, or beside it).
-    split = split_piece(194, 276, 200, 200, 12, texts=[title], lines_y=[100])
+    split = split_piece(194, 276, 200, 200, overlap=12, texts=[title], lines_y=[100])
     assert _cuts(split, 200) == ([], [100]) and split.parts[0].rotated
     assert (split.unnamed, split.through_text) == (0, 0)
     # x = 100 is a vertical cut, made upright: through the title, as named (and counted so).
-    split = split_piece(194, 276, 200, 200, 12, texts=[title], lines_x=[100])
+    split = split_piece(194, 276, 200, 200, overlap=12, texts=[title], lines_x=[100])
     assert _cuts(split, 200) == ([100], []) and not split.parts[0].rotated
     assert (split.unnamed, split.through_text) == (0, 1)
     # Named on both axes, one cut is enough: the one clear of the title.
-    split = split_piece(194, 276, 200, 200, 12, texts=[title], lines_x=[100], lines_y=[100])
+    split = split_piece(194, 276, 200, 200, overlap=12, texts=[title], lines_x=[100], lines_y=[100])
     assert _cuts(split, 200) == ([], [100]) and split.through_text == 0
     # Named on one axis only, a board needing cuts both ways: the other axis is cut where
     # nothing is named, and counted so (the plan reports it).
-    split = split_piece(194, 276, 300, 300, 12, lines_y=[150])
+    split = split_piece(194, 276, 300, 300, overlap=12, lines_y=[150])
     assert split.unnamed >= 1 and 150 in _cuts(split, 300)[1]

@@ -242,7 +242,7 @@ def _seams(length: float, space: float, overlap: float, blocked: list[tuple[floa
     pools = [(_clear_of(candidates, clear), True)] + ([(candidates, False)] if named else [])
     for pool, off_text in pools:
         for count in range(least, least + 3):
-            found = _best_cuts(length, space, half, pool, count - 1)
+            found = _best_cuts(length, space, half, pool, cuts=count - 1)
             if found is not None:
                 return found, off_text
     return None
@@ -345,7 +345,7 @@ class SeamReport(NamedTuple):
         return f"{source}: components.{self.component}.{self.key}: {self.message}"
 
 
-def seam_reports(component: str, size: tuple[float, float], overlap: float, parts: Sequence[Part],
+def seam_reports(component: str, *, size: tuple[float, float], overlap: float, parts: Sequence[Part],
                  texts: Sequence[Box], lines_x: Sequence[float], lines_y: Sequence[float],
                  paper: str) -> list[SeamReport]:
     """What a designer should hear about where a piece was cut: a warning for a cut at a line
@@ -356,8 +356,9 @@ def seam_reports(component: str, size: tuple[float, float], overlap: float, part
     Cuts are named in the piece's own frame, x from its left edge and y from its top, as
     ``seams`` names them.
 
-    >>> parts = split_piece(194, 276, 200, 200, 12, lines_x=[100], lines_y=[100]).parts
-    >>> [r.line("b.toml") for r in seam_reports("board", (200, 200), 12, parts, (), [100], [100], "a4")]
+    >>> parts = split_piece(194, 276, 200, 200, overlap=12, lines_x=[100], lines_y=[100]).parts
+    >>> [r.line("b.toml") for r in seam_reports("board", size=(200, 200), overlap=12, parts=parts, texts=(),
+    ...                                         lines_x=[100], lines_y=[100], paper="a4")]
     ['b.toml: components.board.seams.y: 100 mm not used: the piece is cut along x = 100 mm, which is enough on A4']
     """
     w, h = size

@@ -381,8 +381,10 @@ def _board_parts(kit: _Kit, component: Component, backs: bool) -> list[Item]:
                 raise TemplateError(f"component {component.id!r}: {exc}") from None
             _check_pages(component, len(all_copies) * len(parts))
             splits[texts] = parts
-            kit.reports.extend(seam_reports(component.id, component.size, component.overlap, parts, texts,
-                                            *component.seam_lines, kit.options.paper))
+            lines_x, lines_y = component.seam_lines
+            kit.reports.extend(seam_reports(component.id, size=component.size, overlap=component.overlap,
+                                            parts=parts, texts=texts, lines_x=lines_x, lines_y=lines_y,
+                                            paper=kit.options.paper))
         items += [Item(copy, part) for part in parts]
     return items
 
