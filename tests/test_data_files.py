@@ -186,3 +186,52 @@ def test_a_sheet_far_down_and_to_the_right_is_read_without_padding(tmp_path):
     assert len(data.rows) == MAX_DATA_ROWS and data.rows[-1].number == MAX_DATA_ROWS + 1
     message = refused(tmp_path, "deck.xlsx", workbook(sheet + row(MAX_DATA_ROWS + 2, inline(f"A{MAX_DATA_ROWS + 2}", "x"))))
     assert f"row {MAX_DATA_ROWS + 2}: more than {MAX_DATA_ROWS:,} rows of pieces" in message
+
+
+# ------------------------------------------------------------------ notes
+
+NOTE_HEADER = f'<row r="1">{inline("A1", "id")}{inline("B1", "value")}{inline("C1", "#double")}</row>'
+
+
+@pytest.mark.parametrize("note", [
+    '<c r="C2"><f>B2*2</f><v></v></c>',                  # a formula whose value the file does not keep
+    '<c r="C2" t="e"><f>1/0</f><v>#DIV/0!</v></c>',      # a formula that gives an error
+    '<c r="C2" t="s"><v>7</v></c>',                      # a shared text the workbook does not hold
+    '<c r="C2"><v>lots</v></c>',                         # a number cell holding no number
+    f'<c r="C2" t="inlineStr"><is><t>{"x" * (MAX_TEXT_CHARS + 5)}</t></is></c>',   # past the limit
+])
+def test_a_note_column_of_an_xlsx_is_skipped_whatever_it_holds(tmp_path, note):
+    rows = NOTE_HEADER + f'<row r="2">{inline("A2", "wolf")}<c r="B2"><v>3</v></c>{note}</row>'
+    rows += f'<row r="3">{inline("C3", "a row of notes alone is no piece")}</row>'
+    data = read(tmp_path, "deck.xlsx", workbook(rows))
+    assert [[(c.column, c.text) for c in row.cells] for row in data.rows] == [[("id", "wolf"), ("value", "3")]]
+
+
+def test_a_formula_without_its_value_is_still_refused_in_a_field(tmp_path):
+    rows = NOTE_HEADER + f'<row r="2">{inline("A2", "wolf")}<c r="B2"><f>1+2</f><v></v></c></row>'
+    assert "row 2, column B: a formula whose value the file does not keep" in refused(
+        tmp_path, "deck.xlsx", workbook(rows))
+
+
+def test_a_note_column_of_a_csv_is_skipped_whatever_it_holds(tmp_path):
+    data = read(tmp_path, "cards.csv", "id,value,# why\nwolf,3,a\x1bnote " + "x" * (MAX_TEXT_CHARS + 5)
+                + "\n,,only a note\n")
+    assert [[(c.column, c.text) for c in row.cells] for row in data.rows] == [[("id", "wolf"), ("value", "3")]]
+
+
+def test_a_row_that_cannot_be_read_is_named_once_not_again_by_a_when(tmp_path):
+    from pnp.core.errors import TemplateError
+    from pnp.template.loader import load_game
+
+    (tmp_path / "cards.csv").write_text("id,value\nwolf,3\nbear,six\n", encoding="utf-8")
+    (tmp_path / "g.toml").write_text(
+        '[game]\nid = "g"\n[[components]]\nid = "cards"\nsize = "poker"\nfields = { value = "int" }\n'
+        'pieces = "cards.csv"\nfront = [{ type = "text", x = 5, y = 5, w = 50, h = 10, text = "{value}", '
+        'size = 12, when = "id=bear" }]\n', encoding="utf-8")
+    for lang in ("en", "fr"):
+        (tmp_path / f"g.{lang}.toml").write_text('[game]\nname = "G"\ncredits = "x"\n[component.cards]\n'
+                                                 'name = "Cards"\ncut = "Cut."\n', encoding="utf-8")
+    with pytest.raises(TemplateError) as caught:
+        load_game(tmp_path / "g.toml")
+    # Not also "id is never 'bear' here": the bear is the row that could not be read.
+    assert caught.value.problems == ["cards.csv: row 3, column B (value): expected a value of type int, got 'six'"]

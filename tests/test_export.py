@@ -358,3 +358,18 @@ def test_every_pnp_package_ships_in_the_wheel():
     listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(root).parts) for p in (root / "pnp").rglob("__init__.py")}
     assert found <= listed, f"not in pyproject.toml's packages: {sorted(found - listed)}"
+
+
+@pytest.mark.parametrize("name, pixels", [("poker", (825, 1125)), ("bridge", (750, 1125)),
+                                          ("mini", (600, 825)), ("tarot", (900, 1500))])
+def test_named_card_sizes_are_the_services_own(name, pixels):
+    # The Game Crafter's pixels, as its product catalogue gives them (tarot: 2.75 x 4.75 in, not
+    # the 70 x 120 mm pnp had, which neither service takes); MakePlayingCards' 36 px less a side.
+    from pnp.core.units import piece_size
+    from pnp.export.services import MAKE_PLAYING_CARDS, THE_GAME_CRAFTER, match
+    from pnp.template.model import Component
+
+    cards = Component("cards", piece_size(name), (), (), None)
+    assert match(THE_GAME_CRAFTER, cards).product.pixels == pixels
+    mpc = match(MAKE_PLAYING_CARDS, cards)
+    assert mpc is not None and mpc.product.pixels == (pixels[0] - 3, pixels[1] - 3)

@@ -565,3 +565,37 @@ def test_what_matters_on_a_piece_keeps_3_mm_inside_its_trim(game_id):
                                              f"{', ink saver' if ink else ''}): a {type(primitive).__name__} "
                                              f"{gap:.2f} mm from the cut")
     assert sorted(problems) == []
+
+
+@pytest.mark.parametrize("lang, bleed, said", [("en", 3.0, "at least 3 mm past it"),
+                                               ("fr", 1.5, "d’au moins 1,5 mm")])
+def test_a_deck_whose_last_row_is_not_full_keeps_its_bleed_where_no_card_is_beside(tmp_path, lang, bleed, said):
+    # Four cards edge to edge, three to a row: the fourth has no neighbour at its right, the
+    # second and third none below. Those sides get the whole bleed, and the cover says so
+    # (it said "at least 0 mm", and "0.5" with a decimal point in French).
+    from helpers import GOOD, pdf_reader, write_game
+    from pnp.kit.build import render_to_memory
+    from pnp.layout.plan import plan_kit
+    from pnp.render.fonts import MEASURER
+    from pnp.template.loader import load_game
+    from pnp.core.units import paper_size
+
+    game = load_game(write_game(tmp_path, GOOD.replace("count = 3", "count = 4")))
+    options = PrintOptions(lang=lang, bleed=bleed)
+    plan = plan_kit(game, options, paper_size("a4"), measure=MEASURER)
+    fronts = [p for page in plan.pages if page.kind.value in ("sheet", "front", "cover") for p in page.placements]
+    assert len(fronts) == 4
+    trims = [p.trim for p in fronts]
+    for p in fronts:
+        t, r = p.trim, p.printed
+        for side, edge in ((t.x - r.x, ("x", t.x)), (r.right - t.right, ("x", t.right)),
+                           (t.y - r.y, ("y", t.y)), (r.top - t.top, ("y", t.top))):
+            beside = any(o is not t and (abs(o.x - edge[1]) < 1e-6 or abs(o.right - edge[1]) < 1e-6
+                                         if edge[0] == "x" else
+                                         abs(o.y - edge[1]) < 1e-6 or abs(o.top - edge[1]) < 1e-6)
+                         and (o.y < t.top and t.y < o.top if edge[0] == "x" else o.x < t.right and t.x < o.right)
+                         for o in trims)
+            assert side == pytest.approx(bleed) or (side == 0 and beside), (p.copy.piece.id, side, edge)
+    data, _ = render_to_memory(game, options)
+    cover = " ".join(pdf_reader(data).pages[0].extract_text().split())
+    assert said in cover

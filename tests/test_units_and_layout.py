@@ -18,7 +18,7 @@ def test_lengths_and_named_sizes():
     assert parse_length("1cm") == 10.0
     assert parse_length(7) == 7.0
     assert piece_size("poker") == (63.5, 88.9)
-    assert piece_size("tarot") == (70.0, 120.0)
+    assert piece_size("tarot") == (69.85, 120.65)
     assert piece_size("30x40") == (30.0, 40.0)
     assert piece_size(["2in", "3in"]) == (50.8, 76.2)
     assert paper_size("A4") == (210.0, 297.0)

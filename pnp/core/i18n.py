@@ -111,6 +111,15 @@ class Catalog(NamedTuple):
                 f"text {key!r} ({self.lang}) needs a value for {exc} that was not given"
             ) from None
 
+    def number(self, value: float) -> str:
+        """A measure as this language writes it: ``0.5`` in English, ``0,5`` in French.
+
+        >>> Catalog("fr", {}).number(0.5), Catalog("en", {}).number(0.5), Catalog("fr", {}).number(3.0)
+        ('0,5', '0.5', '3')
+        """
+        shown = f"{value:g}"
+        return shown.replace(".", ",") if self.lang == "fr" else shown
+
     def plural(self, key: str, count: int, /, **values: object) -> str:
         """The ``one`` or ``other`` form of ``key`` for ``count``, filled (``{count}`` included).
 

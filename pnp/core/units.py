@@ -25,7 +25,9 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),
     "mini": (44.45, 63.5),
-    "tarot": (70.0, 120.0),
+    # 2.75 x 4.75 in: the tarot card print services make (The Game Crafter, MakePlayingCards),
+    # which the usual 70 x 120 mm tarot sleeve holds.
+    "tarot": (69.85, 120.65),
     "lodge": (88.9, 127.0),
     "square-25": (25.0, 25.0),
     "square-50": (50.0, 50.0),

@@ -126,14 +126,17 @@ def cricut_files(game: Game, options: PrintOptions, components: list[Component],
     components skipped, each with its reason, and the designer's pictures the images enlarge."""
     shown: list[Picture] = []
     skipped: list[tuple[Component, str]] = []
+    # The command that renders this kit (a template by its file): what a skipped piece is printed with.
+    command = game.command or f"pnp render {game.id}"
     for component in components:
         if not component.cut:
             skipped.append((component, f"{component.id}: a page read as it is printed, not cut "
-                                       f"(print it with pnp render {game.id} --component {component.id})"))
+                                       f"(print it with {command} --component {component.id})"))
         elif not fits(component, options.bleed):
             w, h = component.size
             skipped.append((component, f"{component.id}: {w:g} x {h:g} mm with its bleed is larger than "
-                                       f"Print Then Cut's {AREA_IN[0]:g} x {AREA_IN[1]:g} in"))
+                                       f"Print Then Cut's {AREA_IN[0]:g} x {AREA_IN[1]:g} in (print it on "
+                                       f"paper with {command} --component {component.id})"))
         else:
             shown += pictures(component, options.bleed)
     if not shown:

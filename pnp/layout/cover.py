@@ -402,13 +402,13 @@ def _cutting(cover: _Cover) -> None:
         return      # nothing of this kit is cut: every page is used as it comes out of the printer
     flow.heading(catalog.get("cover.how_to_cut"), cover.accent)
     if cut or contents.boards:
-        flow.paragraph(catalog.get("cover.cut_general", bleed=f"{contents.bleed:g}"), bullet="•")
+        flow.paragraph(catalog.get("cover.cut_general", bleed=catalog.number(contents.bleed)), bullet="•")
     for key, shapes in (("cover.cut_shaped", ("circle", "hex")), ("cover.cut_rounded", ("rounded",))):
         names = [cover.names[c.id] for c in cut if c.shape in shapes and c.id not in contents.machine]
         if names:
             flow.paragraph(catalog.get(key, pieces=", ".join(names)), bullet="•")
     apart = ([catalog.get("cover.cut_butted")] if contents.butted else []) + (
-        [catalog.get("cover.cut_backs", gutter=f"{2 * cover.options.bleed:g}")] if contents.backs else [])
+        [catalog.get("cover.cut_backs", gutter=catalog.number(2 * cover.options.bleed))] if contents.backs else [])
     if apart:
         flow.paragraph(" ".join(apart), bullet="•")
     if contents.below:
@@ -419,7 +419,7 @@ def _cutting(cover: _Cover) -> None:
     if _shared(contents):
         flow.paragraph(catalog.get("cover.cut_shared"), bullet="•")
     if cover.options.cutter:
-        flow.paragraph(catalog.get("cover.cut_machine", inset=f"{cover.options.mark_inset:g}"), bullet="•")
+        flow.paragraph(catalog.get("cover.cut_machine", inset=catalog.number(cover.options.mark_inset)), bullet="•")
     for component, parts in contents.boards:
         _assembly_diagram(flow, component, parts, catalog, inks=cover.inks, accent=cover.accent)
 
@@ -484,7 +484,7 @@ def _assembly_diagram(flow: _Flow, component: Component, parts, catalog: Catalog
     scale = min(MAP_W / w, MAP_H / h)
     top, page = flow.y, flow.page
     flow.paragraph(catalog.get("cover.assembly", name=catalog.get(f"component.{component.id}.name"),
-                               n=len(parts), overlap=f"{component.overlap:g}"), bullet="•",
+                               n=len(parts), overlap=catalog.number(component.overlap)), bullet="•",
                    right=w * scale + 6, keep=h * scale + 3)
     if flow.page is not page:
         top = flow.top      # the paragraph began a new page: the map goes at its top

@@ -111,20 +111,28 @@ class Grid(NamedTuple):
         return Box(x, y, self.cell_w, self.cell_h)
 
     def bleed_sides(self, slot: int, bleed: float,
-                    outer: tuple[float, float, float, float] | None = None) -> Sides:
+                    outer: tuple[float, float, float, float] | None = None, *,
+                    filled: int | None = None) -> Sides:
         """Bleed printed on each side (left, bottom, right, top) of a slot.
 
         Outer sides get the full bleed (or what ``outer`` allows on each side
         of the block: left, bottom, right, top); inner sides get half the
-        gutter so the printed areas of neighbours never overlap.
+        gutter so the printed areas of neighbours never overlap. Of a grid
+        whose last row is not full (``filled`` slots of it hold pieces), a side
+        facing an empty slot gets the full bleed: no neighbour shares that cut.
+
+        >>> grid = Grid(2, 2, False, 10, 10, 0, 0, 0, 0)   # 2 x 2 pieces edge to edge, 3 of them
+        >>> [tuple(grid.bleed_sides(slot, 3, filled=3)) for slot in (1, 2, 0)]
+        [(0.0, 3, 3, 3), (3, 3, 3, 0.0), (3, 0.0, 0.0, 3)]
         """
         row, col = divmod(slot, self.cols)
         inner_x, inner_y = min(bleed, self.gap_x / 2), min(bleed, self.gap_y / 2)
         o_left, o_bottom, o_right, o_top = outer if outer is not None else (bleed,) * 4
+        filled = self.rows * self.cols if filled is None else filled
         left = o_left if col == 0 else inner_x
-        right = o_right if col == self.cols - 1 else inner_x
+        right = o_right if col == self.cols - 1 else inner_x if slot + 1 < filled else max(inner_x, bleed)
         top = o_top if row == 0 else inner_y
-        bottom = o_bottom if row == self.rows - 1 else inner_y
+        bottom = o_bottom if row == self.rows - 1 else inner_y if slot + self.cols < filled else max(inner_y, bleed)
         return Sides(left, bottom, right, top)
 
     def moved(self, dx: float, dy: float) -> "Grid":

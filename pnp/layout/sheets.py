@@ -568,8 +568,8 @@ def _shape(frame: Frame, regions: list[_Region], bleed: float, strip: float = 0.
             for slot, item in enumerate(region.items):
                 trim = grid.trim(slot)
                 trims.append(trim)
-                placed.append(Placed(item, trim, trim.grow(*grid.bleed_sides(slot, bleed, outer)),
-                                     90 if grid.rotated else 0))
+                sides_bled = grid.bleed_sides(slot, bleed, outer, filled=len(region.items))
+                placed.append(Placed(item, trim, trim.grow(*sides_bled), 90 if grid.rotated else 0))
             if region.cut:
                 marks += block_marks(trims, sides)
         top = bottom - separation

@@ -144,6 +144,8 @@ def _with_header(table: Table, name: str) -> DataFile:
                 raise DataFileError(f"{name}: row {number}, column {column_letter(index)}: a value in a column "
                                     f"without a field name (name it in row {header_row}; a column whose name "
                                     "starts with # is a note)")
+            if is_note(column.column):
+                continue   # a note is skipped, whatever it holds
             text = unicodedata.normalize("NFC", cells[index].strip())
             if len(text) > MAX_TEXT_CHARS:
                 raise DataFileError(f"{name}: row {number}, column {column.letter} ({column.column}): a "
@@ -154,13 +156,23 @@ def _with_header(table: Table, name: str) -> DataFile:
                 raise DataFileError(f"{name}: row {number}, column {column.letter} ({column.column}): a "
                                     f"control character (U+{ord(control.group()):04X}) in the text")
             found.append(Cell(column.column, column.letter, text))
-        rows.append(Row(number, tuple(found)))
+        if found:   # a row of notes alone is no piece
+            rows.append(Row(number, tuple(found)))
     if not rows:
         raise DataFileError(f"{name}: a header row but no pieces below it")
     return DataFile(name, tuple(columns.values()), tuple(rows))
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def is_note(title: str) -> bool:
+    """Whether a column is a note, read by people only: its name starts with ``#``.
+
+    >>> is_note("#cost"), is_note(" # why"), is_note("cost")
+    (True, True, False)
+    """
+    return title.strip().startswith("#")
 
 
 def _index(letters: str) -> int:
@@ -534,6 +546,10 @@ class _Sheet(_Reader):
         self.inline: list[str] | None = None
         self.formula = False
         self.direct = False
+        #: The columns of notes (named "#..." in the header row): their cells are skipped,
+        #: whatever they hold (a formula, an error, a text of any length).
+        self.notes: frozenset[int] = frozenset()
+        self.skipping = False
 
     def at(self) -> str:
         return f"{self.where}: row {self.row}, column {column_letter(self.column)}"
@@ -557,6 +573,8 @@ class _Sheet(_Reader):
             self.row, self.cells, self.column = number, {}, -1
         elif tag == "c" and self.parent(*_ROW):
             self.cell_starts(attrs.get("r"), attrs.get("t", "n"))
+        elif self.skipping:
+            return
         elif len(self.path) == 5 and tuple(self.path[:4]) == _CELL:
             if tag == "v":
                 if self.value is not None:
@@ -593,6 +611,7 @@ class _Sheet(_Reader):
                                 "spreadsheets would not agree on how to read cells out of order")
         self.column, self.kind, self.value, self.inline, self.formula = column, kind, None, None, False
         self.size = 0
+        self.skipping = bool(self.rows) and column in self.notes
 
     def closed(self, tag: str) -> None:
         if self.collecting is not None and tag in ("v", "t"):
@@ -601,6 +620,9 @@ class _Sheet(_Reader):
                 self.value = self.collected()
             self.collecting = None
         elif tag == "c" and tuple(self.path) == _CELL:
+            if self.skipping:
+                self.skipping = False
+                return
             text = self.cell_text()
             if text and not text.isspace():
                 if self.column >= MAX_DATA_COLUMNS:
@@ -608,6 +630,8 @@ class _Sheet(_Reader):
                 self.cells[self.column] = text
         elif tag == "row" and tuple(self.path) == _ROW:
             if self.cells:
+                if not self.rows:   # the header row: which columns are notes
+                    self.notes = frozenset(c for c, title in self.cells.items() if is_note(title))
                 _filled(self.rows, self.row, self.cells, self.where)
             self.cells = {}
 
