@@ -34,6 +34,7 @@ class CatalogOwner(Protocol):
     id: str
     round_word: str
     catalog_folder: Path | None
+    catalog_name: str | None
 
 
 class Messages:
@@ -150,7 +151,8 @@ def messages(lang: str, rules: CatalogOwner | None = None) -> Messages:
     """
     if rules is None:
         return _messages(lang, None, None, "round")
-    return _messages(lang, rules.id, rules.catalog_folder, rules.round_word)
+    return _messages(lang, getattr(rules, "catalog_name", None) or rules.id, rules.catalog_folder,
+                     rules.round_word)
 
 
 __all__ = ["LANGUAGES", "Messages", "messages", "printable"]

@@ -116,8 +116,11 @@ def decide(
     second: Mapping[str, int] | None = None,
     *,
     second_kind: Enum | None = None,
+    lowest: bool = False,
+    second_lowest: bool = False,
 ) -> Decision:
-    """Winners from totals, then ``second`` among the tied, then a shared win.
+    """Winners from totals, then ``second`` among the tied, then a shared win: the highest
+    of each, or with ``lowest`` (``second_lowest``) the lowest total (second value).
 
     With three tied players of whom two share the best second value, those two
     win together and the tie-break reported is ``shared`` (the rule's "if
@@ -130,14 +133,14 @@ def decide(
     """
     if not complete or not players:
         return Decision((), None, (), {})
-    best = max(totals[p] for p in players)
+    best = (min if lowest else max)(totals[p] for p in players)
     tied = tuple(p for p in players if totals[p] == best)
     if len(tied) == 1:
         return Decision(tied, None, (), {})
     if second is None or second_kind is None:
         return Decision(tied, TieBreak.SHARED, tied, {})
     values = {p: second[p] for p in tied}
-    top = max(values.values())
+    top = (min if second_lowest else max)(values.values())
     still = tuple(p for p in tied if values[p] == top)
     kind = second_kind if len(still) == 1 else TieBreak.SHARED
     return Decision(still, kind, tied, values)
@@ -153,10 +156,13 @@ def decided_result(
     complete: bool,
     second: Mapping[str, int] | None = None,
     second_kind: Enum | None = None,
+    lowest: bool = False,
+    second_lowest: bool = False,
     **extra: object,
 ) -> Result:
     """The :class:`Result` of a scored session, winners decided by :func:`decide`."""
-    decision = decide(players, totals, complete, second, second_kind=second_kind)
+    decision = decide(players, totals, complete, second, second_kind=second_kind, lowest=lowest,
+                      second_lowest=second_lowest)
     return Result(
         game=game,
         players=players,

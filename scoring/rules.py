@@ -87,6 +87,11 @@ class GameRules(ABC):
     codes: type[ProblemCode] = Common
     #: Where ``<id>.<lang>.toml`` live; None for the shipped templates folder.
     catalog_folder: Path | None = None
+    #: Where the words of a settled tie are (``<tie_words>.settled``, ``.still_level``): each
+    #: game's own catalog names its tie-break; a game declared in a template shares common words.
+    tie_words: str = "tie"
+    #: The catalogs' name when it is not the game's id (``<name>.<lang>.toml``: a template's file name).
+    catalog_name: str | None = None
     #: The top-level keys the outcome of a game without rounds is written at (Card Hunter's result).
     outcome_keys: tuple[str, ...] = ()
     #: The facts of the game its kit prints (counts, points, values), as
@@ -211,10 +216,11 @@ class GameRules(ABC):
         tied = result.tied or result.winners
         values = tuple(f"{player} {value}" for player, value in result.tie_break_values.items())
         if result.tie_break is not TieBreak.SHARED:
-            lines.append(label("tie.settled", points=points, tied=tied, values=values))
+            lines.append(label(f"{self.tie_words}.settled", points=points, tied=tied, values=values))
         elif values:
             # The game's own tie-break left several level: its catalog says which one.
-            lines.append(label("tie.still_level", points=points, tied=tied, values=values, winners=result.winners))
+            lines.append(label(f"{self.tie_words}.still_level", points=points, tied=tied, values=values,
+                               winners=result.winners))
         else:
             lines.append(label("report.tie_shared", points=points, tied=tied))
         return lines
@@ -229,7 +235,8 @@ def catalog_problems(rules: GameRules) -> list[str]:
     """
     folder = rules.catalog_folder or catalog_folder()
     try:
-        own = {lang: load_catalog(folder / f"{rules.id}.{lang}.toml", lang) for lang in LANGUAGES}
+        own = {lang: load_catalog(folder / f"{rules.catalog_name or rules.id}.{lang}.toml", lang)
+               for lang in LANGUAGES}
     except CatalogError as error:
         return [str(error)]
     problems = []
@@ -253,8 +260,10 @@ def catalog_problems(rules: GameRules) -> list[str]:
         for key, text in common_catalog(lang).texts.items():
             if key.startswith("round."):
                 ours = f"{rules.round_word}.{key.removeprefix('round.')}"
-                if not words.has(ours) or placeholders(words.get(ours)) != placeholders(text):
-                    problems.append(f"{rules.id} ({lang}): {ours} is missing or its placeholders differ from {key}")
+                # A game's words may leave a value out (a game scored once names no round number),
+                # never ask for one the commands do not give.
+                if not words.has(ours) or not placeholders(words.get(ours)) <= placeholders(text):
+                    problems.append(f"{rules.id} ({lang}): {ours} is missing or uses a value {key} is not given")
     return problems
 
 

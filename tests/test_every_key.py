@@ -75,6 +75,9 @@ def write_kit(folder: Path, kit: dict) -> Path:
         lines.append("[fonts]")
         lines += [f"{k} = {toml(v)}" for k, v in kit["fonts"].items()]
         (folder / "Title.ttf").write_bytes(FONT.read_bytes())
+    if "score" in kit:
+        lines.append("[score]")
+        lines += [f"{k} = {toml(v)}" for k, v in kit["score"].items()]
     for component in kit["components"]:
         lines.append("[[components]]")
         lines += [f"{k} = {toml(v)}" for k, v in component.items()]
@@ -231,6 +234,8 @@ FILE_CASES: dict[str, Change] = {
     "colors": lambda k: k["colors"]["gold"].update(rgb="#b8871f"),
     # A template's own font: its licence named on the cover.
     "fonts": lambda k: k["fonts"].update(title={"file": "Title.ttf", "licence": "SIL Open Font License 1.1"}),
+    # The game's own scoring: its sheet has a row per round.
+    "score": lambda k: k["score"].update(rounds=6),
 }
 
 PIECE_CASES: dict[str, Change] = {
@@ -343,6 +348,11 @@ def alive_case(table: str, key: str) -> tuple[dict, dict, dict]:
             before["fonts"] = {"title": "Title.ttf"}
             component_of(before)["front"].append({"type": "text", "x": 5, "y": 5, "w": 50, "h": 10, "text": "Hi",
                                                   "size": 12, "font": "title"})
+        if (table, key) == ("file", "score"):
+            before["score"] = {"rounds": 4}
+            component_of(before).pop("back")
+            component_of(before).update(size="190x270", kind="sheet", cut=False, pieces=[{"id": "sheet", "count": 1}],
+                                        front=[{"type": "scoresheet", "x": 5, "y": 5, "w": 180, "h": 250}])
         if (table, key) == ("game", "image_dpi"):
             component_of(before)["front"].append(ELEMENTS["image"][0])
     after = copy.deepcopy(before)

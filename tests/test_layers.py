@@ -49,7 +49,7 @@ SCORING_LAYERS = [
     {"fields", "result", "forms", "session_file"},
     {"sheet"},
     {"rules", "hunting_fever_counting"},
-    {"hunting_fever", "halali", "beavers", "card_hunter"},
+    {"hunting_fever", "halali", "beavers", "card_hunter", "declared"},
     {"session", "hunting_fever_play"},
     {"report", "hunting_fever_proof"},
 ]

@@ -446,6 +446,7 @@ GUIDE_ROWS = {
     "MAX_OVERLAP_MM": "`overlap`",
     "MAX_TABLE_ROWS": "a table",
     "MAX_TABLE_COLS": "a table",
+    "MAX_SCORE_ROWS": "a declared scoresheet",
     "MAX_POINTS": "a polygon",
     "MAX_QR_BYTES": "a QR code's text",
     "MAX_TEMPLATE_BYTES": "a template or catalog file",

@@ -319,6 +319,8 @@ def test_every_key_named_in_the_code_exists():
     every = set(common_catalog("en").texts)
     for game in game_ids():
         every |= set(messages("en", find_rules(game)).catalog.texts)
-    # A plural's key names its table of forms.
-    missing = [key for key in named if key not in every and f"{key}.one" not in every]
+    # A plural's key names its table of forms. score.* is a declared game's own catalog (its
+    # rows, its hint: scoring/declared.py), checked when its template is loaded.
+    missing = [key for key in named if key not in every and f"{key}.one" not in every
+               and not key.startswith("score.")]
     assert missing == []

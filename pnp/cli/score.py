@@ -59,7 +59,8 @@ def sheet(
 
 @score_app.command()
 def new(
-    game: str = typer.Argument(..., help="Game id (see `pnp games`).", show_default=False),
+    game: str = typer.Argument(..., help="Game id (see `pnp games`), or a template that declares [score].",
+                               show_default=False),
     players: str = typer.Option(..., "--players", help="Player names in seating order, separated by commas."),
     *,
     out: Path = typer.Option(None, "--out",

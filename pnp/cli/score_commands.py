@@ -14,6 +14,7 @@ English).
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Mapping, NamedTuple, NoReturn
@@ -87,6 +88,54 @@ def _words(lang: str | None, raw: object = None) -> Messages:
     return messages(lang or session_lang(raw) or "en", session_rules(raw))
 
 
+# -- a designer's game, scored as its template declares ------------------------
+
+
+def _join_declared(file: Path, raw: object, lang: str | None) -> None:
+    """A session of a designer's game names its template (``template = "fish-market.toml"``,
+    from the session's folder): the rules its ``[score]`` declares join the games for this command."""
+    if not isinstance(raw, dict) or "template" not in raw:
+        return
+    template = raw["template"]
+    if not isinstance(template, str) or not template.strip():
+        _fail(_words(lang).text("cli.template_key", file=escaped(str(file))))
+    _declared_rules(Path(file).parent / template, lang, raw.get("game"))
+
+
+def _declared_rules(path: Path, lang: str | None, game: object = None):
+    """The rules the template at ``path`` declares (its ``[score]``), joined to the known games
+    (again, if it was: the template may have changed); the command ends on a template that does
+    not load, declares no scoring, or belongs to another game than the session's."""
+    from pnp.core.errors import PnpError
+    from pnp.template.loader import load_game
+    from scoring import register, unregister
+    from scoring.rules import rules_of
+    from pnp.core import games
+
+    words = _words(lang)
+    try:
+        loaded = load_game(path)
+    except FileNotFoundError:
+        _fail(words.text("cli.no_template", path=escaped(str(path))))
+    except PnpError as error:
+        _fail(str(error))
+    rules = loaded.score_rules
+    if rules is None:
+        _fail(words.text("cli.template_no_score", path=escaped(str(path))))
+    if game is not None and game != rules.id:
+        _fail(words.text("cli.template_other_game", path=escaped(str(path)), game=rules.id,
+                         found=escaped(str(game))))
+    if rules.id in games.SHIPPED:
+        _fail(words.text("cli.template_shipped_id", path=escaped(str(path)), game=rules.id))
+    if rules_of(rules.id) is not None:
+        unregister(rules.id)
+    try:
+        register(rules, path)
+    except ValueError as error:
+        _fail(str(error))
+    return rules
+
+
 # -- check -------------------------------------------------------------------
 
 
@@ -105,6 +154,7 @@ def _read_checked(file: Path, lang: str | None, as_json: bool = False) -> _Check
     try:
         loaded = read_session_file(file)
         raw = loaded.raw
+        _join_declared(file, raw, lang)
         checked = check_session(raw)
     except SessionFileError as error:
         error.path = error.path or str(file)
@@ -230,15 +280,23 @@ def _template_text(raw: dict, fmt: str, example: dict, words: Messages, *, file:
 
 
 def new(game: str, players: str, *, out: Path | None, force: bool, lang: str | None) -> None:
-    """Write a new session file with the players and no day or round yet."""
+    """Write a new session file with the players and no day or round yet; ``game`` is a game's
+    id or a designer's template that declares its scoring (the session then names it)."""
+    from pnp.template.loader import names_a_file
+
+    template = Path(game) if names_a_file(game) else None
     try:
-        rules = find_rules(game)
+        rules = find_rules(game) if template is None else _declared_rules(template, lang)
     except SessionFileError as error:
         _fail(file_error_text(error, _words(lang)))
     words = messages(lang or "en", rules)
     names = [name.strip() for name in composed(players).split(",")]
     raw = new_session(rules, names, lang)
     target = out if out is not None else Path(f"{rules.id}-session.toml")
+    if template is not None:
+        # Found from the session's folder, wherever the commands that read it run.
+        where = os.path.relpath(template.resolve(), (target.parent if str(target.parent) else Path(".")).resolve())
+        raw = {"game": raw.pop("game"), "template": Path(where).as_posix(), **raw}
     problems = check_session(raw).problems
     if problems:
         _fail_problems(words, Path("--players"), problems)

@@ -53,6 +53,8 @@ MAX_OVERLAP_MM = 50.0
 #: Rows and columns of one table. Shipped tables have up to 8 rows and 5 columns.
 MAX_TABLE_ROWS = 1_000
 MAX_TABLE_COLS = 100
+#: Rows a declared scoresheet may have ([score]: rounds or categories); a sheet shows them on one page.
+MAX_SCORE_ROWS = 100
 #: Corners of one polygon. Shipped polygons have up to 72.
 MAX_POINTS = 10_000
 #: Bytes (UTF-8) a QR code holds. The largest code (version 40) holds 2,331 at the

@@ -84,11 +84,13 @@ class _Pen:
         self.bad = inks.line("bad")
 
     def words(self, text: SheetText | None) -> str:
-        """A sheet text in the sheet's language."""
+        """A sheet text in the sheet's language (a value that is words itself put into words first:
+        a declared sheet's tie-break names its row)."""
         if text is None:
             return ""
         if isinstance(text, CatalogText):
-            return self.ctx.catalog.get(text.key, **dict(text.values))
+            return self.ctx.catalog.get(text.key, **{name: self.words(value) if isinstance(value, CatalogText) else value
+                                                     for name, value in text.values})
         return str(text)
 
     def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,

@@ -179,6 +179,8 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     header = checked["game"]
     colors = check.colors   # the shared player colours with the template's own
     catalogs = load_game_catalogs(path.stem, catalog_dir or path.parent, facts)
+    score_rules = _declared_rules(checked["score"], header, path=path, folder=catalog_dir or path.parent,
+                                  catalogs=catalogs)
     shipped_icons = templates_dir() / "icons"
     own_icons = path.parent.resolve() / "icons"
     icon_dirs = tuple(str(d) for d in dict.fromkeys([own_icons, shipped_icons]) if d.is_dir())
@@ -189,8 +191,9 @@ def load_game(path: Path, catalog_dir: Path | None = None,
         params={k: float(v) for k, v in checked["params"].items()},
         components=tuple(_component(c) for c in checked["components"]),
         catalogs=catalogs, source=str(path), icon_dirs=icon_dirs or (str(shipped_icons),),
-        blank_sheet=_blank_sheet, command=_command(path, header["id"]),
-        image_dpi=float(header["image_dpi"]), fonts=dict(checked["fonts"]),
+        blank_sheet=_blank_sheet if score_rules is None else _own_sheet(score_rules),
+        command=_command(path, header["id"]),
+        image_dpi=float(header["image_dpi"]), fonts=dict(checked["fonts"]), score_rules=score_rules,
     )
     return _check_faces(game, path.name)
 
@@ -271,6 +274,40 @@ def _blank_sheet(game_id: str) -> Any:
     from scoring import rules
 
     return rules.blank_sheet(game_id)
+
+
+def _declared_rules(score: Mapping[str, Any] | None, header: Mapping[str, Any], *, path: Path, folder: Path,
+                    catalogs: Mapping[str, Catalog]) -> Any:
+    """The rules a template's ``[score]`` declares (``scoring.declared``), or None without one.
+
+    Each row's name (``score.<row>``) must be in every catalog, and the sheet's own hint
+    (``score.hint``) in all of them or none: every missing text is named at once."""
+    if score is None:
+        return None
+    # Loaded only for a template that declares its scoring (the rules cost start-up time).
+    from scoring.declared import Declaration, DeclaredRules
+
+    problems = [f"{path.name}: score.rows: text 'score.{row}' missing in {lang} (each row's name)"
+                for row in score["rows"] for lang, catalog in catalogs.items() if not catalog.has(f"score.{row}")]
+    hinted = sorted(lang for lang, catalog in catalogs.items() if catalog.has("score.hint"))
+    if hinted and len(hinted) < len(catalogs):
+        problems += [f"{path.name}: score: text 'score.hint' missing in {lang} (the others have it)"
+                     for lang in catalogs if lang not in hinted]
+    raise_problems(problems)
+    return DeclaredRules(Declaration(
+        id=header["id"], player_range=tuple(header["players"]), rounds=score["rounds"], rows=score["rows"],
+        points=score["points"], low=score["low"], high=score["high"], lowest_wins=score["lowest_wins"],
+        tie_break=score["tie_break"], tie_break_lowest=score["tie_break_lowest"], own_hint=bool(hinted),
+        catalog_folder=Path(folder), catalog_name=path.stem))
+
+
+def _own_sheet(rules: Any) -> Any:
+    """The blank scoresheets of a kit whose template declares its scoring: its own from what it
+    declares, any other game's from that game's rules."""
+    def blank(game_id: str) -> Any:
+        return rules.scoresheet(None) if game_id == rules.id else _blank_sheet(game_id)
+
+    return blank
 
 
 def _with_facts(table: dict, facts: Facts, source: str) -> dict:

@@ -156,6 +156,9 @@ class Game(NamedTuple):
     image_dpi: float = 300.0
     #: The template's own fonts by name (``[fonts]``: pnp.template.fonts.Font), beside Lato's.
     fonts: Mapping[str, Any] = MappingProxyType({})
+    #: The rules its template declares (``[score]``: a ``scoring.declared.DeclaredRules``), which
+    #: give its scoresheet and let ``pnp score`` keep its sessions; None without ``[score]``.
+    score_rules: Any = None
 
     def component(self, component_id: str) -> Component:
         from pnp.core.errors import UnknownNameError

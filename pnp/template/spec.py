@@ -24,8 +24,8 @@ from typing import Any, Mapping
 from pnp.template.elements import BUILT_IN_COLORS, FIELD_TYPES, HEX, SET_COLORS, SYMBOLS, Scope, compile_elements
 from pnp.core.errors import TemplateError, UnknownNameError
 from pnp.template.language import ExpressionError, evaluate, names_in
-from pnp.core.limits import (MAX_DPI, MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES, MIN_PIECE_MM,
-                             number_problem, number_shown)
+from pnp.core.limits import (MAX_DPI, MAX_NUMBER, MAX_OVERLAP_MM, MAX_PIECE_MM, MAX_PIECES, MAX_QR_BYTES,
+                             MAX_SCORE_ROWS, MIN_PIECE_MM, number_problem, number_shown)
 from pnp.template.model import PIECE_KINDS, SHAPES, Piece, PlayerColor
 from pnp.template.schema import (MISSING, All, Checker, Field, Invalid, Kind, OneOf, Spec, Table, TableOf, When,
                         boolean, finite_within, is_number, keep, matching)
@@ -432,7 +432,7 @@ def pieces_from_file(value: Any, at: str, check: Checker, declared: Mapping[str,
     else:
         name, sheet = value, None
     # Loaded only for a kit that reads a data file (zipfile, csv and expat cost start-up time).
-    from pnp.template.data_files import DataFileError, read_data
+    from pnp.template.data_files import DataFileError, is_note, read_data
 
     folder = check.context.get("folder")
     if folder is None:
@@ -447,7 +447,7 @@ def pieces_from_file(value: Any, at: str, check: Checker, declared: Mapping[str,
     rows.problems = check.problems   # one list: every problem of the file at once
     letters = {}
     for column in data.columns:
-        if column.column.startswith("#"):
+        if is_note(column.column):
             continue
         if column.column not in ("id", "count", *declared):
             rows.say(f"row 1, column {column.letter} ({column.column})",
@@ -886,6 +886,99 @@ def pieces_within_limit(raw: Mapping, checked: dict, at: str, check: Checker) ->
         check.say("components", f"{pieces} pieces in the kit (every count, every set); the limit is {MAX_PIECES}")
 
 
+# ------------------------------------------------------------------ [score]
+
+#: What ``[score]`` may hold.
+SCORE_KEYS = ("rounds", "rows", "points", "numbers", "wins", "tie_break", "tie_break_wins")
+#: The tie-breaks of a game scored by rounds (one scored by rows names a row).
+ROUND_TIE_BREAKS = ("best_round", "last_round")
+#: The most a box of a declared sheet may take, either way (scoring.fields.NUMBER_LIMIT).
+SCORE_NUMBER_LIMIT = 1_000_000
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Score(Spec):
+    """``[score]``: how a designer's game is scored, for its scoresheet and ``pnp score``
+    (``scoring.declared``): a row per round (``rounds = 8``) or a row per category counted once
+    at the end (``rows = ["fish", "boats"]``, each worth ``points``), the numbers a box takes,
+    the total that wins and the tie-break. Checked whole: every problem named with its key."""
+
+    expected = "a table [score] with rounds or rows"
+    show = False
+
+    def read(self, value, at, check, siblings):
+        if not isinstance(value, dict):
+            raise Invalid()
+        check.unknown_keys(value, SCORE_KEYS, "score")
+        rounds, rows = value.get("rounds"), value.get("rows")
+        clean: dict[str, Any] = {"rounds": 0, "rows": (), "points": {}, "low": 0, "high": 999,
+                                 "lowest_wins": False, "tie_break": None, "tie_break_lowest": False}
+        if (rounds is None) == (rows is None):
+            check.say("score", "give either rounds = N (a row per round, each player's points) or rows = "
+                               "[\"fish\", ...] (a row per category, counted once at the end), not both")
+        if rounds is not None:
+            if not _whole(rounds) or not 1 <= rounds <= MAX_SCORE_ROWS:
+                check.fail("score.rounds", f"a whole number of rounds from 1 to {MAX_SCORE_ROWS}", rounds)
+            else:
+                clean["rounds"] = rounds
+        if rows is not None:
+            if not (isinstance(rows, list) and rows and all(isinstance(r, str) and NAME.match(r) for r in rows)) \
+                    or len(rows) > MAX_SCORE_ROWS:
+                check.fail("score.rows", f"a list of 1 to {MAX_SCORE_ROWS} lower-case names like \"fish\" (each "
+                                         "named score.NAME in the catalogs)", rows)
+            else:
+                for name in sorted({r for r in rows if rows.count(r) > 1}):
+                    check.fail("score.rows", "each row once", name)
+                clean["rows"] = tuple(dict.fromkeys(rows))
+        self._points(value.get("points"), clean, check)
+        numbers = value.get("numbers", [0, 999])
+        if not (isinstance(numbers, list) and len(numbers) == 2 and all(_whole(n) for n in numbers)
+                and -SCORE_NUMBER_LIMIT <= numbers[0] < numbers[1] <= SCORE_NUMBER_LIMIT):
+            check.fail("score.numbers", f"[least, most] a box takes, whole numbers, the least below the most, "
+                                        f"within {SCORE_NUMBER_LIMIT:,} either way", numbers)
+        else:
+            clean["low"], clean["high"] = numbers
+        for key, flag in (("wins", "lowest_wins"), ("tie_break_wins", "tie_break_lowest")):
+            wins = value.get(key, "highest")
+            if wins not in ("highest", "lowest"):
+                check.fail(f"score.{key}", "'highest' or 'lowest'", wins)
+            clean[flag] = wins == "lowest"
+        tie_break = value.get("tie_break")
+        if tie_break is not None:
+            allowed = clean["rows"] if rows is not None else ROUND_TIE_BREAKS
+            if tie_break not in allowed:
+                what = "one of its rows" if rows is not None else "'best_round' or 'last_round'"
+                check.fail("score.tie_break", f"{what} ({', '.join(allowed) or 'none'})", tie_break)
+            else:
+                clean["tie_break"] = tie_break
+        elif "tie_break_wins" in value:
+            check.fail("score.tie_break_wins", "a tie_break to go with it", value["tie_break_wins"])
+        return clean
+
+    @staticmethod
+    def _points(points: Any, clean: dict, check: Checker) -> None:
+        """What one thing counted in each row is worth (1 when left out): rows only."""
+        if points is None:
+            return
+        if not clean["rows"] and not isinstance(points, dict):
+            check.fail("score.points", "a table { row = points } for rows = [...]", points)
+            return
+        if not isinstance(points, dict):
+            check.fail("score.points", "a table { row = points }", points)
+            return
+        for name, worth in points.items():
+            if name not in clean["rows"]:
+                check.fail(f"score.points.{name}", f"a row of score.rows ({', '.join(clean['rows']) or 'none'})",
+                           name)
+            elif not _whole(worth) or not -1000 <= worth <= 1000:
+                check.fail(f"score.points.{name}", "a whole number of points, at most 1,000 either way", worth)
+            else:
+                clean["points"][name] = worth
+
+
 GAME = Table({
     # Without its [game] table nothing else of a file can be read as a game's.
     "game": Field(HEADER, check_missing=True, stop=True),
@@ -894,6 +987,7 @@ GAME = Table({
     "colors": Field(TemplateColors(), default={}, fallback={}),
     "fonts": Field(Fonts(), default={}, fallback={}),
     "components": Field(Components(), check_missing=True, fallback=[]),
+    "score": Field(Score(), default=None, fallback=None),
 }, "a template", after=(one_opener, symbols_apart, pieces_within_limit))
 
 
