@@ -89,7 +89,8 @@ def place(canvas: Canvas, placement: Placement, drawings: Drawings) -> None:
         rx = region.x if placement.face is Face.FRONT else sheet_w - region.x - region.w
         x, y = x - rx, y - region.y
     pen = drawings.pen
-    pen.put(_move_to_piece, _Placing(printed, x, y, placement.rotation, sheet_w=sheet_w, sheet_h=sheet_h))
+    # A _Placing's values: the pen's recording is keyed on them as a plain tuple, the record made only to record it.
+    pen.put(_move_to_piece, (printed, x, y, placement.rotation, sheet_w, sheet_h))
     component = placement.copy.component
     if component.shape in drawings.clipped:
         pen.put(_clip_to_outline, outline_of(component).grown(drawings.grow), size)
@@ -111,9 +112,11 @@ class _Placing(NamedTuple):
     sheet_h: float
 
 
-def _move_to_piece(canvas: Canvas, at: _Placing) -> None:
+def _move_to_piece(canvas: Canvas, placing: tuple) -> None:
     """Save the state, clip to the piece's printed area and move to its trim's
-    corner, turned; the piece's drawing ends by restoring the state."""
+    corner, turned (``placing``: a :class:`_Placing`'s values); the piece's drawing ends by
+    restoring the state."""
+    at = _Placing._make(placing)
     printed, rotation, sheet_w, sheet_h = at.printed, at.rotation, at.sheet_w, at.sheet_h
     canvas.saveState()
     clip = canvas.beginPath()

@@ -144,14 +144,18 @@ def draw_rect(pen: Pen, r: Rect, height: float) -> None:
         code.append(fill_ops(r.fill))
     if r.stroke:
         code.append(stroke_ops(r.stroke))
-    pen.put(_rect, _RectShape(r.x, r.y, r.w, r.h, radius=r.radius, width=r.width, dash=r.dash,
-                              stroked=r.stroke is not None, filled=r.fill is not None), height)
+    shape = (r.x, r.y, r.w, r.h, r.radius, r.width, r.dash, r.stroke is not None, r.fill is not None)
+    pen.put(_rect, shape, height)   # a _RectShape's values: the record is made only to record them
     if r.dash:
         code.append("Q")
 
 
 class _RectShape(NamedTuple):
-    """What a rectangle's operators depend on: its colours are set by operators of their own."""
+    """What a rectangle's operators depend on: its colours are set by operators of their own.
+
+    The pen's recordings are keyed on these values as a plain tuple, in this order (a record
+    made for every shape drawn would cost a call each); the record reads them when a shape's
+    operators are recorded. So are the other shapes' below."""
 
     x: float
     y: float
@@ -164,7 +168,8 @@ class _RectShape(NamedTuple):
     filled: bool
 
 
-def _rect(canvas: Canvas, r: _RectShape, height: float) -> None:
+def _rect(canvas: Canvas, shape: tuple, height: float) -> None:
+    r = _RectShape._make(shape)
     if r.stroked:
         canvas.setLineWidth(pt(r.width))
         if r.dash:
@@ -184,8 +189,8 @@ def draw_ellipse(pen: Pen, e: Ellipse, height: float) -> None:
         code.append(fill_ops(e.fill))
     if e.stroke:
         code.append(stroke_ops(e.stroke))
-    pen.put(_ellipse, _EllipseShape(e.cx, e.cy, e.rx, e.ry, width=e.width, dash=e.dash,
-                                    stroked=e.stroke is not None, filled=e.fill is not None), height)
+    shape = (e.cx, e.cy, e.rx, e.ry, e.width, e.dash, e.stroke is not None, e.fill is not None)
+    pen.put(_ellipse, shape, height)   # an _EllipseShape's values
     if e.dash:
         code.append("Q")
 
@@ -203,7 +208,8 @@ class _EllipseShape(NamedTuple):
     filled: bool
 
 
-def _ellipse(canvas: Canvas, e: _EllipseShape, height: float) -> None:
+def _ellipse(canvas: Canvas, shape: tuple, height: float) -> None:
+    e = _EllipseShape._make(shape)
     if e.stroked:
         canvas.setLineWidth(pt(e.width))
         if e.dash:
@@ -216,8 +222,8 @@ def draw_line(pen: Pen, line: Line, height: float) -> None:
     code = page_ops(pen.canvas)
     code.append("q")
     code.append(stroke_ops(line.stroke))
-    pen.put(_line, _LineShape(line.x1, line.y1, line.x2, line.y2, width=line.width, dash=line.dash,
-                              cap=line.cap), height)
+    shape = (line.x1, line.y1, line.x2, line.y2, line.width, line.dash, line.cap)
+    pen.put(_line, shape, height)   # a _LineShape's values
     code.append("Q")
 
 
@@ -233,7 +239,8 @@ class _LineShape(NamedTuple):
     cap: int
 
 
-def _line(canvas: Canvas, line: _LineShape, height: float) -> None:
+def _line(canvas: Canvas, shape: tuple, height: float) -> None:
+    line = _LineShape._make(shape)
     canvas.setLineWidth(pt(line.width))
     if line.dash:
         canvas.setDash([pt(d) for d in line.dash])
@@ -249,8 +256,8 @@ def draw_path(pen: Pen, p: Path, height: float) -> None:
         code.append(fill_ops(p.fill))
     if p.stroke:
         code.append(stroke_ops(p.stroke))
-    pen.put(_path, _PathShape(p.segments, p.closed, p.width, p.dash, join=p.join, cap=p.cap,
-                              stroked=p.stroke is not None, filled=p.fill is not None), height)
+    shape = (p.segments, p.closed, p.width, p.dash, p.join, p.cap, p.stroke is not None, p.fill is not None)
+    pen.put(_path, shape, height)   # a _PathShape's values
     code.append("Q")
 
 
@@ -267,7 +274,8 @@ class _PathShape(NamedTuple):
     filled: bool
 
 
-def _path(canvas: Canvas, p: _PathShape, height: float) -> None:
+def _path(canvas: Canvas, shape: tuple, height: float) -> None:
+    p = _PathShape._make(shape)
     if p.stroked:
         canvas.setLineWidth(pt(p.width))
         if p.dash:
