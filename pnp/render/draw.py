@@ -168,12 +168,17 @@ class _RectShape(NamedTuple):
     filled: bool
 
 
+def _set_line(canvas: Canvas, width: float, dash: tuple[float, ...]) -> None:
+    """A stroke's width and dash pattern (mm), set as reportlab sets them."""
+    canvas.setLineWidth(pt(width))
+    if dash:
+        canvas.setDash([pt(d) for d in dash])
+
+
 def _rect(canvas: Canvas, shape: tuple, height: float) -> None:
     r = _RectShape._make(shape)
     if r.stroked:
-        canvas.setLineWidth(pt(r.width))
-        if r.dash:
-            canvas.setDash([pt(d) for d in r.dash])
+        _set_line(canvas, r.width, r.dash)
     x, y, w, h = pt(r.x), pt(height - r.y - r.h), pt(r.w), pt(r.h)
     if r.radius > 0:
         canvas.roundRect(x, y, w, h, radius=pt(r.radius), stroke=int(r.stroked), fill=int(r.filled))
@@ -211,9 +216,7 @@ class _EllipseShape(NamedTuple):
 def _ellipse(canvas: Canvas, shape: tuple, height: float) -> None:
     e = _EllipseShape._make(shape)
     if e.stroked:
-        canvas.setLineWidth(pt(e.width))
-        if e.dash:
-            canvas.setDash([pt(d) for d in e.dash])
+        _set_line(canvas, e.width, e.dash)
     cx, cy, rx, ry = pt(e.cx), pt(height - e.cy), pt(e.rx), pt(e.ry)
     canvas.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=int(e.stroked), fill=int(e.filled))
 
@@ -241,9 +244,7 @@ class _LineShape(NamedTuple):
 
 def _line(canvas: Canvas, shape: tuple, height: float) -> None:
     line = _LineShape._make(shape)
-    canvas.setLineWidth(pt(line.width))
-    if line.dash:
-        canvas.setDash([pt(d) for d in line.dash])
+    _set_line(canvas, line.width, line.dash)
     if line.cap:
         canvas.setLineCap(line.cap)
     canvas.line(pt(line.x1), pt(height - line.y1), pt(line.x2), pt(height - line.y2))
@@ -277,9 +278,7 @@ class _PathShape(NamedTuple):
 def _path(canvas: Canvas, shape: tuple, height: float) -> None:
     p = _PathShape._make(shape)
     if p.stroked:
-        canvas.setLineWidth(pt(p.width))
-        if p.dash:
-            canvas.setDash([pt(d) for d in p.dash])
+        _set_line(canvas, p.width, p.dash)
     if p.join:
         canvas.setLineJoin(p.join)
     if p.cap:
