@@ -212,3 +212,15 @@ def test_a_template_without_score_cannot_start_a_session(tmp_path):
     made = run("score", "new", template, "--players", "A,B", "--out", tmp_path / "s.toml")
     assert made.exit_code == 1 and "does not say how its game is scored: add a [score] table" in made.output
     assert not (tmp_path / "s.toml").exists()
+
+
+def test_a_session_of_a_declared_game_goes_into_the_history(tmp_path):
+    template = write(tmp_path / "game", CATEGORIES)
+    session = tmp_path / "friday.toml"
+    assert run("score", "new", template, "--players", "Ann,Bob", "--out", session).exit_code == 0
+    assert run("score", "add", session, input="5\n2\n1\n4\n3\n0\n").exit_code == 0
+    imported = run("score", "import", session, "--data", tmp_path / "data")
+    assert imported.exit_code == 0, imported.output
+    assert run("score", "import", session, "--data", tmp_path / "data").exit_code == 0   # kept once
+    listed = run("score", "history", "--data", tmp_path / "data", "--json")
+    assert listed.exit_code == 0 and "fish-market" in listed.output, listed.output

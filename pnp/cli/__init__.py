@@ -395,10 +395,19 @@ def serve(
     token: Optional[str] = typer.Option(None, "--token",
                                         help="The organiser's secret, 8 to 200 URL-safe characters, at least 16 "
                                              "when --host is not this computer (default: a new random one, printed)."),
+    *,
+    template: List[Path] = typer.Option([], "--template", metavar="FILE",
+                                        help="A designer's template that declares [score]: its game is scored too "
+                                             "(repeat for more)."),
 ) -> None:
     """Serve table-side scoring to phones: start sessions, enter scores, see results and history."""
     from pnp.web.serve import run  # the web stack loads only for this command
 
+    if template:
+        from pnp.cli.score_commands import join_declared
+
+        for path in template:
+            join_declared(path, None)
     run(host, port, data, token, echo=typer.echo)
 
 

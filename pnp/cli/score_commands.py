@@ -99,13 +99,14 @@ def _join_declared(file: Path, raw: object, lang: str | None) -> None:
     template = raw["template"]
     if not isinstance(template, str) or not template.strip():
         _fail(_words(lang).text("cli.template_key", file=escaped(str(file))))
-    _declared_rules(Path(file).parent / template, lang, raw.get("game"))
+    join_declared(Path(file).parent / template, lang, raw.get("game"))
 
 
-def _declared_rules(path: Path, lang: str | None, game: object = None):
+def join_declared(path: Path, lang: str | None, game: object = None):
     """The rules the template at ``path`` declares (its ``[score]``), joined to the known games
     (again, if it was: the template may have changed); the command ends on a template that does
-    not load, declares no scoring, or belongs to another game than the session's."""
+    not load, declares no scoring, or belongs to another game than the session's. pnp score's
+    commands join the template a session names; pnp serve those of its --template options."""
     from pnp.core.errors import PnpError
     from pnp.template.loader import load_game
     from scoring import register, unregister
@@ -286,7 +287,7 @@ def new(game: str, players: str, *, out: Path | None, force: bool, lang: str | N
 
     template = Path(game) if names_a_file(game) else None
     try:
-        rules = find_rules(game) if template is None else _declared_rules(template, lang)
+        rules = find_rules(game) if template is None else join_declared(template, lang)
     except SessionFileError as error:
         _fail(file_error_text(error, _words(lang)))
     words = messages(lang or "en", rules)
@@ -565,6 +566,7 @@ def import_files(files: list[Path], data: Path | None, lang: str | None) -> None
         raw = None
         try:
             raw = read_session_file(file).raw
+            _join_declared(file, raw, lang)
             checked = check_session(raw)
         except SessionFileError as error:
             error.path = error.path or str(file)
