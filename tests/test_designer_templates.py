@@ -447,6 +447,9 @@ def test_pnp_new_writes_a_template_that_renders_and_is_never_written_over(tmp_pa
     assert {c.id: (c.piece_count(), c.back is not None) for c in game.components} == {
         "cards": (12, True), "aid": (4, False), "scoresheet": (1, False)}
     assert face_texts(game, "cards")[("sea-6", 1)][-1] == "12 points"
+    # Its scoresheet is declared, not drawn: six rounds, for up to four players.
+    sheet = game.blank_sheet(game.id)
+    assert (game.score_rules.rounds, len(sheet.rows) - 1, len(sheet.columns)) == (6, 6, 4)
     bad = CliRunner().invoke(APP, ["new", str(tmp_path / "Tide Pools")])
     assert bad.exit_code == 1 and "lower-case" in bad.output and not (tmp_path / "Tide Pools").exists()
 

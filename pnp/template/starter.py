@@ -2,9 +2,10 @@
 
 It holds what most card games start with: a deck of cards read from a CSV data
 file (with a shared back, and a field worked out from the others), a player aid,
-a scoresheet for four players, and the texts in English and French. The folder
-is written whole or not at all (:class:`pnp.core.files.FolderReplacement`), and never
-over anything: a name already taken is refused. docs/TEMPLATES.md opens with a
+a scoresheet declared in its [score] (six rounds, two to four players), and the
+texts in English and French. The folder is written whole or not at all
+(:class:`pnp.core.files.FolderReplacement`), and never over anything: a name
+already taken is refused. docs/TEMPLATES.md opens with a
 tutorial that grows this folder into a complete little game.
 """
 
@@ -158,37 +159,21 @@ wrap = true
 align = "left"
 valign = "top"
 
-# ---------------------------------------------------------------- a scoresheet, printed on paper
+# ---------------------------------------------------------------- how the game is scored
+# A row per round, a column per player, the total and the winner: the scoresheet below draws it,
+# and `pnp score new {id}/{id}.toml --players "Ann,Bob"` keeps a session of it.
+[score]
+rounds = 6
+tie_break = "best_round"                        # a tie on the total: the best single round wins
+
+# ---------------------------------------------------------------- the scoresheet, printed on paper
 [[components]]
 id = "scoresheet"
-size = "180x110"
+size = "180x120"
 kind = "sheet"
 cut = false
 pieces = [{{ id = "scoresheet", count = 1 }}]
-
-[[components.front]]
-type = "text"
-x = 8
-y = 6
-w = "w - 16"
-h = 12
-text = "@sheet.title"
-font = "black"
-size = 16
-color = "accent"
-
-[[components.front]]
-type = "table"
-x = 8
-y = 22
-w = "w - 16"
-row_h = 9
-size = 11
-cols = [1.5, 1, 1, 1, 1]                        # shares of w
-col_lines = true
-zebra = "light"
-rows = [["@sheet.round", "@sheet.player", "@sheet.player", "@sheet.player", "@sheet.player"],
-        ["1"], ["2"], ["3"], ["4"], ["5"], ["6"], ["@sheet.total"]]
+front = [{{ type = "scoresheet", x = 0, y = 0, w = "w", h = "h" }}]
 '''
 
 CATALOGS = {
@@ -220,12 +205,6 @@ other = "{{points}} points"
 [aid]
 title = "On your turn"
 body = "Play a card, then draw one. A 5 or a 6 scores double. The most points after six rounds wins."
-
-[sheet]
-title = "{title}: scores"
-round = "Round"
-player = "Player"
-total = "Total"
 ''',
     "fr": '''\
 [game]
@@ -255,12 +234,6 @@ other = "{{points}} points"
 [aid]
 title = "À votre tour"
 body = "Jouez une carte, puis piochez-en une. Un 5 ou un 6 compte double. Le plus de points après six manches l’emporte."
-
-[sheet]
-title = "{title} : scores"
-round = "Manche"
-player = "Joueur"
-total = "Total"
 ''',
 }
 
