@@ -8,6 +8,7 @@ is shared or dropped early gives the same kit as doing it the long way.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,8 @@ from pnp.layout import plan as plan_module
 from pnp.layout.plan import copies, plan_kit
 from pnp.layout.sheets import Item, pack, runs_of
 from pnp.layout.text import Measurer, fit_text
-from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Packed, Rect, Symbol, Text
 from pnp.layout.primitives import Path as PathPrimitive
+from pnp.core.errors import TemplateError
 from pnp.template.model import PrintOptions
 from pnp.render import document
 from pnp.render.document import render_kit
@@ -109,48 +110,36 @@ def test_a_plan_drawn_with_its_pages_let_go_is_emptied():
     assert plan.pages == [None] * pages and len(manifest["pages"]) == pages
 
 
-def _kinds(primitives) -> list:
-    """Each primitive's type, its text lines' and its moved frame's too: what packing must keep."""
-    kinds = []
-    for p in primitives:
-        kinds.append(type(p))
-        if isinstance(p, Text):
-            kinds += [type(p.lines), *map(type, p.lines), type(p.pivot)]
-        elif isinstance(p, Moved):
-            kinds += [type(p.primitives), _kinds(p.primitives)]
-    return kinds
-
-
-def test_every_primitive_of_every_kit_comes_back_from_packing_equal_and_of_its_own_kind():
-    seen = set()
-    for game_id in ("hunting-fever", "halali", "card-hunter", "hunting-hunting-beavers"):
-        game = load_shipped_game(game_id)
-        for options in (PrintOptions(), PrintOptions(lang="fr", ink_saver=True)):
-            plan = plan_kit(game, options, paper_size("a4"), measure=MEASURER)
-            for page in plan.pages:
-                groups = [page.drawing] + [tuple(run.primitives) for p in page.placements for run in p.runs]
-                for primitives in groups:
-                    back = list(Packed(primitives))
-                    assert back == list(primitives) and _kinds(back) == _kinds(primitives)
-                    seen.update(type(p) for p in primitives)
-    assert seen >= {Rect, Ellipse, Line, PathPrimitive, Text, Icon, Symbol, QR, Moved}
-
-
-def test_a_card_of_its_own_is_one_packed_run_that_draws_what_its_named_tuples_draw(tmp_path, monkeypatch):
+def test_cards_of_their_own_in_a_large_deck_are_resolved_as_their_pages_are_drawn(tmp_path, monkeypatch):
     game = load_game(deck(tmp_path, 30))
     few = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
+    assert few.faces is None
     assert all(type(run.primitives) is tuple for page in few.pages for p in page.placements for run in p.runs)
-    monkeypatch.setattr(plan_module, "PACKED_FROM", 30)  # a deck of many cards of their own
+    monkeypatch.setattr(plan_module, "LATER_FROM", 30)  # a deck of many cards of their own
     plan = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
     cards = [p for page in plan.pages for p in page.placements if p.copy.component.id == "deck"]
-    assert len(cards) == 30
-    assert all(len(p.runs) == 1 and isinstance(p.runs[0].primitives, Packed) and p.runs[0].drawing is None
-               for p in cards)
-    unpacked = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)
-    unpacked.pages = [page._replace(placements=tuple(
-        p._replace(runs=tuple(run._replace(primitives=tuple(run.primitives)) for run in p.runs))
-        for p in page.placements)) for page in unpacked.pages]
-    assert render_kit(plan) == render_kit(unpacked)
+    assert len(cards) == 30 and plan.faces is not None
+    assert all(p.runs == (plan_module.Run(None),) for p in cards)
+    assert render_kit(plan) == render_kit(few)
+
+
+def test_the_problems_of_faces_resolved_as_they_are_drawn_are_told_all_at_once(tmp_path, monkeypatch):
+    path = deck(tmp_path, 40)
+    text = path.read_text().replace('title = "Fox 1"', 'title = "' + "Fox " * 30 + '"')
+    path.write_text(text.replace('title = "Fox 21"', 'title = "' + "Owl " * 30 + '"'))
+    game = load_game(path)
+    monkeypatch.setattr(plan_module, "LATER_FROM", 30)
+    plan = plan_kit(game, PrintOptions(), paper_size("a4"), measure=MEASURER)   # nothing resolved yet
+    with pytest.raises(TemplateError) as raised:
+        render_kit(plan)
+    assert [("card-1" in p, "card-21" in p) for p in raised.value.problems] == [(True, False), (False, True)]
+    # A problem found before any page is drawn (a shared face's) comes with theirs.
+    shared = path.read_text().replace('id = "card-40"\ncount = 1', 'id = "card-40"\ncount = 2')
+    path.write_text(shared.replace('title = "Ash 40"', 'title = "' + "Elk " * 30 + '"'))
+    with pytest.raises(TemplateError) as raised:
+        plan_kit(load_game(path), PrintOptions(), paper_size("a4"), measure=MEASURER)
+    assert sorted(re.search(r"deck/(card-\d+) ", p)[1] for p in raised.value.problems) == \
+        ["card-1", "card-21", "card-40"]
 
 
 def test_a_line_fitted_at_its_size_is_measured_by_the_measurer_that_does_not_remember():

@@ -32,7 +32,7 @@ from pnp.layout.furniture import (SEPARATOR, Imprint, cut_guides_layout, fold_la
 from pnp.layout.imposition import (MARK_CLEAR, MARK_LENGTH, Box, Frame,
                                    Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
                                    page_frames)
-from pnp.layout.primitives import Packed, Primitive
+from pnp.layout.primitives import Primitive
 from pnp.layout.sheets import Item, Placed, Sheet, best_turn, pack, runs_of
 from pnp.layout.text import Measurer
 from pnp.core.i18n import Catalog
@@ -42,8 +42,8 @@ from pnp.template.model import Component, Copy, Face, Game, PageKind, PrintOptio
 #: Between the fold line and the nearest bleed on either side, mm: a fold a
 #: little off never creases a piece's printed area.
 FOLD_CLEAR = 5.0
-#: From how many faces printed from their design alone a kit keeps them packed until drawn.
-PACKED_FROM = 1000
+#: From how many faces printed from their design alone a kit resolves them as their page is drawn.
+LATER_FROM = 1000
 
 
 class Run(NamedTuple):
@@ -55,7 +55,9 @@ class Run(NamedTuple):
     whose primitives differ from copy to copy (a card's number) has none.
     """
 
-    primitives: tuple[Primitive, ...] | Packed   # packed: a card of its own in a deck of many
+    #: None: the placement's whole face, resolved as its page is drawn (a card of its own
+    #: in a deck of many: :attr:`KitPlan.faces`).
+    primitives: tuple[Primitive, ...] | None
     drawing: int | None = None
 
 
@@ -105,13 +107,18 @@ class KitPlan:
         self.duplex = False
         #: How many sheets of paper the file is printed on
         self.sheets = 0
-        #: What laying it out counted against the kit's work budget (pnp.core.limits.WorkBudget)
+        #: What laying it out counted against the kit's work budget (pnp.core.limits.WorkBudget);
+        #: with :attr:`faces`, counted in full once every page is drawn
         self.budget = None
         #: What is worth a word besides problems: a board cut at a line its seams do not
         #: name, or through text (warnings); named seams not used (notes).
         self.reports: list[SeamReport] = []
         #: Each picture placed: piece, face, file and resolution (pnp.layout.kinds.image.Placed)
         self.pictures: list = []
+        #: The resolver of the faces left to be resolved as their pages are drawn (runs whose
+        #: primitives are None), whose problems are raised once every page is drawn; None
+        #: when every face is resolved here
+        self.faces: FaceResolver | None = None
 
 
 def copies(component: Component) -> list[Copy]:
@@ -289,12 +296,15 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     # The sheets' layout is let go with _pages' frame, before the faces are resolved:
     # for a deck of thousands of cards, an item and a slot each.
     pages = _pages(kit, chosen, opener=opener, cover=cover, imprint=imprint)
-    resolved, uses = resolve_placements(game, options, pages.placements, measure=measure, resolver=resolver)
+    resolved, uses = resolve_placements(game, options, pages.placements, measure=measure, resolver=resolver,
+                                        later=True)
     plan = KitPlan(game, options, page_size)
     plan.drawing_uses, plan.duplex, plan.sheets = uses, pages.duplex, pages.total_sheets
     plan.budget = resolver.budget
     plan.reports = list(dict.fromkeys(kit.reports))
     plan.pictures = list(resolver.pictures.values())
+    if any(placement.runs is _LATER for placement in resolved):
+        plan.faces = resolver
     plan.pages = _drawn(kit, pages, resolved)
     return plan
 
@@ -1008,7 +1018,8 @@ def _fold_entries(runs: list[list[Item]], page_size: tuple[float, float], bleed:
 
 def resolve_placements(game: Game, options: PrintOptions, placements: list[Placement], *,
                        measure: Measurer, filled: Filled | None = None,
-                       resolver: FaceResolver | None = None, pictures: list | None = None
+                       resolver: FaceResolver | None = None, pictures: list | None = None,
+                       later: bool = False
                        ) -> tuple[list[Placement], dict[int, int]]:
     """Every placement with its face resolved into runs, and how many placements
     draw each shared run (a run drawn more than once becomes one PDF form); the
@@ -1018,21 +1029,27 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
     TemplateError: nothing can be drawn from a kit with a mistake in a face.
     The list is resolved in place (each placement replaced by its resolved
     copy, so that a kit of thousands of pieces never holds both) and returned.
+
+    With ``later``, in a kit of :data:`LATER_FROM` faces printed from their
+    design alone (a card of its own) or more, those faces are not resolved:
+    each is one run whose primitives are None, for the drawing to resolve with
+    ``resolver`` as its page is drawn, and raise the resolver's problems once
+    every page is. A deck of thousands of different cards then never holds
+    them all resolved. (Should another face have a problem, they are resolved
+    here too, so that every problem is told at once. A face with an image is
+    always resolved here: each picture's stored size is worked out from every
+    place it is printed, before any page is drawn.)
     """
     if resolver is None:
         resolver = FaceResolver(game, options, measure, filled)
         resolver.estimate({id(p.copy.component): p.copy.component for p in placements}.values())
     # Face design -> the number of its only copy, or copy number -> face when
-    # it has several. The copies of each design are known first, so that a
-    # face printed from its design alone (a card of its own) is packed as soon
-    # as it is resolved, in a kit of PACKED_FROM of them or more: a deck of
-    # thousands of different cards never holds them all as named tuples, nor a
-    # dict for each.
-    designs: dict[tuple, int | Packed | tuple | dict[int, ResolvedFace | None]] = {}
+    # it has several: the copies of each design are known before any is resolved.
+    designs: dict[tuple, int | tuple | dict[int, ResolvedFace | None]] = {}
     again: set[tuple] = set()  # designs of one copy placed more than once (a board's parts)
     for placement in placements:
         number = placement.copy.copy
-        key = (*placement.copy.face_key, placement.face.value)
+        key = _design(placement)
         seen = designs.get(key)
         if seen is None:
             designs[key] = number
@@ -1042,35 +1059,70 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
             designs[key] = {seen: None, number: None}
         else:
             again.add(key)
-    # Packing pays in a deck of many cards of their own; a kit's few would
-    # cost more time to pack than their memory is worth.
-    packing = sum(type(design) is int for design in designs.values()) >= PACKED_FROM
+    # Left for the drawing: a kit's few would gain nothing from it.
+    later = later and sum(type(design) is int for design in designs.values()) >= LATER_FROM
+    left: list[Placement] = []
+    pictured: dict[int, bool] = {}   # by a face's elements: does one place a picture?
     for placement in placements:
-        copy = placement.copy
-        key = (*copy.face_key, placement.face.value)
+        key = _design(placement)
         design = designs[key]
         if type(design) is int:
-            layers = resolver.face(copy, placement.face).layers
-            primitives = chain.from_iterable(layers)
-            designs[key] = (Packed(primitives) if packing else tuple(primitives)) if any(layers) else ()
-        elif type(design) is dict and design[copy.copy] is None:
-            design[copy.copy] = resolver.face(copy, placement.face)
+            if later and key not in again and not _pictured(placement, pictured):
+                designs[key] = _LATER
+                left.append(placement)
+                continue
+            layers = resolver.face(placement.copy, placement.face).layers
+            designs[key] = tuple(chain.from_iterable(layers))
+        elif type(design) is dict and design[placement.copy.copy] is None:
+            design[placement.copy.copy] = resolver.face(placement.copy, placement.face)
+    if resolver.problems:
+        for placement in left:   # their problems too, told with the others
+            resolver.face(placement.copy, placement.face)
     raise_problems(resolver.problems)
     if pictures is not None:
         pictures.extend(resolver.pictures.values())
-    del resolver  # and the layers it kept
+    del resolver, left  # and the layers it kept
     _into_runs(designs, again)
     uses: dict[int, int] = {}
     for index, placement in enumerate(placements):
-        copy = placement.copy
-        runs = designs[(*copy.face_key, placement.face.value)]
+        runs = designs[_design(placement)]
         if type(runs) is dict:
-            runs = runs[copy.copy]
+            runs = runs[placement.copy.copy]
         for run in runs:
             if run.drawing is not None:
                 uses[run.drawing] = uses.get(run.drawing, 0) + 1
-        placements[index] = placement._replace(runs=runs)
+        placements[index] = _with_runs(placement, runs)
     return placements, uses
+
+
+def _pictured(placement: Placement, known: dict[int, bool]) -> bool:
+    """Whether the face of a placement may place a picture: such a face is resolved before
+    any page is drawn, as the size each picture is stored at is worked out from them all."""
+    copy = placement.copy
+    elements = face_elements(copy.component, copy.piece, placement.face)
+    found = known.get(id(elements))
+    if found is None:
+        found = known[id(elements)] = any(element.type == "image" for element in elements)
+    return found
+
+
+def _design(placement: Placement) -> tuple[object, ...]:
+    """What the face of a placement is printed from: its piece's design, and which face; a key
+    compared whole, as :attr:`~pnp.template.model.Copy.face_key` is, never read part by part."""
+    copy = placement.copy
+    return copy.component.id, copy.piece.index, copy.set, placement.face is Face.BACK
+
+
+def _with_runs(placement: Placement, runs: tuple[Run, ...]) -> Placement:
+    """``placement._replace(runs=runs)``, as fast as a tuple is made (once per placement)."""
+    return tuple.__new__(Placement, (*placement[:_RUNS], runs, *placement[_RUNS + 1:]))
+
+
+_RUNS = Placement._fields.index("runs")
+
+
+#: The runs of a face resolved as its page is drawn.
+_LATER = (Run(None),)
 
 
 def shared_layers(faces: Sequence[ResolvedFace]) -> list[bool]:
@@ -1086,7 +1138,7 @@ def shared_layers(faces: Sequence[ResolvedFace]) -> list[bool]:
             for k, layer in enumerate(first)]
 
 
-def _into_runs(designs: dict[tuple, Packed | tuple | dict[int, ResolvedFace]], again: set[tuple]) -> None:
+def _into_runs(designs: dict[tuple, tuple | dict[int, ResolvedFace]], again: set[tuple]) -> None:
     """Each copy's face, in place, as runs in stacking order: the runs of layers
     equal in every copy of a face design are shared (one drawing for all of
     them), the others are drawn copy by copy."""
@@ -1095,7 +1147,7 @@ def _into_runs(designs: dict[tuple, Packed | tuple | dict[int, ResolvedFace]], a
         if type(by_copy) is not dict:
             # A face printed from its design alone (a card of its own): one run,
             # its whole face; a drawing to share only if placed again.
-            if by_copy:
+            if by_copy and by_copy is not _LATER:
                 designs[key] = (Run(by_copy, drawings if key in again else None),)
                 drawings += key in again
             continue

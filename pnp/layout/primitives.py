@@ -17,8 +17,7 @@ that kind's module (:mod:`pnp.layout.kinds`), with the same two methods.
 
 from __future__ import annotations
 
-import marshal
-from typing import Iterator, NamedTuple, Union
+from typing import NamedTuple, Union
 
 from pnp.core.units import POINTS_PER_MM
 from pnp.layout.imposition import Box
@@ -254,116 +253,6 @@ class Moved(NamedTuple):
 
 
 Primitive = Union[Rect, Ellipse, Line, Path, Text, Icon, Symbol, QR, Moved]
-
-
-class Packed:
-    """Primitives kept as one compact string of bytes until they are drawn.
-
-    A deck of thousands of different cards holds every card's primitives from
-    the moment its faces are checked until its page is drawn: as named tuples
-    of floats and strings, every value is an object of its own; packed
-    (:mod:`marshal`: each float in 9 bytes, no object per value), a card takes
-    less than half that memory. Iterating gives back primitives equal to those
-    packed, field for field and of the same types, so they draw the same bytes.
-    Packing and unpacking take time, so only large kits pack
-    (:data:`pnp.layout.plan.PACKED_FROM`).
-
-    >>> shapes = (Rect(1.0, 2.0, 3.0, 4.0, fill="#ffffff"), Text((TextLine("Fox", 1.5, 8),), "bold", 12.0, "#000000"))
-    >>> tuple(Packed(shapes)) == shapes
-    True
-    """
-
-    __slots__ = ("data",)
-
-    def __init__(self, primitives) -> None:
-        self.data = marshal.dumps(_plain(primitives))
-
-    def __iter__(self) -> Iterator[Primitive]:
-        return iter(_unpacked(marshal.loads(self.data)))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Packed) and other.data == self.data
-
-    def __hash__(self) -> int:
-        return hash(self.data)
-
-    def __repr__(self) -> str:
-        return f"Packed({tuple(self)!r})"
-
-
-def _plain(primitives) -> tuple:
-    """Primitives as plain tuples (marshal takes no named tuple): each its
-    kind's number and its fields, a text's lines and a moved frame's
-    primitives nested; the fields at the end that keep their defaults are left
-    out (a card's shapes mostly keep them: a tenth of its bytes)."""
-    plain = []
-    for p in primitives:
-        kind = type(p)
-        if kind is Text:
-            fields = (tuple(map(tuple, p.lines)), *p[1:])
-        elif kind is Moved:
-            plain.append((_MOVED, (p.dx, p.dy, _plain(p.primitives))))
-            continue
-        else:
-            fields = tuple(p)
-        try:
-            defaults = _DEFAULTS[kind]
-        except KeyError:   # a primitive of a kind's own module, packed for the first time
-            defaults = _DEFAULTS[_known(kind)]
-        end = len(fields)
-        while end > defaults[0] and type(fields[end - 1]) is type(defaults[end]) and \
-                fields[end - 1] == defaults[end]:
-            end -= 1
-        plain.append((_NUMBER[kind], fields[:end] if end < len(fields) else fields))
-    return tuple(plain)
-
-
-def _unpacked(plain: tuple) -> list:
-    # tuple.__new__ makes each named tuple from its fields as they are, without
-    # the checks of _make: they were a named tuple of that kind when packed.
-    primitives = []
-    for number, fields in plain:
-        kind = _KINDS[number]
-        if len(fields) < len(kind._fields):
-            fields = fields + _TAILS[kind][len(fields)]   # the defaults left out
-        if number == _TEXT:
-            lines = tuple([_new(TextLine, line) for line in fields[0]])
-            primitives.append(_new(Text, (lines, *fields[1:])))
-        elif number == _MOVED:
-            primitives.append(Moved(fields[0], fields[1], tuple(_unpacked(fields[2]))))
-        else:
-            primitives.append(_new(kind, fields))
-    return primitives
-
-
-_new = tuple.__new__
-#: Each kind of primitive by its number in packed data: those above, then any other
-#: (a kind of element's own, its fields plain values) as it is first packed.
-_KINDS: list[type] = []
-_NUMBER: dict[type, int] = {}
-#: Each kind: (how many fields have no default, then each field's default by its place; None
-#: where there is none). A field equal to its default packs as a value like any other, so
-#: only a default of the same type may be left out: 0 for 0.0 would come back a float.
-_DEFAULTS: dict[type, tuple] = {}
-#: Each kind: the defaults that complete its fields from each length.
-_TAILS: dict[type, dict[int, tuple]] = {}
-
-
-def _known(kind: type) -> type:
-    """Give a kind of primitive its number and defaults for packing (once)."""
-    if kind not in _NUMBER:
-        _NUMBER[kind] = len(_KINDS)
-        _KINDS.append(kind)
-        first = len(kind._fields) - len(kind._field_defaults)
-        _DEFAULTS[kind] = (first, *(kind._field_defaults.get(name, _new) for name in kind._fields))
-        _TAILS[kind] = {n: tuple(kind._field_defaults[name] for name in kind._fields[n:])
-                        for n in range(first, len(kind._fields))}
-    return kind
-
-
-for _kind in (Rect, Ellipse, Line, Path, Text, Icon, Symbol, QR, Moved):
-    _known(_kind)
-_TEXT, _MOVED = _NUMBER[Text], _NUMBER[Moved]
 
 
 def absolute(primitives, dx: float = 0.0, dy: float = 0.0) -> list:

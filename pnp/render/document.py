@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 from array import array
+from itertools import chain
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.layout.faces import ResolvedFace, resolve_piece_face
+from pnp.layout.faces import FaceResolver, ResolvedFace, resolve_piece_face
 from pnp.layout.boards import Part
 from pnp.layout.imposition import Box
 from pnp.layout.kinds.image import manifest_pictures, stored_sizes
@@ -28,6 +29,7 @@ from pnp.render.draw import Pen, draw_primitives
 from pnp.render.fonts import MEASURER, font
 from pnp.render.pictures import PictureStore
 from pnp.render.reportlab_internals import compress_last_page, page_ops, write_streams_plain
+from pnp.core.errors import raise_problems
 from pnp.core.units import pt
 
 write_streams_plain()
@@ -41,14 +43,17 @@ CLIPPED_IN_KITS = ("circle", "hex")
 class Drawings:
     """The forms of one PDF: each shared run placed more than once, drawn on first use.
 
-    ``clipped``: the shapes whose faces are clipped to their trim grown by ``grow`` (the bleed)."""
+    ``clipped``: the shapes whose faces are clipped to their trim grown by ``grow`` (the bleed).
+    ``faces``: the resolver of the faces a plan left to be resolved as they are drawn."""
 
     def __init__(self, canvas: Canvas, uses: Mapping[int, int], bleed: float,
-                 clipped: tuple[str, ...] = CLIPPED_IN_KITS, *, grow: float | None = None) -> None:
+                 clipped: tuple[str, ...] = CLIPPED_IN_KITS, *, grow: float | None = None,
+                 faces: FaceResolver | None = None) -> None:
         self.canvas, self.uses, self.bleed, self.clipped = canvas, uses, bleed, clipped
         self.grow = bleed if grow is None else grow    # how far past its trim a shape is clipped
         self.pen = Pen(canvas)  # one for the whole document: what it records serves every page
         self.forms: dict[int, str] = {}
+        self.faces = faces
 
     def store_pictures(self, placed: list, image_dpi: float) -> dict[str, tuple[int, int] | None]:
         """Ready the document's store of pictures for those ``placed`` (pnp.layout.kinds.image.Placed),
@@ -95,7 +100,11 @@ def place(canvas: Canvas, placement: Placement, drawings: Drawings) -> None:
     if component.shape in drawings.clipped:
         pen.put(_clip_to_outline, outline_of(component).grown(drawings.grow), size)
     for run in placement.runs:
-        drawings.draw(run, size)
+        if run.primitives is None:   # a card of its own in a deck of many, resolved now
+            layers = drawings.faces.face(placement.copy, placement.face).layers
+            pen.draw(chain.from_iterable(layers), h)
+        else:
+            drawings.draw(run, size)
     page_ops(canvas).append("Q")  # closes the state _move_to_piece saved
 
 
@@ -418,7 +427,9 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False, records: bool = Fa
     empty: not even a footer is printed on it. With ``release_pages``, each
     page of the plan is let go once drawn (its place in ``plan.pages`` becomes
     None): a kit of thousands of cards then never holds its whole plan beside
-    its whole drawing. With ``records``, each page's items are a :class:`PageItems`
+    its whole drawing. The faces the plan left to be resolved as they are drawn
+    (:attr:`~pnp.layout.plan.KitPlan.faces`) are, and their problems are raised,
+    every one at once, before the PDF is made. With ``records``, each page's items are a :class:`PageItems`
     (made when read; written without a dict per piece) rather than a list of dicts.
     """
     game, options = plan.game, plan.options
@@ -437,7 +448,7 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False, records: bool = Fa
     canvas.setViewerPreference("PrintScaling", "None")
     if plan.duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    drawings = Drawings(canvas, plan.drawing_uses, options.bleed)
+    drawings = Drawings(canvas, plan.drawing_uses, options.bleed, faces=plan.faces)
     stored = drawings.store_pictures(plan.pictures, game.image_dpi)
     ledger = _Ledger(game)
     listed: list[tuple[dict, array] | None] = []
@@ -448,6 +459,9 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False, records: bool = Fa
         compress_last_page(canvas)
         if release_pages:
             plan.pages[index] = None
+    if plan.faces is not None:
+        # The problems of the faces resolved as they were drawn, every one at once.
+        raise_problems(plan.faces.problems)
     # The bytes save() would write, without save()'s copy of them into a buffer.
     pdf = canvas.getpdfdata()
     del canvas, drawings  # the pages' drawing, no longer needed beside the PDF
