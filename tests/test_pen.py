@@ -145,6 +145,25 @@ def test_text_beyond_a_font_subset_of_256_characters_is_written_as_draw_string_w
     assert "+1 " in written(c)  # the second subset was used
 
 
+def test_texts_of_characters_written_before_are_written_as_draw_string_writes_them():
+    # Each text after the first is mostly made of characters the font's subsets already hold,
+    # which the pen writes from its own table of their codes (a no-break space is a space;
+    # a character without a glyph is code 0; past 256 characters, the second subset).
+    many = "".join(chr(code) for code in range(0x21, 0x17F) if code not in range(0x7F, 0xA1))
+    texts = ["Fox 12", "Fox 21", "x\u00a0(2) \\ 1", "(2) 1 x", "\u00a0", "", "Fox \u2603", "\u2603 Fox",
+             many[:120], many[120:], "Fox 12 " + many[-3:], many[-3:], "Fox 12"]
+    lines = tuple(TextLine(text, 2.0, 4.0 + i) for i, text in enumerate(texts))
+    c = canvas()
+    pen = Pen(c)
+    for style in ("regular", "bold"):
+        pen.draw([Text(lines, style, 8.0, "#000000")], HEIGHT)
+    by_canvas = canvas()
+    for style in ("regular", "bold"):
+        _draw_text_with_canvas(by_canvas, Text(lines, style, 8.0, "#000000"), HEIGHT)
+    assert written(c) == written(by_canvas)
+    assert pen.written["regular"].characters >= set("Fox 12(2)\u00a0")
+
+
 def test_a_canvas_drawn_top_down_gets_its_text_through_reportlab():
     text = TEXTS[0]
     c = canvas(bottomup=0)

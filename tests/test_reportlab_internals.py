@@ -68,6 +68,9 @@ def test_text_written_directly_is_what_draw_string_writes():
     assert chunks and all(isinstance(subset, int) and isinstance(chunk, bytes) for subset, chunk in chunks)
     assert rl.subset_name(face, chunks[0][0], direct).startswith("/F")
     assert {ord(char) for char in text} <= set(rl.font_characters(face))
+    codes = rl.glyph_codes(face, direct)
+    assert bytes(codes[ord(char)] for char in "Chasse") == next(chunk for _, chunk in rl.font_chunks(face, "Chasse", direct)), \
+        "the codes the font gave its characters are no longer kept where glyph_codes reads them"
 
 
 def test_the_state_record_is_saved_and_put_back():

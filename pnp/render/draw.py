@@ -14,7 +14,7 @@ wherever the same shape is drawn (see its docstring).
 from __future__ import annotations
 
 import math
-from typing import Callable, NamedTuple
+from typing import Callable, Mapping, NamedTuple
 from weakref import WeakKeyDictionary
 
 from reportlab.pdfbase import pdfmetrics
@@ -25,8 +25,9 @@ from pnp.layout.kinds.image import Picture
 from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol, Text
 from pnp.render.colors import fill_ops, set_fill, set_stroke, stroke_ops
 from pnp.render.fonts import font as font_name
-from pnp.render.reportlab_internals import (escaper, font_chunks, fp_str, page_ops, restore_state_record,
-                                            save_state_record, subset_name, writes_text_as_drawn)
+from pnp.render.reportlab_internals import (escaper, font_characters, font_chunks, fp_str, glyph_codes, page_ops,
+                                            restore_state_record, save_state_record, subset_name,
+                                            writes_text_as_drawn)
 from pnp.render.shapes import symbol_path
 from pnp.core.units import pt
 from pnp.core.qr import dark_runs, modules as qr_modules
@@ -43,10 +44,12 @@ class Pen:
     its arguments, and depends on nothing else (the canvas is drawn bottom-up
     and never changes its fill rule). Colours are set by operators of their
     own, cached per colour. Text is written as ``drawString`` writes it, from
-    the font's own subsets, without measuring it again.
+    the font's own subsets, without measuring it again; a text whose every
+    character the font's first subset already holds is written from a table of
+    those characters' codes (:class:`_Written`), without going through the font.
     """
 
-    __slots__ = ("canvas", "recorded", "tf", "fonts", "direct_text", "pictures")
+    __slots__ = ("canvas", "recorded", "tf", "fonts", "written", "direct_text", "pictures")
 
     def __init__(self, canvas: Canvas, pictures=None) -> None:
         self.canvas = canvas
@@ -55,6 +58,7 @@ class Pen:
         self.recorded: dict[tuple, str] = {}
         self.tf: dict[float, str] = {}      # size -> "16 Tf 19.2 TL"
         self.fonts: dict[str, object] = {}  # style -> the registered TrueType font
+        self.written: dict[str, _Written] = {}   # style -> the characters its first subset holds
         # Text is written directly only where drawString would write it plainly.
         self.direct_text = writes_text_as_drawn(canvas)
 
@@ -83,6 +87,9 @@ class Pen:
         tf = self.tf.get(size)
         if tf is None:
             tf = self.tf[size] = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+        written = self.written.get(style)
+        if written is not None and text and written.characters.issuperset(text):
+            return f"{written.subset} {tf} ({text.translate(written.escaped)}) Tj"
         canvas = self.canvas
         escape = escaper(canvas)
         parts = []
@@ -92,7 +99,34 @@ class Pen:
                 parts.append(f"{subset_name(font, subset, canvas)} {tf}")
                 current = subset
             parts.append(f"({escape(chunk)}) Tj")
+        if written is None:
+            written = self.written[style] = _Written(set(), {}, subset_name(font, 0, canvas))
+        written.learn(text, glyph_codes(font, canvas), font_characters(font), escape)
         return " ".join(parts)
+
+
+class _Written(NamedTuple):
+    """The characters of one font that its first subset in a document already holds, each
+    with its code written as a text operator writes it (escaped): a text made only of
+    them is one run of that subset, its bytes those codes, as the font would split it."""
+
+    characters: set[str]
+    escaped: dict[int, str]      # code point -> its escaped byte, for str.translate
+    subset: str                  # the first subset's name ("/F1+0")
+
+    def learn(self, text: str, codes: Mapping[int, int], glyphs, escape: Callable[[bytes], str]) -> None:
+        """Take in the characters of ``text``, just written by the font (which gave each a code)."""
+        for char in set(text) - self.characters:
+            point = ord(char)
+            written_as = 32 if point == 0xA0 else point   # the font writes a no-break space as a space
+            code = codes.get(written_as)
+            if code is None:
+                if written_as in glyphs:
+                    continue   # not given a code: nothing to learn
+                code = 0       # a character the font has no glyph for is written as code 0
+            if code < 256:
+                self.characters.add(char)
+                self.escaped[point] = escape(bytes((code,)))
 
 
 #: Recordings kept per pen: a deck of shapes all different keeps the first ones.

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import zlib
 from operator import attrgetter
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str  # numbers as reportlab writes them in operators: "1.5"
@@ -39,6 +39,13 @@ def escaper(canvas: Canvas) -> Callable[[str], str]:
 def font_chunks(font, text: str, canvas: Canvas) -> list[tuple[int, bytes]]:
     """``text`` as the runs a TrueType font writes it in: (its subset, the run's bytes in it)."""
     return font.splitString(text, canvas._doc)
+
+
+def glyph_codes(font, canvas: Canvas) -> Mapping[int, int]:
+    """The code each character (by its code point) was given in the font's subsets of
+    ``canvas``'s document, once :func:`font_chunks` has written it: subset number
+    times 256 plus its byte in that subset. A character is never given another."""
+    return font.state[canvas._doc].assignments
 
 
 def subset_name(font, subset: int, canvas: Canvas) -> str:
@@ -149,6 +156,6 @@ def compress_last_page(canvas: Canvas) -> None:
     page.stream = None
 
 
-__all__ = ["compress_last_page", "escaper", "font_characters", "font_chunks", "fp_str", "image_object", "page_ops",
-           "restore_state_record", "save_state_record", "subset_name", "write_streams_plain",
+__all__ = ["compress_last_page", "escaper", "font_characters", "font_chunks", "fp_str", "glyph_codes", "image_object",
+           "page_ops", "restore_state_record", "save_state_record", "subset_name", "write_streams_plain",
            "use_xobject", "writes_text_as_drawn"]
