@@ -56,8 +56,9 @@ class Inks(NamedTuple):
         """
         if name is None or name == "none":
             return None
-        if name.startswith("#"):
-            return _lower(name)
+        if name[:1] == "#":
+            lowered = _LOWERED.get(name)   # a card's colour, met again on its other shapes
+            return lowered if lowered is not None else _lower(name)
         if name == "white":
             return WHITE
         if name == "black":

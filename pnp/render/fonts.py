@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import struct
 from functools import lru_cache
+from typing import Callable
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -70,8 +71,16 @@ def _own_font(path: str) -> str:
 
 
 def text_width_once(text: str, style: str, size: float) -> float:
-    """Width of ``text`` in points, measured and not remembered."""
-    return pdfmetrics.stringWidth(text, font(style), size)
+    """Width of ``text`` in points, measured and not remembered (what
+    ``pdfmetrics.stringWidth(text, font(style), size)`` gives, by the font's own method)."""
+    width = _WIDTHS.get(style)
+    if width is None:
+        width = _WIDTHS[style] = pdfmetrics.getFont(font(style)).stringWidth
+    return width(text, size)
+
+
+#: Each style's registered font's stringWidth: a card's name is measured once, on every card.
+_WIDTHS: dict[str, Callable[[str, float], float]] = {}
 
 
 @lru_cache(maxsize=8192)

@@ -114,6 +114,31 @@ def mm(raw: Any, values: Mapping[str, Any], key: str, *, low: float = -MAX_LENGT
     return value
 
 
+class Length(NamedTuple):
+    """One length key of a kind: its limits (as :func:`mm` takes them) and, for a key that
+    may be left out, its default."""
+
+    key: str
+    low: float = -MAX_LENGTH_MM
+    high: float = MAX_LENGTH_MM
+    unit: str = "mm"
+    default: Any = None      # None: the key is required
+
+
+def lengths(keys: Mapping[str, Any], values: Mapping[str, Any], wanted: tuple[Length, ...]) -> list[float]:
+    """Several lengths of an element, each as :func:`mm` gives it: one call for a shape's
+    every length, most of them worked out already (pnp.layout.faces.fold_lengths) and
+    only checked against their limits here."""
+    out = []
+    for key, low, high, unit, default in wanted:
+        raw = keys[key] if default is None else keys.get(key, default)
+        if type(raw) is float and low <= raw <= high:
+            out.append(raw)
+        else:
+            out.append(mm(raw, values, key, low=low, high=high, unit=unit))
+    return out
+
+
 def inside_trim(face: CopyFace, box: tuple[float, float, float, float], what: str,
                 text: str | None = None) -> None:
     """Boxes of text stay inside the piece, so no text can run past a cut.
@@ -160,8 +185,9 @@ def stroke_of(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any]
 def paint_of(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any]) -> tuple[str | None, Stroke]:
     """(fill, outline) of a filled shape; the ink saver outlines what it whitens."""
     raw = face.color(keys.get("fill"), values)
-    fill_color = face.inks.fill(raw)
-    if fill_color is not None and face.inks.ink_saver and keys.get("stroke") is None \
+    inks = face.inks
+    fill_color = inks.fill(raw)
+    if fill_color is not None and inks.ink_saver and keys.get("stroke") is None \
             and raw not in ("white", "paper"):
         return fill_color, INK_SAVER_OUTLINE
     return fill_color, stroke_of(keys, face, values)

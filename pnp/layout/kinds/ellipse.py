@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from pnp.layout.kinds.base import CopyFace, Layer, mm, paint_of
+from pnp.layout.kinds.base import CopyFace, Layer, Length, lengths, mm, paint_of
 from pnp.layout.primitives import Ellipse
 
 DRAWS = (Ellipse,)
@@ -18,7 +18,9 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
     fill_color, stroke = paint_of(keys, face, values)
     if fill_color is None and stroke.color is None:
         return ()
-    rx = mm(keys["rx"], values, "rx", low=0)
-    return (Ellipse(mm(keys["cx"], values, "cx"), mm(keys["cy"], values, "cy"), rx,
-                    mm(keys["ry"], values, "ry", low=0) if "ry" in keys else rx,
+    rx, cx, cy = lengths(keys, values, _LENGTHS)
+    return (Ellipse(cx, cy, rx, mm(keys["ry"], values, "ry", low=0) if "ry" in keys else rx,
                     fill=fill_color, stroke=stroke.color, width=stroke.width, dash=stroke.dash),)
+
+
+_LENGTHS = (Length("rx", low=0), Length("cx"), Length("cy"))

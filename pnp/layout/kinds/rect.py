@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from pnp.layout.kinds.base import CopyFace, Layer, mm, paint_of
+from pnp.layout.kinds.base import CopyFace, Layer, Length, lengths, paint_of
 from pnp.layout.primitives import Rect
 
 DRAWS = (Rect,)
@@ -18,6 +18,9 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
     fill_color, stroke = paint_of(keys, face, values)
     if fill_color is None and stroke.color is None:
         return ()
-    return (Rect(mm(keys["x"], values, "x"), mm(keys["y"], values, "y"), mm(keys["w"], values, "w"),
-                 mm(keys["h"], values, "h"), fill=fill_color, stroke=stroke.color, width=stroke.width,
-                 radius=mm(keys.get("radius", 0), values, "radius", low=0), dash=stroke.dash),)
+    x, y, w, h, radius = lengths(keys, values, _LENGTHS)
+    return (Rect(x, y, w, h, fill=fill_color, stroke=stroke.color, width=stroke.width, radius=radius,
+                 dash=stroke.dash),)
+
+
+_LENGTHS = (Length("x"), Length("y"), Length("w"), Length("h"), Length("radius", low=0, default=0))

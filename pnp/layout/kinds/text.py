@@ -13,7 +13,7 @@ from pnp.core.limits import MAX_LENGTH_MM, MAX_TEXT_SIZE_PT
 from pnp.core.units import POINTS_PER_MM, pt
 from pnp.core.errors import TemplateError
 from pnp.layout.colors import BLACK
-from pnp.layout.kinds.base import CopyFace, KeyedError, Layer, inside_trim, mm
+from pnp.layout.kinds.base import CopyFace, KeyedError, Layer, Length, inside_trim, lengths, mm
 from pnp.layout.primitives import Icon, Text, TextLine
 from pnp.layout.rich_text import ICON_DROP, ICON_HEIGHT, ICON_SIDE, MarkupError, Run, fit_rich, runs_of
 from pnp.layout.text import MIN_SIZE, fit_or_fail
@@ -31,12 +31,12 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
     text = face.text(raw, values, "text")
     if not text:
         return ()
-    x, y = mm(keys["x"], values, "x"), mm(keys["y"], values, "y")
-    w, h = mm(keys["w"], values, "w", low=0), mm(keys["h"], values, "h", low=0)
+    x, y, w, h = lengths(keys, values, _BOX)
     inside_trim(face, (x + frame[0], y + frame[1], w, h), "text", text)
     rotate = keys.get("rotate", 0)
     # The text's own frame, in points: turned a quarter, its width is the box's height.
-    frame_w, frame_h = (pt(h), pt(w)) if rotate in (90, 270) else (pt(w), pt(h))
+    frame_w, frame_h = (h * POINTS_PER_MM, w * POINTS_PER_MM) if rotate in (90, 270) else \
+        (w * POINTS_PER_MM, h * POINTS_PER_MM)
     font = style = keys.get("font", "regular")
     if style in face.fonts:   # a font of the template's own: set in its file
         style = face.style(style)
@@ -54,22 +54,24 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
     fitted = fit_or_fail(face.measure, text, style, size, width=frame_w, height=frame_h,
                          wrap=keys.get("wrap", False), leading=float(keys.get("leading", 1.18)),
                          min_size=float(keys.get("min_size", MIN_SIZE)))
-    color = face.inks.line(face.color(keys.get("color", "ink"), values))
+    raw = face.color(keys.get("color", "ink"), values)
+    color = face.inks.line(raw)
     baselines = _baselines(fitted, frame_h, keys.get("valign", "middle"))
     share = _SHARE[keys.get("align", "center")]
     if not rotate:
-        lines = tuple(TextLine(line, x + (frame_w - width) * share / POINTS_PER_MM,
-                               y + h - baseline / POINTS_PER_MM)
-                      for line, width, baseline in zip(fitted.lines, fitted.widths, baselines))
+        lines = tuple([TextLine(line, x + (frame_w - width) * share / POINTS_PER_MM,
+                                y + h - baseline / POINTS_PER_MM)
+                       for line, width, baseline in zip(fitted.lines, fitted.widths, baselines)])
         return (Text(lines, style, fitted.size, color),)
     # Turned text is laid out in its own frame, centred on the box's centre.
-    lines = tuple(TextLine(line, (-frame_w / 2 + (frame_w - width) * share) / POINTS_PER_MM,
-                           (frame_h / 2 - baseline) / POINTS_PER_MM)
-                  for line, width, baseline in zip(fitted.lines, fitted.widths, baselines))
+    lines = tuple([TextLine(line, (-frame_w / 2 + (frame_w - width) * share) / POINTS_PER_MM,
+                            (frame_h / 2 - baseline) / POINTS_PER_MM)
+                   for line, width, baseline in zip(fitted.lines, fitted.widths, baselines)])
     return (Text(lines, style, fitted.size, color, rotate=rotate, pivot=(x + w / 2, y + h / 2)),)
 
 
 _SHARE = {"left": 0.0, "center": 0.5, "right": 1.0}
+_BOX = (Length("x"), Length("y"), Length("w", low=0), Length("h", low=0))
 
 
 def _baselines(fitted, frame_h: float, valign: str) -> list[float]:
