@@ -265,6 +265,23 @@ def test_the_kits_pictures_have_a_work_budget(tmp_path, monkeypatch):
         render_to_memory(game, PrintOptions())
 
 
+def test_a_large_deck_of_different_cards_with_a_picture_stores_and_lists_it_as_a_small_one(tmp_path, monkeypatch):
+    """In a deck of many cards of their own, those with a picture are still resolved before any page
+    is drawn (the others as their pages are drawn): each picture's stored size and every place it is
+    printed are known first."""
+    from pnp.layout import plan as plan_module
+
+    quartered(tmp_path / "art.png", (600, 400))
+    front = image("art.png", x=5, y=5, w="{_w}", h=20) + \
+        '[[components.front]]\ntype = "rect"\nx = 2\ny = 40\nw = "{_w}"\nh = 5\nfill = "ink"\n'
+    pieces = "[" + ", ".join(f'{{ id = "c{i}", count = 1, _w = {10 + i} }}' for i in range(40)) + "]"
+    game = load_game(kit(tmp_path, front, pieces=pieces, extra='fields = { _w = "num" }'))
+    pdf, manifest = render_to_memory(game, PrintOptions())
+    assert len(manifest["pictures"][0]["placed"]) == 40
+    monkeypatch.setattr(plan_module, "LATER_FROM", 30)
+    assert render_to_memory(game, PrintOptions()) == (pdf, manifest)
+
+
 def test_what_a_render_reads_includes_its_pictures_for_pnp_watch(tmp_path):
     quartered(tmp_path / "art.png")
     game = load_game(kit(tmp_path, image("art.png", x=5, y=5, w=20, h=20)))
