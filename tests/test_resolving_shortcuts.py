@@ -135,3 +135,55 @@ def test_one_line_fitted_at_once_is_what_the_search_for_a_size_finds(text, size,
                     min_size=6.0) == \
         _fitted.__wrapped__(MEASURER, text, "regular", size, width=width, height=height, wrap=wrap, leading=leading,
                             min_size=6.0)
+
+
+
+def test_what_every_copy_shares_worked_out_once_lays_out_every_face_as_the_long_way_does(tmp_path, monkeypatch):
+    """Every face of the shipped kits and of a deck of different cards (names, numbers,
+    colours; texts aligned, wrapped, shrunk; frames and shapes): resolved with what each plain
+    text, rectangle and ellipse shares worked out once (their kinds' prepare), then each time,
+    the same layers."""
+    import sys
+    from pathlib import Path
+
+    from pnp.core.games import SHIPPED
+    from pnp.layout.kinds import ellipse, rect, text
+    from pnp.layout.kinds.base import PreparedKeys
+    from pnp.template.loader import load_shipped_game
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from unique_deck import write_template
+
+    games = [load_shipped_game(game_id) for game_id in SHIPPED] + [load_game(write_template(tmp_path, 60))]
+
+    def faces(lang: str) -> list:
+        laid = []
+        for game in games:
+            resolver = FaceResolver(game, PrintOptions(lang=lang), MEASURER)
+            laid += [resolver.face(copy, face).layers for component in game.components
+                     for copy in copies(component) for face in (Face.FRONT, Face.BACK)]
+        return laid
+
+    prepared: dict[str, list[bool]] = {}
+
+    def counted(kind):
+        prepare = kind.prepare
+
+        def prepare_counted(keys, size):
+            keys = prepare(keys, size)
+            prepared.setdefault(kind.__name__, []).append(type(keys) is PreparedKeys)
+            return keys
+        return prepare_counted
+
+    kinds = (text, rect, ellipse)
+    shortcuts = {kind: counted(kind) for kind in kinds}
+    for lang in ("en", "fr"):
+        for kind in kinds:
+            monkeypatch.setattr(kind, "prepare", shortcuts[kind], raising=False)
+        shortcut = faces(lang)
+        for kind in kinds:
+            monkeypatch.delattr(kind, "prepare")
+        assert faces(lang) == shortcut
+    assert all(sum(kept) > 10 for kept in prepared.values())   # each kind's are, mostly
+    texts = prepared[text.__name__]
+    assert sum(texts) < len(texts)   # a turned text is not

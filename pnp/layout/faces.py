@@ -193,7 +193,11 @@ class FaceResolver:
             varying = {*component.fields, *FACE_NAMES, *SET_NAMES, *REPEAT_NAMES}
             constants = {name: value for name, value in self.params.items() if name not in varying}
             constants["w"], constants["h"] = component.size
-            props = self._folded[key] = fold_lengths(element, constants)
+            props = fold_lengths(element, constants)
+            prepare = getattr(laid_out(element.type), "prepare", None)
+            if prepare is not None:   # what every copy shares, worked out once (a text's box and size)
+                props = prepare(props, component.size)
+            self._folded[key] = props
         return props
 
     def _resolve(self, context: CopyFace, prepared: _Prepared) -> Layer | _Failed:

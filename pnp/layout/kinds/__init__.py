@@ -8,7 +8,10 @@ Each module (``rect.py`` for ``type = "rect"``) has:
   moves (:mod:`pnp.layout.primitives`, or its own module for a primitive only this
   kind draws) and its drawer (``pnp/render/draw.py``);
 - ``spent(keys)`` when one drawing of it lays out more than one shape (a table's
-  cells) or polygon corners: (shapes, corners), counted against the kit's work budget.
+  cells) or polygon corners: (shapes, corners), counted against the kit's work budget;
+- ``prepare(keys, size)``, if it has one: the keys (lengths folded) of an element on a
+  piece of ``size`` mm with what every copy shares worked out once, for ``resolve``
+  (a plain text's box and size, checked once: ``text.prepare``).
 
 What each kind accepts is its row in :mod:`pnp.template.kinds`;
 tests/test_element_kinds.py fails when a kind of that table lacks any part here.

@@ -139,6 +139,30 @@ def lengths(keys: Mapping[str, Any], values: Mapping[str, Any], wanted: tuple[Le
     return out
 
 
+class PreparedKeys(dict):
+    """An element's keys with what every copy of it shares worked out once (:attr:`fixed`),
+    by its kind's ``prepare`` (see :mod:`pnp.layout.kinds`)."""
+
+    __slots__ = ("fixed",)
+
+
+def with_lengths(keys: Mapping[str, Any], wanted: tuple[Length, ...]) -> Mapping[str, Any]:
+    """``keys`` with the ``wanted`` lengths worked out once, as :func:`lengths` gives them, when
+    every one is a number already (folded) within its limits; else ``keys`` as they are, each
+    length then worked out (and anything wrong named) on each copy."""
+    fixed = []
+    for key, low, high, _, default in wanted:
+        raw = keys.get(key, default)
+        if type(raw) is int and raw is default:
+            raw = float(raw)   # as mm() gives a default written as a whole number
+        if type(raw) is not float or not low <= raw <= high:
+            return keys
+        fixed.append(raw)
+    prepared = PreparedKeys(keys)
+    prepared.fixed = fixed
+    return prepared
+
+
 def inside_trim(face: CopyFace, box: tuple[float, float, float, float], what: str,
                 text: str | None = None) -> None:
     """Boxes of text stay inside the piece, so no text can run past a cut.

@@ -6,14 +6,14 @@ piece, so no text runs past a cut; every letter must be in the kit's fonts.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from pnp.core.i18n import plural_form
 from pnp.core.limits import MAX_LENGTH_MM, MAX_TEXT_SIZE_PT
 from pnp.core.units import POINTS_PER_MM, pt
 from pnp.core.errors import TemplateError
 from pnp.layout.colors import BLACK
-from pnp.layout.kinds.base import CopyFace, KeyedError, Layer, Length, inside_trim, lengths, mm
+from pnp.layout.kinds.base import CopyFace, KeyedError, Layer, Length, PreparedKeys, inside_trim, lengths, mm
 from pnp.layout.primitives import Icon, Text, TextLine
 from pnp.layout.rich_text import ICON_DROP, ICON_HEIGHT, ICON_SIDE, MarkupError, Run, fit_rich, runs_of
 from pnp.layout.text import MIN_SIZE, fit_or_fail
@@ -31,6 +31,9 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
     text = face.text(raw, values, "text")
     if not text:
         return ()
+    fixed = keys.fixed if type(keys) is PreparedKeys else None
+    if fixed is not None and not (fixed.font in face.fonts or "*" in text or ":" in text or "\\" in text):
+        return _laid_out(keys, face, values, text=text, fixed=fixed)
     x, y, w, h = lengths(keys, values, _BOX)
     inside_trim(face, (x + frame[0], y + frame[1], w, h), "text", text)
     rotate = keys.get("rotate", 0)
@@ -51,27 +54,77 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
                 return _rich(keys, face, values, runs, font=font, size=size, box=(x, y, w, h), frame=(frame_w, frame_h),
                                  rotate=rotate)
             text = runs[0].text   # escaped stars and colons only: plain text
-    fitted = fit_or_fail(face.measure, text, style, size, width=frame_w, height=frame_h,
-                         wrap=keys.get("wrap", False), leading=float(keys.get("leading", 1.18)),
-                         min_size=float(keys.get("min_size", MIN_SIZE)))
-    raw = face.color(keys.get("color", "ink"), values)
-    color = face.inks.line(raw)
-    baselines = _baselines(fitted, frame_h, keys.get("valign", "middle"))
-    share = _SHARE[keys.get("align", "center")]
-    if not rotate:
-        lines = tuple([TextLine(line, x + (frame_w - width) * share / POINTS_PER_MM,
-                                y + h - baseline / POINTS_PER_MM)
-                       for line, width, baseline in zip(fitted.lines, fitted.widths, baselines)])
-        return (Text(lines, style, fitted.size, color),)
-    # Turned text is laid out in its own frame, centred on the box's centre.
-    lines = tuple([TextLine(line, (-frame_w / 2 + (frame_w - width) * share) / POINTS_PER_MM,
-                            (frame_h / 2 - baseline) / POINTS_PER_MM)
-                   for line, width, baseline in zip(fitted.lines, fitted.widths, baselines)])
-    return (Text(lines, style, fitted.size, color, rotate=rotate, pivot=(x + w / 2, y + h / 2)),)
+    fitting = (keys.get("wrap", False), float(keys.get("leading", 1.18)), float(keys.get("min_size", MIN_SIZE)))
+    fixed = _Fixed((x, y, w, h), (frame_w, frame_h), style, size, fitting=fitting, valign=keys.get("valign", "middle"),
+                   share=_SHARE[keys.get("align", "center")], rotate=rotate)
+    return _laid_out(keys, face, values, text=text, fixed=fixed)
 
 
 _SHARE = {"left": 0.0, "center": 0.5, "right": 1.0}
 _BOX = (Length("x"), Length("y"), Length("w", low=0), Length("h", low=0))
+
+
+class _Fixed(NamedTuple):
+    """What every copy of a plain text shares (:func:`prepare`): its box in mm, its frame in
+    points, its font, size and fitting, where its lines go in the frame."""
+
+    box: tuple[float, float, float, float]
+    frame: tuple[float, float]
+    font: str
+    size: float
+    fitting: tuple[bool, float, float]    # wrap, leading, min_size
+    valign: str
+    share: float
+    rotate: int = 0
+
+
+def prepare(keys: dict[str, Any], size: tuple[float, float]) -> Mapping[str, Any]:
+    """``keys`` (their lengths folded: pnp.layout.faces.fold_lengths) of a text on a piece of
+    ``size`` mm, with what every copy of it shares worked out once, when it can be: its box
+    and size known numbers within their limits, the box inside the piece, not turned, not
+    repeated, not counted for a plural. Anything else (or anything wrong: it is reported as
+    each copy is resolved, naming the copy) is left to :func:`resolve`'s every step."""
+    if "plural" in keys or "repeat" in keys or keys.get("rotate", 0) or type(keys.get("size")) not in (int, float):
+        return keys
+    box = tuple(keys.get(length.key) for length in _BOX)
+    if not all(type(v) is float for v in box):
+        return keys
+    x, y, w, h = box
+    font_size = float(keys["size"])
+    if not (-MAX_LENGTH_MM <= x <= MAX_LENGTH_MM and -MAX_LENGTH_MM <= y <= MAX_LENGTH_MM
+            and 0 <= w <= MAX_LENGTH_MM and 0 <= h <= MAX_LENGTH_MM and MIN_SIZE <= font_size <= MAX_TEXT_SIZE_PT
+            and -0.01 <= x and -0.01 <= y and x + w <= size[0] + 0.01 and y + h <= size[1] + 0.01):
+        return keys
+    leading, min_size = keys.get("leading", 1.18), keys.get("min_size", MIN_SIZE)
+    align = keys.get("align", "center")
+    if type(leading) not in (int, float) or type(min_size) not in (int, float) or align not in _SHARE:
+        return keys
+    prepared = PreparedKeys(keys)
+    prepared.fixed = _Fixed(box, (w * POINTS_PER_MM, h * POINTS_PER_MM), keys.get("font", "regular"), font_size,
+                            fitting=(keys.get("wrap", False), float(leading), float(min_size)),
+                            valign=keys.get("valign", "middle"), share=_SHARE[align])
+    return prepared
+
+
+def _laid_out(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], *, text: str, fixed: _Fixed) -> Layer:
+    """A plain text fitted into its frame, in its colour, each line placed."""
+    (x, y, w, h), (frame_w, frame_h) = fixed.box, fixed.frame
+    wrap, leading, min_size = fixed.fitting
+    fitted = fit_or_fail(face.measure, text, fixed.font, fixed.size, width=frame_w, height=frame_h, wrap=wrap,
+                         leading=leading, min_size=min_size)
+    color = face.inks.line(face.color(keys.get("color", "ink"), values))
+    baselines = _baselines(fitted, frame_h, fixed.valign)
+    share = fixed.share
+    if not fixed.rotate:
+        lines = tuple([TextLine(line, x + (frame_w - width) * share / POINTS_PER_MM,
+                                y + h - baseline / POINTS_PER_MM)
+                       for line, width, baseline in zip(fitted.lines, fitted.widths, baselines)])
+        return (Text(lines, fixed.font, fitted.size, color),)
+    # Turned text is laid out in its own frame, centred on the box's centre.
+    lines = tuple([TextLine(line, (-frame_w / 2 + (frame_w - width) * share) / POINTS_PER_MM,
+                            (frame_h / 2 - baseline) / POINTS_PER_MM)
+                   for line, width, baseline in zip(fitted.lines, fitted.widths, baselines)])
+    return (Text(lines, fixed.font, fitted.size, color, rotate=fixed.rotate, pivot=(x + w / 2, y + h / 2)),)
 
 
 def _baselines(fitted, frame_h: float, valign: str) -> list[float]:
