@@ -71,8 +71,8 @@ class Change(NamedTuple):
         return set(self.before) | set(self.after)
 
 
-class Made(NamedTuple):
-    """A change as it is recorded: which day, by whom, what it did, each part before and after, how to undo it."""
+class NewChange(NamedTuple):
+    """A change about to be recorded: which day, by whom, what it did, each part before and after, how to undo it."""
 
     number: int
     actor: Actor
@@ -84,7 +84,7 @@ class Made(NamedTuple):
     state_before: str  # the session's version before it (rounds.state_hash)
 
 
-def record(connection, session_id: str, made: Made, *, undoes: int | None = None) -> int:
+def record(connection, session_id: str, made: NewChange, *, undoes: int | None = None) -> int:
     """Keep one change in the session's history: who, when, what it was and became, how to undo it.
 
     Called once the change is made, in its transaction: the version it leaves
@@ -189,8 +189,8 @@ def take_back(db: Database, session_id: str, change_id: int, *, actor: Actor, re
         now = sessions.now_text()
         sessions.put_back_rows(connection, session_id, restore["parts"], now)
         sessions.touch(connection, session_id, now)
-        made = Made(number=target.number, actor=actor, action="undo", before=target.after, after=target.before,
-                    outcome="undone", restore=undo_restore, state_before=before_state)
+        made = NewChange(number=target.number, actor=actor, action="undo", before=target.after,
+                         after=target.before, outcome="undone", restore=undo_restore, state_before=before_state)
         undone = record(connection, session_id, made, undoes=target.id)
         connection.execute("UPDATE changes SET undone_by = ? WHERE id = ?", (undone, target.id))
         return _read(connection, session_id)[0]

@@ -20,7 +20,7 @@ from scoring import NothingToEnter, Problem, check_session
 from scoring.terms import label
 
 from pnp.web import entry, seats, sessions
-from pnp.web.changes import Made, changes_since, record
+from pnp.web.changes import NewChange, changes_since, record
 from pnp.web.db import Database
 from pnp.web.entry import Refused
 from pnp.web.rounds import (
@@ -249,9 +249,9 @@ def send(db: Database, session_id: str, number: int, body: object, *, actor: Act
                 (session_id, number, key, json.dumps(value, ensure_ascii=False), now))
         kept = sessions.waiting_rows(connection, session_id)
         outcome, replaced = _commit_if_whole(connection, stored, state, kept)
-        made = Made(number=number, actor=actor, action="correct" if state.committed else "enter",
-                    before={key: shown.get(key) for key in changed}, after=changed, outcome=outcome,
-                    restore={"document": replaced, "parts": sessions.row_list(rows)}, state_before=now_state)
+        made = NewChange(number=number, actor=actor, action="correct" if state.committed else "enter",
+                         before={key: shown.get(key) for key in changed}, after=changed, outcome=outcome,
+                         restore={"document": replaced, "parts": sessions.row_list(rows)}, state_before=now_state)
         record(connection, session_id, made)
         if outcome in ("waiting", "staged"):
             sessions.touch(connection, stored.id, now)
@@ -401,10 +401,10 @@ def put_round(db: Database, session_id: str, number: int, body: object, *, actor
         changed = {key: value for key, value in after.items() if before.get(key) != value}
         changed |= {key: None for key in before if key not in after}
         if changed:
-            made = Made(number=number, actor=actor, action="replace", before={key: before.get(key) for key in changed},
-                        after=changed, outcome="committed",
-                        restore={"document": stored.document, "parts": sessions.row_list(rows)},
-                        state_before=now_state)
+            made = NewChange(number=number, actor=actor, action="replace",
+                             before={key: before.get(key) for key in changed}, after=changed, outcome="committed",
+                             restore={"document": stored.document, "parts": sessions.row_list(rows)},
+                             state_before=now_state)
             record(connection, session_id, made)
         rows = sessions.waiting_rows(connection, session_id)
         state = round_state(saved.document, saved.complete, rows, number)
