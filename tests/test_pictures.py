@@ -392,6 +392,72 @@ def test_a_picture_under_300_dpi_is_a_warning_and_under_150_an_error_unless_min_
     assert warning.endswith("mm); the 300 dpi images of this export enlarge it")
 
 
+#: Each raster export: what pnp export is asked, and the image the kit's one card's front is in.
+RASTER_EXPORTS = {
+    "tgc": (["--service", "tgc"], "pictures_en_png_tgc/cards/card-01-front.png"),
+    "mpc": (["--service", "mpc"], "pictures_en_png_mpc/cards/card-01-front.png"),
+    "cricut": (["--format", "cricut"], "pictures_en_cricut/cards/cards.png"),
+    "tts": (["--format", "tts"], "pictures_en_tts/cards/cards-faces.png"),
+}
+
+
+def striped(path: Path, size: tuple[int, int], stripe: int) -> None:
+    """Black and white upright stripes ``stripe`` pixels wide."""
+    picture = Image.new("L", size, 255)
+    draw = ImageDraw.Draw(picture)
+    for x in range(0, size[0], 2 * stripe):
+        draw.rectangle([x, 0, x + stripe - 1, size[1] - 1], fill=0)
+    picture.save(path)
+
+
+def sharp_share(picture: Image.Image) -> float:
+    """The share of the pixels across the middle of a picture (across its stripes, however the
+    export turned it) that are black or white: grey where the stripes were blurred together."""
+    grey = picture.convert("L")
+    w, h = grey.size
+    across = [grey.getpixel((x, h // 2)) for x in range(w // 4, 3 * w // 4)]
+    down = [grey.getpixel((w // 2, y)) for y in range(h // 4, 3 * h // 4)]
+    return max(sum(1 for v in line if v < 30 or v > 225) / len(line) for line in (across, down))
+
+
+@pytest.mark.parametrize("export", sorted(RASTER_EXPORTS))
+def test_a_raster_export_draws_a_picture_from_its_own_pixels_whatever_the_kits_image_dpi(tmp_path, export):
+    # 1500 x 2100 px over a 63.5 x 88.9 mm card: 600 dpi, stripes 8 px wide (0.34 mm). The kit's PDF
+    # keeps 100 dpi (image_dpi), where the stripes are a grey blur; each export's 300 dpi images
+    # are drawn from the file's own pixels, the stripes 4 px wide and sharp.
+    striped(tmp_path / "stripes.png", (1500, 2100), 8)
+    template = kit(tmp_path, image("stripes.png"), pieces='[{ id = "card", count = 1 }]', game="image_dpi = 100")
+    assert render_to_memory(load_game(template), PrintOptions())[1]["pictures"][0]["stored"] == [250, 350]
+    asked, front = RASTER_EXPORTS[export]
+    result = runner.invoke(app, ["export", "--template", str(template), "--out", str(tmp_path / "out"), *asked])
+    assert result.exit_code == 0, result.output
+    assert "Warning" not in result.output
+    assert sharp_share(Image.open(tmp_path / "out" / front)) > 0.7
+
+
+@pytest.mark.parametrize("export", sorted(RASTER_EXPORTS))
+def test_a_raster_export_that_enlarges_a_picture_says_so(tmp_path, export):
+    quartered(tmp_path / "art.png", (500, 700))   # 200 dpi over a 63.5 x 88.9 mm card
+    template = kit(tmp_path, image("art.png"), pieces='[{ id = "card", count = 1 }]', game="image_dpi = 150")
+    asked, _ = RASTER_EXPORTS[export]
+    result = runner.invoke(app, ["export", "--template", str(template), "--out", str(tmp_path / "out"), *asked])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "Warning: cards/card front: art.png prints at 200 dpi (500 x 700 px over 63.5 x 88.9 mm); the 300 dpi "
+        "images of this export enlarge it")
+
+
+def test_a_tabletop_simulator_deck_sheet_of_many_cards_needs_fewer_pixels_and_says_nothing(tmp_path):
+    # 69 cards on one sheet of at most 4,096 px a side: 10 x 7 cells of 409 x 573 px, 164 dpi. A
+    # picture at 200 dpi is made smaller there, not larger (a single card, at 300 dpi, enlarges it).
+    quartered(tmp_path / "art.png", (500, 700))
+    template = kit(tmp_path, image("art.png"), pieces='[{ id = "card", count = 69 }]')
+    result = runner.invoke(app, ["export", "--template", str(template), "--out", str(tmp_path / "out"),
+                                 "--format", "tts"])
+    assert result.exit_code == 0, result.output
+    assert "Warning" not in result.output and "cards 10 x 7 sheet 4090 x 4011 px" in result.output
+
+
 def test_a_background_on_every_card_is_stored_once_and_different_pictures_once_each(tmp_path):
     quartered(tmp_path / "background.jpg", (800, 1100), quality=90)
     for name in ("a", "b", "c"):

@@ -22,7 +22,7 @@ from pnp.export.raster import Job, rasterise
 from pnp.layout.cutter import PIECE_GAP, cut_svg
 from pnp.layout.imposition import Box, Frame
 from pnp.layout.outline import outline_of
-from pnp.layout.kinds.image import soft_pictures
+from pnp.layout.kinds.image import enlarged_pictures
 from pnp.layout.plan import Placement, copies, resolve_placements
 from pnp.layout.sheets import Item, pack, runs_of
 from pnp.template.model import Component, Face, Game, PrintOptions
@@ -150,4 +150,4 @@ def cricut_files(game: Game, options: PrintOptions, components: list[Component],
         add(f"{picture.name}.svg", outlines_svg(picture))
     sizes = [f"{p.name.rpartition('/')[2]} {len(p.placements)} pieces {p.pixels[0]} x {p.pixels[1]} px"
              for p in shown]
-    return CricutFiles(sizes, skipped, soft_pictures(art, DPI, enlarged_at=DPI))
+    return CricutFiles(sizes, skipped, enlarged_pictures(art, {(use.piece, use.face): DPI for use in art}))

@@ -17,7 +17,7 @@ import hashlib
 import io
 import json
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Callable, Mapping, NamedTuple
 from urllib.parse import quote
 
 from pnp.core.errors import OutputError, PnpError
@@ -28,7 +28,8 @@ from pnp.export.plan import (TTS_CARDS_PER_SHEET, ComponentExport, Image, Skippe
                              tts_decks, tts_pixels)
 from pnp.export.raster import PNG_OPTIONS, Job, rasterise
 from pnp.core.files import FolderReplacement, WriteError
-from pnp.layout.kinds.image import soft_pictures
+from pnp.core.units import MM_PER_INCH
+from pnp.layout.kinds.image import enlarged_pictures, soft_pictures
 from pnp.layout.plan import copies
 from pnp.template.model import Component, Copy, Face, Game, PrintOptions
 from pnp.layout.options import checked
@@ -107,13 +108,14 @@ class _Output:
         self.files = self.bytes = 0
         self.warnings: list[str] = []
 
-    def drawn(self, faces: FacesPdf, dpi: int | None) -> FacesPdf:
-        """Note what is worth saying of the pictures a PDF of faces placed: those its images (at
-        ``dpi``) enlarge, or in a PDF (``dpi`` None) those that may print soft."""
-        if dpi is None:
+    def drawn(self, faces: FacesPdf, needed: Mapping[tuple[str, str], float] | None) -> FacesPdf:
+        """Note what is worth saying of the pictures a PDF of faces placed: those its images
+        enlarge (``needed``: :func:`images_dpi`), or in a PDF (``needed`` None) those that may
+        print soft."""
+        if needed is None:
             self.warnings += soft_pictures(list(faces.pictures))
         else:
-            self.warnings += soft_pictures(list(faces.pictures), dpi, enlarged_at=dpi)
+            self.warnings += enlarged_pictures(list(faces.pictures), needed)
         return faces
 
     def add(self, relative: str, data: bytes) -> Path:
@@ -124,6 +126,29 @@ class _Output:
         self.files += 1
         self.bytes += len(data)
         return path
+
+
+def images_dpi(pages: list[FacePage], pixels: list[tuple[int, int]]) -> dict[tuple[str, str], float]:
+    """How many pixels an inch of each piece's face has in its images (the most among its
+    copies), by piece (``component/piece``) and face: the resolution its pictures need. A
+    service's product may stretch the piece a little; a Tabletop Simulator deck sheet of many
+    cards has fewer pixels an inch than the export's dpi.
+
+    >>> from pnp.template.model import Component, Copy, Face, Piece
+    >>> card = Copy(Component("cards", (63.0, 88.0), (Piece("a", 1, {}),), (), None), Piece("a", 1, {}), 1)
+    >>> images_dpi([FacePage(card, Face.FRONT, (63.5, 88.9), (3.175, 3.175))], [(825, 1125)])
+    {('cards/a', 'front'): 303.1}
+    """
+    needed: dict[tuple[str, str], float] = {}
+    for page, (px_w, px_h) in zip(pages, pixels):
+        w, h = page.copy.component.size
+        along_x, along_y = (h, w) if page.turned else (w, h)   # the piece's sides along the image's
+        page_w, page_h = page.page_size
+        dpi = round(max(px_w / page_w * page.trim[0] / along_x, px_h / page_h * page.trim[1] / along_y)
+                    * MM_PER_INCH, 1)
+        key = (f"{page.copy.component.id}/{page.copy.piece.id}", page.face.value)
+        needed[key] = max(dpi, needed.get(key, 0.0))
+    return needed
 
 
 def _size(pixels: tuple[int, int]) -> str:
@@ -155,7 +180,10 @@ def _pngs(game, options, exports: list[ComponentExport], dpi, *, output: _Output
     images = [image for export in exports for image in export.images]
     generic = all(not export.product for export in exports)
     clipped = SHAPED if generic else ()
-    drawn = output.drawn(faces_pdf(game, options, [image.page for image in images], clipped, image_dpi=dpi), dpi)
+    pages = [image.page for image in images]
+    needed = images_dpi(pages, [image.pixels for image in images])
+    # Each picture kept at the pixels its images need (the game's image_dpi is the kit PDF's).
+    drawn = output.drawn(faces_pdf(game, options, pages, clipped, image_dpi=max(needed.values())), needed)
     alike: dict[int, list[Image]] = {}
     for index, image in enumerate(images):
         alike.setdefault(drawn.same_as[index], []).append(image)
@@ -251,7 +279,8 @@ class _Pictures:
 
     def __init__(self, game: Game, options: PrintOptions, faces: _TtsFaces, dpi: int, *, output: _Output,
                  base_url: str | None, progress: Progress | None) -> None:
-        self.drawn = output.drawn(faces_pdf(game, options, faces.pages, image_dpi=dpi), dpi)
+        needed = images_dpi(faces.pages, faces.pixels)
+        self.drawn = output.drawn(faces_pdf(game, options, faces.pages, image_dpi=max(needed.values())), needed)
         self.pixels, self.alpha = faces.pixels, faces.alpha
         unique = sorted(set(self.drawn.same_as))
         jobs = [Job(i, faces.pixels[i], False, dpi, alpha=faces.alpha[i]) for i in unique]

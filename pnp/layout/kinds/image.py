@@ -20,7 +20,7 @@ stored in the PDF (once, however many pieces show it) is ``pnp/render/pictures.p
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from pnp.core.errors import TemplateError
 from pnp.layout.colors import BLACK
@@ -261,15 +261,37 @@ def manifest_pictures(placed: list[Placed], stored: Mapping[str, tuple[int, int]
     return list(by_file.values())
 
 
-def soft_pictures(placed: list[Placed], below: float = GOOD_DPI, enlarged_at: float | None = None) -> list[str]:
-    """A line for each picture placed at under ``below`` dpi, naming the piece, the file and the
-    figure; with ``enlarged_at`` (an export's resolution), saying the export's images enlarge it."""
+def soft_pictures(placed: list[Placed], below: float = GOOD_DPI) -> list[str]:
+    """A line for each picture placed at under ``below`` dpi, naming the piece, the file and the figure."""
+    return _lines([use for use in placed if use.dpi < below - 0.05], lambda use: f"under {below:g} dpi it may print soft")
+
+
+#: An export's image may enlarge a picture this little (a service's product 63.5 mm wide made
+#: from a 63 mm card stretches it by 0.8 %) before it is said.
+ENLARGED_FROM = 1.01
+
+
+def enlarged_pictures(placed: list[Placed], needed: Mapping[tuple[str, str], float]) -> list[str]:
+    """A line for each picture an export's images enlarge: placed on a piece's face at fewer
+    pixels per inch than the face's images have (``needed``, by piece and face, in the piece's
+    own inches).
+
+    >>> use = Placed("cards/a", "front", "f[0]", "a.jpg", "/t/a.jpg", 200.0, (500, 700))
+    >>> enlarged_pictures([use], {("cards/a", "front"): 302.4})
+    ['cards/a front: a.jpg prints at 200 dpi (500 x 700 px over 63.5 x 88.9 mm); the 302 dpi images of this export enlarge it']
+    >>> enlarged_pictures([use], {("cards/a", "front"): 164.0}), enlarged_pictures([use], {})
+    ([], [])
+    """
+    enlarged = [use for use in placed if use.dpi * ENLARGED_FROM < needed.get((use.piece, use.face), 0.0)]
+    return _lines(enlarged, lambda use: f"the {needed[use.piece, use.face]:.0f} dpi images of this export enlarge it")
+
+
+def _lines(uses: list[Placed], said: Callable[[Placed], str]) -> list[str]:
+    """A line for each of ``uses`` naming its piece, face, file and resolution, then what ``said``
+    says of it; each line once, in the order of the pieces."""
     lines = []
-    for use in sorted(placed, key=lambda u: (u.piece, u.face, u.element, u.name)):
-        if use.dpi < below - 0.05:
-            w, h = use.pixels
-            said = (f"the {enlarged_at:g} dpi images of this export enlarge it" if enlarged_at is not None
-                    else f"under {below:g} dpi it may print soft")
-            lines.append(f"{use.piece} {use.face}: {use.name} prints at {use.dpi:.0f} dpi ({w} x {h} px over "
-                         f"{w / use.dpi * MM_PER_INCH:.1f} x {h / use.dpi * MM_PER_INCH:.1f} mm); {said}")
+    for use in sorted(uses, key=lambda u: (u.piece, u.face, u.element, u.name)):
+        w, h = use.pixels
+        lines.append(f"{use.piece} {use.face}: {use.name} prints at {use.dpi:.0f} dpi ({w} x {h} px over "
+                     f"{w / use.dpi * MM_PER_INCH:.1f} x {h / use.dpi * MM_PER_INCH:.1f} mm); {said(use)}")
     return list(dict.fromkeys(lines))
