@@ -15,7 +15,8 @@ from pnp.cli import app as APP
 from pnp.kit.build import render_to_memory
 from pnp.core.errors import TemplateError
 from pnp.template.language import ExpressionError, evaluate, fill, placeholder_names
-from pnp.layout.faces import FaceResolver
+from pnp.layout.faces import FaceResolver, resolve_piece_face
+from pnp.layout.primitives import absolute
 from pnp.layout.plan import copies
 from pnp.render.fonts import MEASURER
 from pnp.template.model import Face, PrintOptions
@@ -429,10 +430,11 @@ def test_pnp_new_writes_a_template_that_renders_and_is_never_written_over(tmp_pa
     folder = tmp_path / "tide-pools"
     result = CliRunner().invoke(APP, ["new", str(folder)])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in folder.iterdir()) == ["cards.csv", "tide-pools.en.toml", "tide-pools.fr.toml",
-                                                       "tide-pools.toml"]
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == [
+        "art/sea.png", "art/sun.png", "cards.csv", "icons/star.svg", "tide-pools.en.toml", "tide-pools.fr.toml",
+        "tide-pools.toml"]
     assert f"pnp render --template {folder / 'tide-pools.toml'}" in result.output
-    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
     (folder / "cards.csv").write_text("mine", encoding="utf-8")
     again = CliRunner().invoke(APP, ["new", str(folder)])
     assert again.exit_code == 1 and "never writes over" in again.output
@@ -450,6 +452,16 @@ def test_pnp_new_writes_a_template_that_renders_and_is_never_written_over(tmp_pa
     # Its scoresheet is declared, not drawn: six rounds, for up to four players.
     sheet = game.blank_sheet(game.id)
     assert (game.score_rules.rounds, len(sheet.rows) - 1, len(sheet.columns)) == (6, 6, 4)
+    # Each card's picture comes from the art column of cards.csv, at over 300 dpi (no warning); its
+    # points stand beside the star of the folder's own icons, inline.
+    assert "Warning" not in done.output
+    manifest = render_to_memory(game, PrintOptions())[1]
+    assert {p["file"]: sorted({u["piece"] for u in p["placed"]}) for p in manifest["pictures"]} == {
+        f"art/{colour}.png": [f"cards/{colour}-{n}" for n in range(1, 7)] for colour in ("sea", "sun")}
+    assert min(u["dpi"] for p in manifest["pictures"] for u in p["placed"]) > 300
+    front = resolve_piece_face(game, PrintOptions(), MEASURER, "cards", "sun-1")
+    assert [Path(s.source).relative_to(folder).as_posix() for s in absolute(front.primitives)
+            if type(s).__name__ == "Icon"] == ["icons/star.svg"]
     bad = CliRunner().invoke(APP, ["new", str(tmp_path / "Tide Pools")])
     assert bad.exit_code == 1 and "lower-case" in bad.output and not (tmp_path / "Tide Pools").exists()
 

@@ -24,12 +24,15 @@ from pnp.kit.build import render_to_memory
 from pnp.core.errors import TemplateError
 from pnp.template.kinds import COMMON_KEYS, KINDS
 from pnp.template.model import PrintOptions
+from pnp.template.fonts import FONT_KEYS
 from pnp.template.spec import COMPONENT, GAME, HEADER, piece_table
 from pnp.template.loader import load_game
 
 GUIDE = (Path(__file__).resolve().parent.parent / "docs" / "TEMPLATES.md").read_text(encoding="utf-8")
 #: A TrueType font of the template's own (the second designer example's, SIL OFL).
 FONT = Path(__file__).resolve().parent.parent / "examples" / "lantern-market" / "fonts" / "Comfortaa-Bold.ttf"
+#: Another, to change a font's file to: Lato Black, as a file of the template's own.
+OTHER_FONT = Path(__file__).resolve().parent.parent / "fonts" / "Lato-Black.ttf"
 
 #: Keys checked on load but not drawn yet, each with the reason; the test fails once one comes
 #: alive, so that it is taken off this list.
@@ -44,6 +47,7 @@ def accepted_keys() -> list[tuple[str, str]]:
     pieces = piece_table({}, [])
     keys += [("piece", key) for key in (*pieces.fields, *pieces.extra_keys)]
     keys += [("data file", key) for key in ("file", "sheet")]
+    keys += [("font", key) for key in FONT_KEYS]
     keys += [(f"element {name}", key) for name, kind in KINDS.items()
              for key in (*COMMON_KEYS, *kind.keys)]
     return keys
@@ -75,6 +79,7 @@ def write_kit(folder: Path, kit: dict) -> Path:
         lines.append("[fonts]")
         lines += [f"{k} = {toml(v)}" for k, v in kit["fonts"].items()]
         (folder / "Title.ttf").write_bytes(FONT.read_bytes())
+        (folder / "Other.ttf").write_bytes(OTHER_FONT.read_bytes())
     if "score" in kit:
         lines.append("[score]")
         lines += [f"{k} = {toml(v)}" for k, v in kit["score"].items()]
@@ -238,6 +243,19 @@ FILE_CASES: dict[str, Change] = {
     "score": lambda k: k["score"].update(rounds=6),
 }
 
+#: A font of [fonts] (``title``, set in a text of each of its runs) with each key of its table:
+#: the table it starts from, and the value the key changes to.
+FONT_CASES: dict[str, tuple[dict, Any]] = {
+    "file": ({"file": "Title.ttf"}, "Other.ttf"),
+    "bold": ({"file": "Title.ttf", "bold": "Title.ttf"}, "Other.ttf"),
+    "italic": ({"file": "Title.ttf", "italic": "Title.ttf"}, "Other.ttf"),
+    "bold_italic": ({"file": "Title.ttf", "bold_italic": "Title.ttf"}, "Other.ttf"),
+    "licence": ({"file": "Title.ttf", "licence": "SIL Open Font License 1.1"}, "Its maker's own licence"),
+}
+#: The text set in it: a plain run, and each variant's run (those the font has no file for left
+#: plain).
+FONT_TEXT = {"file": "Hi", "bold": "**Hi**", "italic": "*Hi*", "bold_italic": "***Hi***", "licence": "Hi"}
+
 PIECE_CASES: dict[str, Change] = {
     "id": lambda k: component_of(k)["pieces"][0].update(id="card-a"),
     "count": lambda k: component_of(k)["pieces"][0].update(count=4),
@@ -338,6 +356,15 @@ def alive_case(table: str, key: str) -> tuple[dict, dict, dict]:
         make_before, change = DATA_CASES[key]
         before, options = base_kit(), {}
         make_before(before)
+    elif table == "font":
+        start, value = FONT_CASES[key]
+        before, options = base_kit(), {}
+        before["fonts"] = {"title": dict(start)}
+        component_of(before)["front"].append({"type": "text", "x": 5, "y": 5, "w": 50, "h": 10,
+                                              "text": FONT_TEXT[key], "size": 12, "font": "title"})
+
+        def change(kit: dict) -> None:
+            kit["fonts"]["title"][key] = value
     else:
         change = {"file": FILE_CASES, "game": GAME_CASES, "piece": PIECE_CASES}[table][key]
         before, options = base_kit(), {}
@@ -365,7 +392,7 @@ def case_exists(table: str, key: str) -> bool:
         kind = table.split()[1]
         return key in COMMON_KEYS or key in ELEMENTS[kind][1] or key == "plural"
     return key in {"component": COMPONENT_CASES, "file": FILE_CASES, "game": GAME_CASES, "piece": PIECE_CASES,
-                   "data file": DATA_CASES}[table]
+                   "data file": DATA_CASES, "font": FONT_CASES}[table]
 
 
 KEYS = accepted_keys()

@@ -31,7 +31,7 @@ def starter(folder: Path, icon: str | None = None) -> Path:
     """`pnp new`'s game, with an icon of its own on its cards when ``icon`` is a colour."""
     template = write_starter(folder / "tide")
     if icon:
-        (template.parent / "icons").mkdir()
+        (template.parent / "icons").mkdir(exist_ok=True)   # pnp new writes its star there
         (template.parent / "icons" / "shell.svg").write_text(ICON.format(fill=icon), encoding="utf-8")
         text = template.read_text(encoding="utf-8")
         at = text.index("\n[[components.front]]", text.index('text = "@colour.{colour}"'))
@@ -79,7 +79,8 @@ def test_a_render_reads_the_template_its_catalogs_data_and_icons(tmp_path):
     read = {Path(path).name for path, _ in outcome.read}
     # (The shared catalogs too, in the fresh process each render of pnp watch has; this one may
     # have read them for an earlier test.)
-    assert {"tide.toml", "tide.en.toml", "tide.fr.toml", "cards.csv", "shell.svg", "colors.toml"} <= read
+    assert {"tide.toml", "tide.en.toml", "tide.fr.toml", "cards.csv", "shell.svg", "star.svg", "sun.png", "sea.png",
+            "colors.toml"} <= read
     assert str(template.parent / "icons") in outcome.folders
     assert [p.kind for p in outcome.pages[:4]] == ["cover", "cover", "front", "back"]
     assert outcome.page_mm == (210.0, 297.0) and outcome.title == "Tide"
@@ -92,7 +93,7 @@ def test_a_render_says_what_pnp_preflight_says(tmp_path):
     template.write_text(text.replace("stroke_width = 1.2", "stroke_width = 0.05", 1), encoding="utf-8")
     outcome = render(Job(str(template), PrintOptions()))
     assert outcome.counts == (1, 0, 0)
-    assert outcome.findings == ("error: cards (every piece) front, components.cards.front[1] (rect): a 0.05 mm "
+    assert outcome.findings == ("error: cards (every piece) front, components.cards.front[2] (rect): a 0.05 mm "
                                 "line: thinner than 0.1 mm: it breaks up or vanishes on paper",)
 
 
@@ -103,7 +104,7 @@ def test_a_broken_save_is_its_error_lines(tmp_path):
     outcome = render(Job(str(template), PrintOptions(lang="fr")))
     assert outcome.pdf is None and outcome.pages == ()
     assert len(outcome.errors) == 1 and outcome.errors[0].startswith("Error: ")
-    assert "tide.toml: components.cards.front[2].text: unknown name 'colur'" in outcome.errors[0]
+    assert "tide.toml: components.cards.front[3].text: unknown name 'colur'" in outcome.errors[0]
     assert any(Path(path).name == "tide.toml" for path, _ in outcome.read)
 
 

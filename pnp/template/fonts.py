@@ -31,6 +31,8 @@ from pnp.core.limits import MAX_FONT_BYTES, size_shown
 BUILT_IN = ("regular", "bold", "black", "italic")
 #: What runs of a text may ask of a font besides itself: ``**bold**``, ``*italic*``, both.
 VARIANTS = ("bold", "italic", "bold_italic")
+#: The keys of a font's table in ``[fonts]``.
+FONT_KEYS = ("file", *VARIANTS, "licence")
 #: The tables a TrueType font embedded in a PDF needs.
 _NEEDED = (b"cmap", b"glyf", b"head", b"hhea", b"hmtx", b"loca", b"maxp", b"name", b"post")
 
@@ -183,4 +185,4 @@ def _family(data: bytes, tables: dict[bytes, tuple[int, int]]) -> str:
     return ""
 
 
-__all__ = ["BUILT_IN", "Font", "FontError", "LATO_RUNS", "VARIANTS", "font_file", "run_style", "truetype_family"]
+__all__ = ["BUILT_IN", "FONT_KEYS", "Font", "FontError", "LATO_RUNS", "VARIANTS", "font_file", "run_style", "truetype_family"]

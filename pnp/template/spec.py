@@ -786,7 +786,7 @@ class Fonts(Spec):
     show = False
 
     def read(self, value, at, check, siblings):
-        from pnp.template.fonts import BUILT_IN, VARIANTS, Font, FontError, font_file
+        from pnp.template.fonts import BUILT_IN, FONT_KEYS, VARIANTS, Font, FontError, font_file
 
         if not isinstance(value, dict):
             raise Invalid()
@@ -803,7 +803,7 @@ class Fonts(Spec):
                 check.fail(where, 'a font file ("fonts/Title.ttf") or a table { file = ..., bold = ..., italic = ..., '
                                   'licence = ... }', entry)
                 continue
-            check.unknown_keys(table, ("file", *VARIANTS, "licence"), where)
+            check.unknown_keys(table, FONT_KEYS, where)
             licence = table.get("licence")
             if licence is not None and not (isinstance(licence, str) and licence.strip()):
                 check.fail(f"{where}.licence", "the licence's name, as the cover's credits print it", licence)

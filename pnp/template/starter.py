@@ -1,10 +1,11 @@
 """``pnp new NAME``: a small template folder that renders at once, to grow into a game.
 
 It holds what most card games start with: a deck of cards read from a CSV data
-file (with a shared back, and a field worked out from the others), a player aid,
-a scoresheet declared in its [score] (six rounds, two to four players), and the
-texts in English and French. The folder is written whole or not at all
-(:class:`pnp.core.files.FolderReplacement`), and never over anything: a name
+file (with a shared back, a field worked out from the others, and a picture each
+named by a column: pnp.template.starter_art draws them), a text with an inline
+icon, a player aid, a scoresheet declared in its [score] (six rounds, two to four
+players), and the texts in English and French. The folder is written whole or not
+at all (:class:`pnp.core.files.FolderReplacement`), and never over anything: a name
 already taken is refused. docs/TEMPLATES.md opens with a
 tutorial that grows this folder into a complete little game.
 """
@@ -51,13 +52,22 @@ size = "poker"
 shape = "rounded"                               # cut with 3 mm round corners
 corner_radius = 3
 hidden = true                                   # held in hand: every back alike
-fields = {{ colour = "str", number = "int", _tone = "color" }}
+fields = {{ colour = "str", number = "int", art = "str", _tone = "color" }}
 computed = {{ points = "number * 2 if number > 4 else number" }}
 pieces = "cards.csv"
 
 [[components.front]]
 type = "background"
 fill = "paper"
+
+[[components.front]]
+type = "image"                                  # a picture of yours: PNG, JPEG or WebP
+file = "{{art}}"                                # each row of cards.csv names its card's picture
+x = 5.5
+y = 5.5
+w = "w - 11"
+h = 38
+anchor = "bottom"                               # cropped from the top, the horizon kept
 
 [[components.front]]
 type = "rect"
@@ -72,9 +82,9 @@ stroke_width = 1.2
 [[components.front]]
 type = "text"
 x = 6
-y = 8
+y = 46
 w = "w - 12"
-h = 10
+h = 9
 text = "@colour.{{colour}}"
 font = "bold"
 size = 12
@@ -83,21 +93,21 @@ color = "{{_tone}}"
 [[components.front]]
 type = "text"
 x = 6
-y = 24
+y = 55
 w = "w - 12"
-h = 36
+h = 17
 text = "{{number}}"
 font = "black"
-size = 64
+size = 40
 color = "{{_tone}}"
 
 [[components.front]]
 type = "text"
 x = 6
-y = "h - 18"
+y = "h - 15"
 w = "w - 12"
-h = 10
-text = "@card.points"
+h = 8
+text = "@card.points"                           # ":star: 2 points": the star is icons/star.svg
 plural = "points"                               # card.points.one or .other, by the points
 size = 12
 
@@ -199,12 +209,12 @@ sun = "Sun"
 sea = "Sea"
 
 [card.points]
-one = "{{points}} point"
-other = "{{points}} points"
+one = ":star: {{points}} point"
+other = ":star: {{points}} points"
 
 [aid]
 title = "On your turn"
-body = "Play a card, then draw one. A 5 or a 6 scores double. The most points after six rounds wins."
+body = "Play a card, then draw one. A **5** or a **6** scores double. The most :star: after six rounds wins."
 ''',
     "fr": '''\
 [game]
@@ -228,30 +238,34 @@ sun = "Soleil"
 sea = "Mer"
 
 [card.points]
-one = "{{points}} point"
-other = "{{points}} points"
+one = ":star: {{points}} point"
+other = ":star: {{points}} points"
 
 [aid]
 title = "À votre tour"
-body = "Jouez une carte, puis piochez-en une. Un 5 ou un 6 compte double. Le plus de points après six manches l’emporte."
+body = "Jouez une carte, puis piochez-en une. Un **5** ou un **6** compte double. Le plus de :star: après six manches l’emporte."
 ''',
 }
 
-CARDS = "id,colour,number,_tone\n" + "".join(
-    f"{colour}-{number},{colour},{number},{colour}\n" for colour in ("sun", "sea") for number in range(1, 7))
+CARDS = "id,colour,number,art,_tone\n" + "".join(
+    f"{colour}-{number},{colour},{number},art/{colour}.png,{colour}\n" for colour in ("sun", "sea")
+    for number in range(1, 7))
 
 
-def starter_files(game_id: str) -> dict[str, str]:
-    """The files of a new template folder for ``game_id``, by name.
+def starter_files(game_id: str) -> dict[str, bytes]:
+    """The files of a new template folder for ``game_id``, by name: the template, its catalogs,
+    its data file, a picture for each colour of its cards and the star its texts show.
 
     >>> sorted(starter_files("tide"))
-    ['cards.csv', 'tide.en.toml', 'tide.fr.toml', 'tide.toml']
+    ['art/sea.png', 'art/sun.png', 'cards.csv', 'icons/star.svg', 'tide.en.toml', 'tide.fr.toml', 'tide.toml']
     """
+    from pnp.template.starter_art import starter_art
+
     title = game_id.replace("-", " ").replace("_", " ").title()
     files = {f"{game_id}.toml": TEMPLATE.format(id=game_id, title=title), "cards.csv": CARDS}
     for lang, text in CATALOGS.items():
         files[f"{game_id}.{lang}.toml"] = text.format(title=title)
-    return files
+    return {**{name: text.encode("utf-8") for name, text in files.items()}, **starter_art()}
 
 
 def _taken(folder: Path) -> str:
@@ -271,8 +285,8 @@ def write_starter(folder: Path) -> Path:
     try:
         with FolderReplacement(folder, _taken) as replacement:
             replacement.check()
-            for name, text in starter_files(game_id).items():
-                replacement.add(name, text.encode("utf-8"))
+            for name, data in starter_files(game_id).items():
+                replacement.add(name, data)
             replacement.commit()
     except WriteError as exc:
         raise PnpError(f"cannot write {shown_path(folder)}: {exc}") from None
