@@ -392,6 +392,18 @@ def test_a_picture_under_300_dpi_is_a_warning_and_under_150_an_error_unless_min_
     assert warning.endswith("mm); the 300 dpi images of this export enlarge it")
 
 
+def test_a_picture_every_piece_shares_is_said_once_with_the_count_of_its_pieces(tmp_path):
+    quartered(tmp_path / "back.png", (500, 700))   # 200 dpi over a poker card, on three cards' backs
+    template = kit(tmp_path, image("back.png").replace("components.front", "components.back"),
+                   pieces='[{ id = "a", count = 2 }, { id = "b", count = 1 }, { id = "c", count = 1 }]',
+                   extra='[[components.front]]\ntype = "background"\nfill = "white"')
+    result = runner.invoke(app, ["render", "--template", str(template), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert [line for line in result.output.splitlines() if line.startswith("Warning")] == [
+        "Warning: cards back, 3 pieces: back.png prints at 200 dpi (500 x 700 px over 63.5 x 88.9 mm); under 300 "
+        "dpi it may print soft"]
+
+
 #: Each raster export: what pnp export is asked, and the image the kit's one card's front is in.
 RASTER_EXPORTS = {
     "tgc": (["--service", "tgc"], "pictures_en_png_tgc/cards/card-01-front.png"),

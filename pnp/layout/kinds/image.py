@@ -288,10 +288,21 @@ def enlarged_pictures(placed: list[Placed], needed: Mapping[tuple[str, str], flo
 
 def _lines(uses: list[Placed], said: Callable[[Placed], str]) -> list[str]:
     """A line for each of ``uses`` naming its piece, face, file and resolution, then what ``said``
-    says of it; each line once, in the order of the pieces."""
-    lines = []
+    says of it, in the order of the pieces; the pieces of a component that place a file alike
+    (a back every card shares) one line, with their count.
+
+    >>> use = Placed("cards/a", "back", "b[0]", "back.png", "/t/back.png", 200.0, (500, 700))
+    >>> _lines([use, use._replace(piece="cards/b")], lambda use: "soft")
+    ['cards back, 2 pieces: back.png prints at 200 dpi (500 x 700 px over 63.5 x 88.9 mm); soft']
+    """
+    alike: dict[tuple, list[Placed]] = {}
     for use in sorted(uses, key=lambda u: (u.piece, u.face, u.element, u.name)):
-        w, h = use.pixels
-        lines.append(f"{use.piece} {use.face}: {use.name} prints at {use.dpi:.0f} dpi ({w} x {h} px over "
-                     f"{w / use.dpi * MM_PER_INCH:.1f} x {h / use.dpi * MM_PER_INCH:.1f} mm); {said(use)}")
-    return list(dict.fromkeys(lines))
+        key = (use.piece.partition("/")[0], use.face, use.name, use.dpi, use.pixels, said(use))
+        if use.piece not in {u.piece for u in alike.get(key, ())}:
+            alike.setdefault(key, []).append(use)
+    lines = []
+    for (component, face, name, dpi, (w, h), saying), same in alike.items():
+        where = f"{same[0].piece} {face}" if len(same) == 1 else f"{component} {face}, {len(same)} pieces"
+        lines.append(f"{where}: {name} prints at {dpi:.0f} dpi ({w} x {h} px over {w / dpi * MM_PER_INCH:.1f} x "
+                     f"{h / dpi * MM_PER_INCH:.1f} mm); {saying}")
+    return lines
