@@ -85,10 +85,10 @@ def test_its_words_are_set_in_its_own_font_with_icons_inside_them(kit, game):
              for font in page["/Resources"].get("/Font", {}).values()}
     assert any(name.endswith("+Comfortaa-Bold") for name in fonts), fonts   # embedded, a subset
     text = " ".join(page.extract_text() for page in reader.pages)
-    # (A rule's bold figures are drawn after its plain words, so the words are looked for apart.)
-    words = {"en": ("Amber lantern", "Buy it for", "At dawn it gives", "A night at the market",
+    # A rule's words read in their order, its bold figures in place.
+    words = {"en": ("Amber lantern", "Buy it for 5", "At dawn it gives 8", "A night at the market",
                     "Typeface: Comfortaa, SIL Open Font License 1.1."),
-             "fr": ("Lanterne ambre", "Achetez-la", "À l’aube, elle donne", "Une nuit au marché",
+             "fr": ("Lanterne ambre", "Achetez-la 5", "À l’aube, elle donne 8", "Une nuit au marché",
                     "Police : Comfortaa, SIL Open Font License 1.1.")}[lang]
     for word in words:
         assert word in " ".join(text.split()), word

@@ -74,8 +74,9 @@ def sea_picture() -> bytes:
     picture = Image.new("RGB", (w, h), "#e3edf3")
     draw = ImageDraw.Draw(picture)
     draw.ellipse([w * 0.70, h * 0.10, w * 0.84, h * 0.31], fill="#f7f3e8")   # a pale sun
-    for base, height, length, phase, colour in ((0.42, 0.030, 0.50, 0.1, "#a9c6de"), (0.55, 0.040, 0.42, 0.5, "#6f9cc3"),
-                                                (0.69, 0.045, 0.36, 0.2, "#2f6e9c"), (0.84, 0.050, 0.30, 0.7, "#1f4d70")):
+    bands = ((0.42, 0.030, 0.50, 0.1, "#a9c6de"), (0.55, 0.040, 0.42, 0.5, "#6f9cc3"),
+             (0.69, 0.045, 0.36, 0.2, "#2f6e9c"), (0.84, 0.050, 0.30, 0.7, "#1f4d70"))
+    for base, height, length, phase, colour in bands:   # the waves, from the far pale one
         draw.polygon(_wave(w, h * base, h * height, w * length, phase), fill=colour)
     gx, gy, span = w * 0.22, h * 0.2, w * 0.05   # a gull: two arcs
     draw.arc([gx - span, gy - span / 2, gx, gy + span / 2], 200, 340, fill="#263238", width=7)

@@ -263,7 +263,8 @@ def manifest_pictures(placed: list[Placed], stored: Mapping[str, tuple[int, int]
 
 def soft_pictures(placed: list[Placed], below: float = GOOD_DPI) -> list[str]:
     """A line for each picture placed at under ``below`` dpi, naming the piece, the file and the figure."""
-    return _lines([use for use in placed if use.dpi < below - 0.05], lambda use: f"under {below:g} dpi it may print soft")
+    soft = [use for use in placed if use.dpi < below - 0.05]
+    return _lines(soft, lambda use: f"under {below:g} dpi it may print soft")
 
 
 #: An export's image may enlarge a picture this little (a service's product 63.5 mm wide made

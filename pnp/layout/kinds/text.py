@@ -173,7 +173,9 @@ def _rich(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], ru
     baselines = _baselines(fitted, frame_h, keys.get("valign", "middle"))
     share = _SHARE[keys.get("align", "center")]
     size_mm = fitted.size / POINTS_PER_MM
-    by_style: dict[str, list[TextLine]] = {}
+    # The letters in reading order, a Text for each stretch in one style (a PDF's text is read
+    # in the order it is drawn: copied or read aloud, "Buy it for 3 coins", not "Buy it for" then "3").
+    stretches: list[tuple[str, list[TextLine]]] = []
     icons: list[Icon] = []
     for line, baseline in zip(fitted.lines, baselines):
         start = (frame_w - line.width) * share   # the line's start in points, in the text's own frame
@@ -181,10 +183,14 @@ def _rich(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], ru
             if piece.icon is None:
                 a = (start + piece.x) / POINTS_PER_MM
                 if not rotate:
-                    by_style.setdefault(piece.style, []).append(TextLine(piece.text, x + a, y + h - baseline / POINTS_PER_MM))
+                    line_at = TextLine(piece.text, x + a, y + h - baseline / POINTS_PER_MM)
                 else:
-                    by_style.setdefault(piece.style, []).append(
-                        TextLine(piece.text, a - frame_w / 2 / POINTS_PER_MM, (frame_h / 2 - baseline) / POINTS_PER_MM))
+                    line_at = TextLine(piece.text, a - frame_w / 2 / POINTS_PER_MM,
+                                       (frame_h / 2 - baseline) / POINTS_PER_MM)
+                if stretches and stretches[-1][0] == piece.style:
+                    stretches[-1][1].append(line_at)
+                else:
+                    stretches.append((piece.style, [line_at]))
                 continue
             # The icon's box along the line: a from its start, b down from the top of the icon.
             across = piece.width / POINTS_PER_MM - 2 * ICON_SIDE * size_mm
@@ -205,5 +211,5 @@ def _rich(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], ru
                               line_art=face.inks.ink_saver))
     pivot = (x + w / 2, y + h / 2)
     texts = tuple(Text(tuple(lines), style, fitted.size, color, rotate=rotate, pivot=pivot if rotate else (0.0, 0.0))
-                  for style, lines in by_style.items())
+                  for style, lines in stretches)
     return (*texts, *icons)
