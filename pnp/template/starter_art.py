@@ -25,7 +25,7 @@ STAR_SVG = """\
 """
 
 
-def _wave(width: float, base: float, height: float, length: float, phase: float) -> list[tuple[float, float]]:
+def _wave(width: float, base: float, *, height: float, length: float, phase: float) -> list[tuple[float, float]]:
     """A band of sea: its top a wave, down to the picture's foot."""
     top = [(x, base + height * math.sin((x / length + phase) * 2 * math.pi)) for x in range(0, int(width) + 8, 8)]
     return [*top, (width, 10_000.0), (0.0, 10_000.0)]
@@ -77,7 +77,7 @@ def sea_picture() -> bytes:
     bands = ((0.42, 0.030, 0.50, 0.1, "#a9c6de"), (0.55, 0.040, 0.42, 0.5, "#6f9cc3"),
              (0.69, 0.045, 0.36, 0.2, "#2f6e9c"), (0.84, 0.050, 0.30, 0.7, "#1f4d70"))
     for base, height, length, phase, colour in bands:   # the waves, from the far pale one
-        draw.polygon(_wave(w, h * base, h * height, w * length, phase), fill=colour)
+        draw.polygon(_wave(w, h * base, height=h * height, length=w * length, phase=phase), fill=colour)
     gx, gy, span = w * 0.22, h * 0.2, w * 0.05   # a gull: two arcs
     draw.arc([gx - span, gy - span / 2, gx, gy + span / 2], 200, 340, fill="#263238", width=7)
     draw.arc([gx, gy - span / 2, gx + span, gy + span / 2], 200, 340, fill="#263238", width=7)

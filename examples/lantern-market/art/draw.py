@@ -43,15 +43,17 @@ def _blend(a: str, b: str, share: float) -> tuple[int, int, int]:
     return tuple(round(x + (y - x) * share) for x, y in zip(ca, cb))
 
 
-def _stars(draw, w: int, h: int, count: int, seed: int) -> None:
+def _stars(draw, size: tuple[int, int], count: int, seed: int) -> None:
+    w, h = size
     rng = random.Random(seed)
     for _ in range(count):
         x, y, r = rng.uniform(0, w), rng.uniform(0, h), rng.choice((2, 3, 3, 4, 5))
         draw.ellipse([x - r, y - r, x + r, y + r], fill=_blend(NIGHT, CREAM, rng.uniform(0.35, 0.8)))
 
 
-def _lantern(draw, cx: float, cy: float, rx: float, ry: float, colours: tuple[str, str, str]) -> None:
+def _lantern(draw, middle: tuple[float, float], radii: tuple[float, float], colours: tuple[str, str, str]) -> None:
     """A round paper lantern: its glow, its paper and ribs, its caps and its string."""
+    (cx, cy), (rx, ry) = middle, radii
     paper, rib, glow = colours
     for step, share in ((1.7, 0.16), (1.4, 0.3)):   # the glow, in rings
         draw.ellipse([cx - rx * step, cy - ry * step, cx + rx * step, cy + ry * step], fill=_blend(NIGHT, glow, share))
@@ -71,7 +73,7 @@ def _lantern(draw, cx: float, cy: float, rx: float, ry: float, colours: tuple[st
                   width=max(2, int(rx * 0.03)))
 
 
-def _garland(draw, w: int, y: float, sag: float, seed: int) -> None:
+def _garland(draw, w: int, y: float, *, sag: float, seed: int) -> None:
     """A string of small lanterns across the sky."""
     rng = random.Random(seed)
     points = [(x, y + sag * math.sin(math.pi * x / w)) for x in range(-20, w + 21, 10)]
@@ -93,15 +95,15 @@ def card_picture(colour: str) -> None:
     for index, share in enumerate((0.08, 0.16, 0.24)):   # the sky lightens towards the roofs
         top = h * (0.36 + 0.1 * index)
         draw.rectangle([0, top, w, h], fill=_blend(NIGHT, DUSK, share * 3))
-    _stars(draw, w, int(h * 0.4), 70, seed=len(colour))
-    _garland(draw, w, h * 0.1, h * 0.05, seed=7)
+    _stars(draw, (w, int(h * 0.4)), 70, seed=len(colour))
+    _garland(draw, w, h * 0.1, sag=h * 0.05, seed=7)
     roofs = [(0, h * 0.6)]   # the market's roofs, a row of gables behind the lantern
     for k in range(7):
         x = w * k / 6
         roofs += [(x - w / 12, h * (0.58 if k % 2 else 0.56)), (x, h * (0.52 if k % 2 else 0.49)),
                   (x + w / 12, h * (0.58 if k % 2 else 0.56))]
     draw.polygon([*roofs, (w, h), (0, h)], fill="#262e57")
-    _lantern(draw, w * 0.5, h * 0.37, w * 0.2, h * 0.13, LANTERNS[colour])
+    _lantern(draw, (w * 0.5, h * 0.37), (w * 0.2, h * 0.13), LANTERNS[colour])
     _save(picture, f"lantern-{colour}.png")
 
 
@@ -109,11 +111,11 @@ def back_picture() -> None:
     """The cards' back, inside its quiet border: a crescent moon over a golden lantern."""
     w, h = 660 * TWICE, 980 * TWICE
     picture, draw = _canvas((660, 980), NIGHT)
-    _stars(draw, w, h, 90, seed=3)
+    _stars(draw, (w, h), 90, seed=3)
     r = w * 0.16
     draw.ellipse([w * 0.26 - r, h * 0.16 - r, w * 0.26 + r, h * 0.16 + r], fill=CREAM)
     draw.ellipse([w * 0.33 - r, h * 0.13 - r, w * 0.33 + r, h * 0.13 + r], fill=NIGHT)
-    _lantern(draw, w * 0.5, h * 0.55, w * 0.26, h * 0.16, (GOLD, DARK_GOLD, "#f7dc9a"))
+    _lantern(draw, (w * 0.5, h * 0.55), (w * 0.26, h * 0.16), (GOLD, DARK_GOLD, "#f7dc9a"))
     _save(picture, "back.png")
 
 
