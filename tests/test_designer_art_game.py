@@ -93,7 +93,8 @@ def test_its_words_are_set_in_its_own_font_with_icons_inside_them(kit, game):
     for word in words:
         assert word in " ".join(text.split()), word
     # The card's rule: a coin and a glow of the folder's icons, inline, each in the rule's colour.
-    front = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, "lanterns", "amber-5")
+    front = resolve_piece_face(game, PrintOptions(lang=lang), MEASURER, component_id="lanterns",
+                               piece_id="amber-5")
     icons = [p for p in absolute(front.primitives) if type(p).__name__ == "Icon"]
     assert [Path(i.source).name for i in icons] == ["coin.svg", "glow.svg"]
     assert {i.tint for i in icons} == {game.palette["ink"]}

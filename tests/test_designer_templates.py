@@ -459,7 +459,7 @@ def test_pnp_new_writes_a_template_that_renders_and_is_never_written_over(tmp_pa
     assert {p["file"]: sorted({u["piece"] for u in p["placed"]}) for p in manifest["pictures"]} == {
         f"art/{colour}.png": [f"cards/{colour}-{n}" for n in range(1, 7)] for colour in ("sea", "sun")}
     assert min(u["dpi"] for p in manifest["pictures"] for u in p["placed"]) > 300
-    front = resolve_piece_face(game, PrintOptions(), MEASURER, "cards", "sun-1")
+    front = resolve_piece_face(game, PrintOptions(), MEASURER, component_id="cards", piece_id="sun-1")
     assert [Path(s.source).relative_to(folder).as_posix() for s in absolute(front.primitives)
             if type(s).__name__ == "Icon"] == ["icons/star.svg"]
     bad = CliRunner().invoke(APP, ["new", str(tmp_path / "Tide Pools")])
