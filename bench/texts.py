@@ -1,21 +1,23 @@
 """Benchmark: laying out and drawing the kits' texts, plain and rich, against another worktree.
 
-Usage: python bench/texts.py [--rounds 5] [--repeats 3] [--against WORKTREE]
+Usage: python bench/texts.py [--rounds 5] [--repeats 3] [--against WORKTREE ...]
 
 Each round renders, in a fresh process, every shipped game's kit in English on A4 (their texts
 are plain: no run, inline icon or escape) and the designer's example Lantern Market (its rules
 full of **bold** figures and inline icons, where the checkout has it), ``--repeats`` times each
 in memory (``render_to_memory``: no start-up, no file written), after one render to warm up.
-With ``--against``, each round runs the other worktree's code too (its own ``.venv``), the two
-one after the other, so a machine that slows down for a while slows both alike. Reported: the
-median CPU time (``time.process_time``, the process's threads included) of one render of each
-kit, and the ratio of this checkout's to the other's. Nothing here is a test.
+With ``--against`` (once or more), each round runs each other worktree's code too (the Python of
+its ``.venv``, its own folder first on the path), one after the other, so a machine that slows
+down for a while slows them alike. Reported: the median CPU time (``time.process_time``, the
+process's threads included) of one render of each kit, and the ratio of this checkout's to each
+other's. Nothing here is a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -49,8 +51,9 @@ def child(root: Path, repeats: int) -> None:
 
 
 def run(python: str, root: Path, repeats: int) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(root)}   # its own pnp, whatever its .venv installed
     done = subprocess.run([python, "-P", str(ROOT / "bench" / "texts.py"), "--child", str(root),
-                           "--repeats", str(repeats)], capture_output=True, text=True, cwd=root, check=True)
+                           "--repeats", str(repeats)], capture_output=True, text=True, cwd=root, check=True, env=env)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -58,15 +61,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--against", type=Path, help="a worktree of other code, with its own .venv")
+    parser.add_argument("--against", type=Path, action="append", default=[],
+                        help="a worktree of other code, with its own .venv (once or more)")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child, args.repeats)
         return 0
     checkouts = [("this", sys.executable, ROOT)]
-    if args.against:
-        checkouts.append((args.against.name, str(args.against / ".venv" / "bin" / "python"), args.against))
+    checkouts += [(other.name, str(other / ".venv" / "bin" / "python"), other) for other in args.against]
     samples: dict[str, dict[str, list[float]]] = {label: {} for label, _, _ in checkouts}
     for _ in range(args.rounds):
         for label, python, root in checkouts:
@@ -74,13 +77,13 @@ def main() -> int:
                 samples[label].setdefault(kit, []).append(seconds)
     kits = list(samples["this"])
     print(f"{'kit':<26}" + "".join(f"{label + ' CPU ms':>22}" for label, _, _ in checkouts)
-          + (f"{'ratio':>8}" if args.against else ""))
+          + "".join(f"{'this / ' + label:>24}" for label, _, _ in checkouts[1:]))
     for kit in kits:
         medians = [statistics.median(samples[label][kit]) * 1000 if kit in samples[label] else None
                    for label, _, _ in checkouts]
         shown = "".join(f"{m:>22.1f}" if m is not None else f"{'-':>22}" for m in medians)
-        ratio = f"{medians[0] / medians[1]:>8.3f}" if args.against and medians[1] else ""
-        print(f"{kit:<26}{shown}{ratio}")
+        ratios = "".join(f"{medians[0] / m:>24.3f}" if m else f"{'-':>24}" for m in medians[1:])
+        print(f"{kit:<26}{shown}{ratios}")
     return 0
 
 
