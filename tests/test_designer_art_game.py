@@ -1,7 +1,8 @@
-"""A designer's game with art, in under 200 lines of TOML (examples/lantern-market): its own
-pictures (each lantern card's from a column of its data file, a back, a coin, a market stall),
-its own font (Comfortaa Bold, its licence beside it and named on the cover), its own icons inside
-its sentences, in English and French, exported for The Game Crafter and Tabletop Simulator.
+"""A designer's game with art, in under 200 lines of TOML, template and both catalogs
+(examples/lantern-market): its own pictures (each lantern card's from a column of its data file,
+a back, a coin, a market stall), its own font (Comfortaa Bold, its licence beside it and named on
+the cover), its own icons inside its sentences, in English and French, exported for The Game
+Crafter and Tabletop Simulator.
 
 24 rounded lantern cards over full-bleed pictures, 4 aids, 28 round coins, a hex stall for each
 player colour, a scoresheet. The pictures are small PNGs drawn for it by art/draw.py.
@@ -48,7 +49,9 @@ def kit(request, game):
 
 
 def test_the_template_is_short_and_brings_its_own_pictures_font_and_icons(game):
-    assert len(TEMPLATE.read_text(encoding="utf-8").splitlines()) < 200
+    # The template and both catalogs: under 200 lines, none of 100 characters or more.
+    lines = [line for path in sorted(FOLDER.glob("*.toml")) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(sorted(FOLDER.glob("*.toml"))) == 3 and len(lines) < 200 and max(map(len, lines)) < 100
     rows = list(csv.DictReader((FOLDER / "lanterns.csv").open(encoding="utf-8")))
     assert len(rows) == 24 and {r["art"] for r in rows} == {f"art/lantern-{c}.png" for c in
                                                            ("amber", "jade", "rose", "indigo")}
