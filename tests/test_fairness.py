@@ -1,7 +1,8 @@
 """Fair kits: no hidden piece can be told apart from its back, and every mark prints on a home printer.
 
 A home printer lands the back side up to 1 mm off its front, differently on
-every sheet. So the back pages of every kit are rendered (PDFium, 100 dpi),
+every sheet, and prints nothing in the outer 5 mm of the paper. So the back
+pages of every kit are rendered (PDFium, 127 dpi), that outer band left white,
 each back of every hidden deck is cut out along its front's trim (from the
 manifest) with the back page shifted 1 mm each way, and the backs of a deck
 are compared: they must all look alike. Their outer 4 mm must be one colour,
@@ -22,7 +23,7 @@ import pytest
 from helpers import rendered
 from pnp.kit.build import imprint
 from pnp.layout.bounds import QUIET_BAND
-from pnp.layout.imposition import MARK_MIN_LENGTH, PRINTABLE
+from pnp.layout.imposition import FOOTER_BAND, HIDDEN_EDGE, MARK_MIN_LENGTH, PRINTABLE
 from pnp.layout.plan import plan_kit
 from pnp.layout.primitives import Line, Path
 from pnp.template.model import PrintOptions
@@ -39,6 +40,8 @@ SHIFTS = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0), (0.0, 0.0))
 ALIKE = 8
 #: The pixels of a quiet band differ from each other by no more than this.
 QUIET = 8
+#: What many home printers leave unprinted at each edge of the paper, mm.
+BLIND = 5.0
 
 KITS = [(game, lang, paper, ink) for game in GAMES for lang in ("en", "fr")
         for paper in ("a4", "letter") for ink in (False, True)]
@@ -79,7 +82,7 @@ class Backs:
 
         self.manifest = manifest
         self.document = pdfium.PdfDocument(data)
-        self.page_h = manifest["page_size_mm"][1]
+        self.page_w, self.page_h = manifest["page_size_mm"]
         #: deck (component, set) -> [(page number, back item)]
         self.decks: dict[tuple, list[tuple[int, dict]]] = {}
         for page in manifest["pages"]:
@@ -93,11 +96,13 @@ class Backs:
 
     def _around(self, number: int, item: dict):
         """The back and 1 mm of what is printed round it, rendered on a pixel grid whose
-        corner is 1 mm from the trim's: every back of a deck is cut alike."""
+        corner is 1 mm from the trim's, as a home printer prints it: nothing in the outer
+        5 mm of the paper (:data:`BLIND`). Every back of a deck is cut alike."""
         key = (number, item["x"], item["y"])
         if key not in self._rendered:
-            self._rendered[key] = render_region(self.document[number - 1], self.page_h, item["x"] - 1,
-                                                item["y"] - 1, item["w"] + 2, item["h"] + 2, PX)
+            x, y, w, h = item["x"] - 1, item["y"] - 1, item["w"] + 2, item["h"] + 2
+            image = render_region(self.document[number - 1], self.page_h, x, y, w, h, PX)
+            self._rendered[key] = blind_band(image, self.page_w, self.page_h, x, y, w, h)
         return self._rendered[key]
 
     def crop(self, number: int, item: dict, shift: tuple[float, float]):
@@ -112,6 +117,21 @@ class Backs:
         turn = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180,
                 270: Image.Transpose.ROTATE_90}.get(item.get("rotation", 0) % 360)
         return piece.transpose(turn) if turn is not None else piece
+
+
+def blind_band(image, page_w: float, page_h: float, x: float, y: float, w: float, h: float):
+    """A rendered part of a page (from (x, y), its bottom-left, w x h mm) with what lies in
+    the outer :data:`BLIND` mm of the paper left white, as many home printers leave it."""
+    from PIL import ImageDraw
+
+    draw = ImageDraw.Draw(image)
+    left, right = (BLIND - x) * PX, (page_w - BLIND - x) * PX          # pixels from the image's left
+    top, bottom = (y + h - (page_h - BLIND)) * PX, (y + h - BLIND) * PX  # and from its top
+    width, height = image.size
+    for box in ((0, 0, left, height), (right, 0, width, height), (0, 0, width, top), (0, bottom, width, height)):
+        if box[2] > box[0] and box[3] > box[1]:
+            draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=(255, 255, 255))
+    return image
 
 
 @lru_cache(maxsize=None)
@@ -176,6 +196,19 @@ def test_folded_backs_of_a_hidden_deck_look_alike_a_millimetre_off(game_id, pape
     for lang, ink in (("en", False), ("fr", True)):
         backs = _backs(game_id, lang, paper, ink, "fold")
         assert backs.decks and deck_problems(backs) == []
+
+
+def test_the_check_sees_a_back_that_reaches_into_the_printers_blind_band(monkeypatch):
+    """Laid out as before: nine cards on Letter, the top row's trims 5 mm from the edge, so
+    a back shifted 1 mm shows the paper the printer left white there."""
+    from pnp.kit.build import render_to_memory
+    from pnp.layout import imposition
+
+    monkeypatch.setattr(imposition, "CUT_MARGIN", PRINTABLE)
+    monkeypatch.setattr(imposition.Frame, "centred", lambda self, w, h: (self.area.x + (self.area.w - w) / 2,
+                                                                         self.area.top - h))
+    backs = Backs(*render_to_memory(load_shipped_game("hunting-fever"), PrintOptions(paper="letter")))
+    assert any("differs from the first" in p for p in deck_problems(backs))
 
 
 def test_the_check_sees_a_neighbours_back_and_a_frame_near_the_cut():
@@ -406,13 +439,54 @@ def test_marks_bars_and_fold_lines_print_where_a_home_printer_prints(game_id, pa
             assert trim.right <= page_w - PRINTABLE + 1e-6 and trim.top <= page_h - PRINTABLE + 1e-6
 
 
-def test_nine_poker_cards_a_sheet_on_letter_and_a4():
+ALL_MODES = {"plain": {}, "ink saver": {"ink_saver": True}, "cutter": {"cutter": "silhouette"},
+             "fold": {"fold": True}, "no duplex": {"duplex": False}}
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_hidden_piece_keeps_6_mm_from_every_edge_of_the_paper(game_id, paper):
+    """So at least 1 mm of its back's bleed prints past the 5 mm a home printer leaves blank."""
+    for lang in ("en", "fr"):
+        for mode, options in ALL_MODES.items():
+            _, manifest = rendered(game_id, lang, paper, **options)
+            page_w, page_h = manifest["page_size_mm"]
+            for page in manifest["pages"]:
+                for item in page["items"]:
+                    if item.get("hidden"):
+                        edge = min(item["x"], item["y"], page_w - item["x"] - item["w"],
+                                   page_h - item["y"] - item["h"])
+                        assert edge >= HIDDEN_EDGE - 1e-6, (mode, lang, page["number"], item["piece"], edge)
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pieces_to_cut_are_centred_on_the_sheet(game_id, paper):
+    """Across, always; up and down, unless the footer's band below them would not allow it
+    (their foot then lies on the band's edge, 13 mm up)."""
+    for mode in ("plain", "fold", "no duplex"):
+        plan = _plan(game_id, "en", paper, mode.replace("plain", "duplex").replace("no duplex", "no-duplex"))
+        page_w, page_h = plan.page_size
+        for page in plan.pages:
+            trims = [p.trim for p in page.placements if p.face.value == "front"]
+            if page.kind.value not in ("front", "sheet") or not any(p.copy.component.cut for p in page.placements):
+                continue   # a page used as printed may lie anywhere; a fold page is centred on its half
+            left, right = min(t.x for t in trims), page_w - max(t.right for t in trims)
+            bottom, top = min(t.y for t in trims), page_h - max(t.top for t in trims)
+            assert abs(left - right) < 0.01, (page.number, left, right)
+            assert abs(bottom - top) < 0.01 or abs(bottom - FOOTER_BAND) < 1e-6, (page.number, bottom, top)
+
+
+def test_nine_poker_cards_a_sheet_on_a4_and_eight_on_letter():
+    """Three rows of poker cards are 266.7 mm tall: Letter's 279.4 mm leave 6.35 mm above
+    and below, enough for a hidden back's bleed past the printer's blind band but not for
+    a crop mark beyond the bleed at either end of the cuts that run down the sheet."""
     for game_id, component in (("hunting-fever", "player-cards"), ("card-hunter", "monster-cards")):
-        for paper in ("a4", "letter"):
+        for paper, most in (("a4", 9), ("letter", 8)):
             _, manifest = rendered(game_id, "en", paper)
             counts = [sum(1 for i in p["items"] if i["component"] == component)
                       for p in manifest["pages"] if p["kind"] == "front"]
-            assert max(counts) == 9, (game_id, paper)
+            assert max(counts) == most, (game_id, paper)
 
 
 # ---------------------------------------------------------------- the template language

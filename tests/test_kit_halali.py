@@ -69,10 +69,12 @@ def test_the_default_board_fits_one_page(lang, paper):
     _, manifest = kit(lang, paper)
     (board,) = items(manifest, "board")
     assert "sheet_part" not in board
-    assert (board["w"], board["h"]) == (194.0, 194.0)
+    # 7 x 25 mm spaces in an 8.75 mm frame: A4's width less 8.75 mm each side, room for a
+    # crop mark beyond a 1 mm bleed where a home printer prints.
+    assert (board["w"], board["h"]) == (192.5, 192.5)
     page_w, page_h = manifest["page_size_mm"]
-    assert board["x"] >= 8 and board["x"] + board["w"] <= page_w - 8
-    assert board["y"] >= 13 and board["y"] + board["h"] <= page_h - 8
+    assert board["x"] >= 8.75 and board["x"] + board["w"] <= page_w - 8.75
+    assert board["y"] >= 13 and board["y"] + board["h"] <= page_h - 8.75
 
 
 @pytest.mark.parametrize("lang, paper", [("en", "a4"), ("fr", "letter")])

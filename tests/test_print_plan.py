@@ -179,22 +179,28 @@ def test_the_build_uses_at_most_202_sheets_and_no_kit_more_than_before():
     assert total <= SHEETS
 
 
-def test_hunting_fever_letter_has_nine_cards_a_sheet_and_each_sheet_of_nine_is_one_players_set():
-    _, manifest = rendered("hunting-fever", "en", "letter")
-    sheets: dict[int, list[dict]] = {}
-    for page in manifest["pages"]:
-        for item in page["items"]:
-            if item["component"] == "player-cards" and item["face"] == "front":
-                sheets.setdefault(page["sheet"], []).append(item)
-    assert sum(len(cards) for cards in sheets.values()) == 50
-    full = [cards for cards in sheets.values() if len(cards) == 9]
-    # Nine cards a sheet, one player's set each: their backs are alike, so they share cuts.
-    assert len(full) == 5 and sorted({c["set"] for c in cards}.pop() for cards in full) == sorted(
-        ["yellow", "green", "red", "blue", "black"])
-    assert all(len({c["set"] for c in cards}) == 1 for cards in full)
-    # The tenth card of each set, elsewhere: 6 mm from any other piece, each with its own bleed.
+def test_hunting_fever_has_a_players_set_to_a_sheet_and_the_rest_apart():
+    """Nine cards a sheet on A4, eight on Letter (the most that leave room for a mark at
+    every cut): each full sheet is one player's set, whose backs are alike, sharing cuts."""
+    for paper, most in (("a4", 9), ("letter", 8)):
+        _, manifest = rendered("hunting-fever", "en", paper)
+        sheets: dict[int, list[dict]] = {}
+        for page in manifest["pages"]:
+            for item in page["items"]:
+                if item["component"] == "player-cards" and item["face"] == "front":
+                    sheets.setdefault(page["sheet"], []).append(item)
+        assert sum(len(cards) for cards in sheets.values()) == 50
+        full = [cards for cards in sheets.values() if len(cards) == most]
+        assert len(full) == 5 and sorted({c["set"] for c in cards}.pop() for cards in full) == sorted(
+            ["yellow", "green", "red", "blue", "black"])
+        assert all(len({c["set"] for c in cards}) == 1 for cards in full)
+        _rest_apart(manifest, sheets, most)
+
+
+def _rest_apart(manifest: dict, sheets: dict[int, list[dict]], most: int) -> None:
+    """The cards of a set that are not on its own sheet lie 6 mm from any other piece."""
     for number, cards in sheets.items():
-        if len(cards) == 9:
+        if len(cards) == most:
             continue
         others = [i for p in manifest["pages"] if p["sheet"] == number and p["kind"] == "front"
                   for i in p["items"]]
@@ -226,14 +232,14 @@ def _page(height: float, least: float) -> tuple[Item, "Callable"]:
 
 
 @pytest.mark.parametrize("least, height, strip", [
-    (120.0, 129.0, 13.0),   # a bleed and a 3 mm mark each side of the cut, 4.5 mm above and below
-    (130.0, 136.6, 5.4),    # the least strip that holds a short mark each side
-    (145.0, 151.0, 0.0),    # flush below the cut line, as neighbours in a grid
+    (120.0, 128.25, 13.0),  # a bleed and a 3 mm mark each side of the cut, 4.5 mm above and below
+    (130.0, 136.25, 5.0),   # the least strip that holds a short mark between two short bleeds
+    (145.0, 150.25, 0.0),   # flush below the cut line, as neighbours in a grid
 ])
 def test_a_page_that_may_shrink_goes_below_other_pieces_as_tall_as_the_strips_allow(least, height, strip):
     aids = _cards(1, (180.0, 125.0), "aids")
     page, shrink = _page(255.0, least)
-    frame = page_frames(210.0, 297.0)[0]    # 276 mm for trims: 151 below the aid
+    frame = page_frames(210.0, 297.0)[0]    # 275.25 mm for trims: 150.25 below the aid
     (sheet,) = pack([aids, [page]], [frame], 3.0, shrink)
     aid, log = sheet.placed
     assert log.trim.h == pytest.approx(height) and log.trim.w == 190.0
@@ -252,28 +258,29 @@ def test_a_page_that_may_shrink_keeps_its_size_alone_or_where_it_would_not_hold(
     assert len(pack([_cards(1, (180.0, 125.0), "aids"), [page]], [frame], 3.0)) == 2
 
 
-def test_nine_poker_cards_fit_letter_in_the_side_frame_with_exact_margins():
-    (sheet,) = pack([_cards(9)], page_frames(215.9, 279.4), 3)
-    assert sheet.frame.footer == "side" and len(sheet.placed) == 9
+def test_eight_poker_cards_a_letter_sheet_centred_with_a_mark_at_every_cut():
+    """Nine poker cards are 266.7 mm tall: on Letter (279.4 mm) that leaves 6.35 mm above
+    and below, room for a hidden back's bleed past the 5 mm a home printer leaves blank,
+    but none for a crop mark beyond it. Eight, turned, leave 12.7 mm: room for both."""
+    (sheet,) = pack([_cards(8)], page_frames(215.9, 279.4), 3)
+    assert sheet.frame.footer == "side" and len(sheet.placed) == 8
+    assert all(p.rotation == 90 for p in sheet.placed)
     trims = [p.trim for p in sheet.placed]
-    # 266.7 mm of cards on 279.4 mm of paper: 5 mm above them, which home printers may
-    # not print (the bleed runs there), and 7.7 mm below, for 2.5 mm marks from 5 mm up.
-    assert max(t.top for t in trims) == pytest.approx(279.4 - PRINTABLE)
-    assert min(t.y for t in trims) == pytest.approx(7.7)
-    assert min(t.x for t in trims) == pytest.approx((215.9 - 190.5) / 2)
-    # Every card keeps its full bleed on the outer sides.
-    assert {round(p.printed.top - p.trim.top, 6) for p in sheet.placed if p.trim.top > 270} == {3.0}
-    assert {round(p.trim.y - p.printed.y, 6) for p in sheet.placed if p.trim.y < 10} == {3.0}
-    lower = [m for m in sheet.marks if m.x1 == m.x2 and m.y1 < 10]
-    assert len(lower) == 4 and all(min(m.y1, m.y2) == pytest.approx(PRINTABLE) and
-                                   max(m.y1, m.y2) == pytest.approx(7.5) for m in lower)
-    assert not [m for m in sheet.marks if m.x1 == m.x2 and m.y1 > 270]   # no room above
-    # The cuts across have marks both sides, beyond the turned footers' lanes.
+    left, right = min(t.x for t in trims), 215.9 - max(t.right for t in trims)
+    bottom, top = min(t.y for t in trims), 279.4 - max(t.top for t in trims)
+    assert left == pytest.approx(right) and bottom == pytest.approx(top) == pytest.approx(12.7)
+    # Every card keeps its full bleed on the outer sides, the marks beyond it.
+    assert {round(p.printed.top - p.trim.top, 6) for p in sheet.placed if p.trim.top > 260} == {3.0}
+    upright = [m for m in sheet.marks if m.x1 == m.x2]
+    xs = sorted({round(v, 3) for t in trims for v in (t.x, t.right)})
+    assert sorted({round(m.x1, 3) for m in upright}) == xs
+    assert all(min(m.y1, m.y2) >= 279.4 - 12.7 + 3.5 - 1e-6 or max(m.y1, m.y2) <= 12.7 - 3.5 + 1e-6 for m in upright)
+    assert all(min(m.y1, m.y2) >= PRINTABLE - 1e-6 and max(m.y1, m.y2) <= 279.4 - PRINTABLE + 1e-6 for m in upright)
     across = [m for m in sheet.marks if m.y1 == m.y2]
-    assert len(across) == 8 and all(abs(m.x2 - m.x1) >= MARK_MIN_LENGTH - 1e-9 for m in across)
+    assert sorted({round(m.y1, 3) for m in across}) == sorted({round(v, 3) for t in trims for v in (t.y, t.top)})
     # A4 holds nine with the footer at the bottom, as before.
     (a4,) = pack([_cards(9)], page_frames(210, 297), 3)
-    assert a4.frame.footer == "bottom"
+    assert a4.frame.footer == "bottom" and len(a4.placed) == 9
 
 
 def test_pieces_of_two_sizes_share_a_sheet_in_two_grids():
@@ -314,6 +321,15 @@ def _distance(mark, box: Box) -> float:
     return (dx * dx + dy * dy) ** 0.5
 
 
+def _crosses(mark, box: Box) -> bool:
+    """Whether a straight mark runs inside a box (along its edge or outside it is not crossing it)."""
+    x0, x1 = sorted((mark.x1, mark.x2))
+    y0, y1 = sorted((mark.y1, mark.y2))
+    if x0 == x1:
+        return box.x + 1e-6 < x0 < box.right - 1e-6 and y0 < box.top - 1e-6 and box.y + 1e-6 < y1
+    return box.y + 1e-6 < y0 < box.top - 1e-6 and x0 < box.right - 1e-6 and box.x + 1e-6 < x1
+
+
 def _overlaps(a: Box, b: Box) -> bool:
     return a.x < b.right - 1e-6 and b.x < a.right - 1e-6 and a.y < b.top - 1e-6 and b.y < a.top - 1e-6
 
@@ -321,7 +337,7 @@ def _overlaps(a: Box, b: Box) -> bool:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_pages_keep_pieces_apart_and_mark_every_cut(game_id, paper):
-    for options in ({}, {"fold": True}):
+    for options in ({}, {"fold": True}, {"duplex": False}, {"cutter": "silhouette"}):
         plan = _plan(game_id, "en", paper, **options)
         page_w, page_h = plan.page_size
         for page in plan.pages:
@@ -340,6 +356,10 @@ def test_pages_keep_pieces_apart_and_mark_every_cut(game_id, paper):
                 for p in placements:
                     if p.part is None:  # a board part's strips are cut off: its marks may run there
                         assert _distance(m, p.trim) >= MARK_TIP - 1e-6, (page.number, m, p.trim)
+                        # On white paper, beyond the bleed: a mark over colour cannot be seen.
+                        assert not _crosses(m, p.printed), (page.number, m, p.printed)
+            if page.cutter:
+                continue  # the machine cuts along the trims, from its registration marks
             # Every cut line of every front has a mark on it.
             for p in fronts:
                 if p.part is not None or not p.copy.component.cut:
@@ -714,7 +734,7 @@ def test_huge_boards_are_refused_before_they_are_laid_out(tmp_path):
         render_to_memory(game, PrintOptions())
     # One such board splits quickly, every seam clear of the word.
     _, manifest = render_to_memory(_board_kit(tmp_path, size="2000x2000"), PrintOptions())
-    assert len([i for p in manifest["pages"] for i in p["items"]]) == 11 * 8
+    assert len([i for p in manifest["pages"] for i in p["items"]]) == 12 * 8
 
 
 def test_a_board_with_a_back_cannot_be_folded_and_says_so(tmp_path):

@@ -6,7 +6,7 @@ import pytest
 
 from pnp.core.errors import UnknownNameError
 from pnp.layout.boards import split_piece
-from pnp.layout.imposition import (MARGIN, MARK_GAP, MARK_MIN_LENGTH, PRINTABLE, Box, bottom_frame, fit_grid,
+from pnp.layout.imposition import (CUT_MARGIN, MARK_GAP, MARK_MIN_LENGTH, PRINTABLE, Box, bottom_frame, fit_grid,
                                    mirror_for_long_edge, printable_area)
 from pnp.layout.sheets import Item, pack
 from pnp.template.model import Component, Copy, Piece
@@ -39,7 +39,8 @@ def test_unknown_size_and_paper_name_the_value():
 
 
 def test_printable_area_keeps_the_margin_and_the_footer_band():
-    assert printable_area(210, 297) == Box(8.0, 13.0, 194.0, 276.0)
+    # 8.75 mm: 5 mm a home printer may leave blank, then a 2.5 mm mark beyond a 1 mm bleed.
+    assert printable_area(210, 297) == Box(8.75, 13.0, 192.5, 275.25)
 
 
 def test_poker_cards_on_a4_are_nine_butted_and_centred():
@@ -48,10 +49,10 @@ def test_poker_cards_on_a4_are_nine_butted_and_centred():
     # 3 x 63.5 = 190.5 leaves 3.5 mm: too little for 6 mm gutters, so cuts are shared.
     assert (grid.gap_x, grid.gap_y) == (0.0, 0.0)
     assert grid.origin_x == pytest.approx(9.75)
-    assert grid.origin_y == pytest.approx(13 + (276 - 266.7) / 2)
+    assert grid.origin_y == pytest.approx(13 + (275.25 - 266.7) / 2)
     first, last = grid.trim(0), grid.trim(8)
-    assert first.x == pytest.approx(9.75) and first.top == pytest.approx(297 - 8 - 4.65)
-    assert last.right == pytest.approx(210 - 9.75) and last.y == pytest.approx(17.65)
+    assert first.x == pytest.approx(9.75) and first.top == pytest.approx(297 - 8.75 - 4.275)
+    assert last.right == pytest.approx(210 - 9.75) and last.y == pytest.approx(17.275)
 
 
 def test_poker_cards_on_letter_turn_to_fit_eight():
@@ -68,8 +69,8 @@ def test_every_trim_stays_inside_the_margin():
             grid = fit_grid(*paper, *size, bleed=3)
             for slot in range(grid.capacity):
                 trim = grid.trim(slot)
-                assert trim.x >= MARGIN - 1e-9 and trim.right <= paper[0] - MARGIN + 1e-9
-                assert trim.y >= 13 - 1e-9 and trim.top <= paper[1] - MARGIN + 1e-9
+                assert trim.x >= CUT_MARGIN - 1e-9 and trim.right <= paper[0] - CUT_MARGIN + 1e-9
+                assert trim.y >= 13 - 1e-9 and trim.top <= paper[1] - CUT_MARGIN + 1e-9
 
 
 def test_bleed_is_full_outside_and_never_overlaps_a_neighbour():
@@ -86,29 +87,38 @@ def _cards(count: int, size=(63.5, 88.9)) -> list[Item]:
     return [Item(Copy(component, component.pieces[0], n)) for n in range(1, count + 1)]
 
 
-def test_crop_marks_stay_clear_of_trims_and_the_paper_edge_and_beyond_the_bleed_where_there_is_room():
+def test_crop_marks_stay_clear_of_trims_and_the_paper_edge_and_beyond_the_bleed():
     (sheet,) = pack([_cards(9)], [bottom_frame(210, 297)], 3)
     trims = [p.trim for p in sheet.placed]
     printed = [p.printed for p in sheet.placed]
     marks = sheet.marks
+    # Centred on the paper: 9.75 mm each side, 15.15 mm above and below.
+    block = Box(min(t.x for t in trims), min(t.y for t in trims), 190.5, 266.7)
+    assert block.x == pytest.approx(9.75) and block.y == pytest.approx(15.15)
     # One mark at each end of every cut line: 4 vertical lines, 4 horizontal.
     assert len(marks) == 16
-    block = Box(min(t.x for t in trims), min(t.y for t in trims), 190.5, 266.7)
     for m in marks:
         assert PRINTABLE <= min(m.x1, m.x2) and max(m.x1, m.x2) <= 210 - PRINTABLE
         assert PRINTABLE <= min(m.y1, m.y2) and max(m.y1, m.y2) <= 297 - PRINTABLE
-        assert abs(m.x2 - m.x1) + abs(m.y2 - m.y1) >= MARK_MIN_LENGTH
-        if m.x1 == m.x2:  # vertical: above or below the block, beyond the bleed
-            gap = min(m.y1, m.y2) - block.top if m.y1 > block.top else block.y - max(m.y1, m.y2)
-            assert gap >= MARK_GAP
-            assert not any(box.x < m.x1 < box.right and box.y < m.y1 < box.top for box in printed)
+        assert abs(m.x2 - m.x1) + abs(m.y2 - m.y1) >= MARK_MIN_LENGTH - 1e-9
+        # Never on the printed bleed: on white paper, where it can be seen.
+        assert not any(box.x <= min(m.x1, m.x2) < box.right and box.y <= min(m.y1, m.y2) < box.top or
+                       box.x < max(m.x1, m.x2) <= box.right and box.y < max(m.y1, m.y2) <= box.top
+                       for box in printed), m
+        if m.x1 == m.x2 and m.y1 > block.top:  # above the block, 15.15 mm of margin: beyond the full bleed
+            assert min(m.y1, m.y2) - block.top >= MARK_GAP
+        elif m.x1 == m.x2:  # below it, above the footer: 4.35 mm, beyond a bleed of 1.6 mm
+            assert block.y - max(m.y1, m.y2) == pytest.approx(1.85)
         else:
             # Beside it the margin is 9.75 mm: 5 mm the printer may not reach, then a
-            # 2.5 mm mark over the outer part of the 3 mm bleed, 2.25 mm from the cut.
+            # 2.5 mm mark 2.25 mm from the cut, beyond the fronts' bleed cut back to 2 mm.
             gap = min(m.x1, m.x2) - block.right if m.x1 > block.right else block.x - max(m.x1, m.x2)
             assert gap == pytest.approx(2.25)
-    # Nothing gives way: the bleed is full on every outer side.
-    assert {round(p.trim.x - p.printed.x, 6) for p in sheet.placed if p.trim.x == block.x} == {3.0}
+    left = [p for p in sheet.placed if p.trim.x == block.x]
+    assert {round(p.trim.x - p.printed.x, 6) for p in left} == {2.0}
+    # The backs carry no marks: they keep their whole bleed.
+    assert {round(p.trim.x - p.back.x, 6) for p in left} == {3.0}
+    assert {round(p.printed.top - p.trim.top, 6) for p in sheet.placed if abs(p.trim.top - block.top) < 1e-6} == {3.0}
 
 
 def test_back_is_mirrored_for_a_long_edge_flip_and_shifted_by_the_offset():

@@ -11,10 +11,15 @@ The printable area. Many home printers print nothing in the outer 4 to 6 mm
 of the paper, so crop marks, footers and the 50 mm bar stay at least
 :data:`PRINTABLE` mm from every edge (and so does what matters on a piece: it
 keeps 3 mm inside its trim). Only a piece's bleed, colour cut away anyway, may
-run nearer the edge. A crop mark is at least :data:`MARK_MIN_LENGTH` long; where
-the margin is too narrow to hold one beyond the bleed, it is drawn over the
-outer part of the bleed (on the fronts' side only: back pages carry no marks),
-stopping :data:`MARK_TIP` short of the trim at the least.
+run nearer the edge.
+
+Crop marks. Every cut line has a mark at one end at least, drawn on white
+paper beyond the printed bleed and at least :data:`MARK_MIN_LENGTH` long.
+Where the margin is too narrow for a mark beyond the full bleed, the front's
+bleed on that side is cut back to make room (to :data:`FRONT_BLEED_MIN` at the
+least); backs carry no marks and keep their whole bleed. Trims therefore keep
+:data:`CUT_MARGIN` from the paper's edges (more above the footer): room for the
+shortest mark beyond the least bleed.
 """
 
 from __future__ import annotations
@@ -22,25 +27,33 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-MARGIN = 8.0          # least distance from the paper edge to any trim (the usual frame's top and sides)
+MARGIN = 8.0          # where the texts of a page (cover, alignment sheet, footer) start from the paper edge
 PRINTABLE = 5.0       # no mark, footer or text nearer the paper edge (what home printers reach)
 TEXT_EDGE = PRINTABLE
 #: The usual frame's footer: its lines, its bar and their ink lie between
 #: PRINTABLE and FOOTER_TOP mm above the bottom edge; trims start at FOOTER_BAND.
 FOOTER_TOP = 10.6
 FOOTER_BAND = 13.0
+MARK_GAP = 3.0        # crop marks start at least this far from a trim when there is room
+MARK_CLEAR = 0.5      # and this far beyond the bleed
+MARK_TIGHT = 0.25     # or, where room is short, this far beyond a front's bleed cut back for them
+MARK_LENGTH = 5.0
+MARK_MIN_LENGTH = 2.5
+#: The least bleed a front keeps where its margin must also hold a mark (a back keeps its whole bleed).
+FRONT_BLEED_MIN = 1.0
+#: The least room beyond a trim that holds a mark: the least bleed, the clearance and the shortest mark.
+MARK_ROOM = FRONT_BLEED_MIN + MARK_TIGHT + MARK_MIN_LENGTH
+#: The least distance from the paper edge to a trim: a mark's room beyond what printers do not reach.
+CUT_MARGIN = PRINTABLE + MARK_ROOM
 #: The side frame (pieces that need the paper's height): the footer is turned in
 #: lanes from PRINTABLE to SIDE_LANE mm from the left and right edges; marks and
 #: bleed stay beyond them, and trims start SIDE_BAND mm from those edges.
 SIDE_LANE = 7.9
-SIDE_BAND = SIDE_LANE + 3.0
-MARK_GAP = 3.0        # crop marks start at least this far from a trim when there is room
-MARK_CLEAR = 0.5      # and this far beyond the bleed
-MARK_LENGTH = 5.0
-MARK_MIN_LENGTH = 2.5
-MARK_TIP = 0.2        # a mark drawn over the bleed stops at least this far from the trim
-#: The least room beyond a trim that holds a mark.
-MARK_ROOM = MARK_TIP + MARK_MIN_LENGTH
+SIDE_BAND = SIDE_LANE + MARK_ROOM
+#: A hidden piece (dealt, played face down) keeps its trim this far from every edge: a
+#: millimetre of its back's bleed prints past the 5 mm a home printer may leave blank.
+HIDDEN_EDGE = PRINTABLE + 1.0
+MARK_TIP = 0.2        # a mark between regions starts at least this far from the nearest trim
 EDGE_CLEARANCE = PRINTABLE  # marks stay this far from the paper edge
 EPS = 1e-6
 GAP_STEP = 0.05       # a cutting machine's sheet spaces its pieces by whole steps of this
@@ -147,7 +160,8 @@ class Frame(NamedTuple):
     box the printed bleed stays inside (it may run to the paper's edge, never
     under the footer); ``footer`` is ``"bottom"`` (a band under the pieces) or
     ``"side"`` (turned, in the left and right margins, when the pieces need
-    the height).
+    the height); ``page`` is the paper, on which pieces are centred as far as
+    the area allows (None: centred in the area).
     """
 
     area: Box
@@ -160,65 +174,67 @@ class Frame(NamedTuple):
     #: The least gap between two trims (mm): a cutting machine's blade cuts each piece
     #: alone; 0: neighbours may share one cut line.
     gap: float = 0.0
+    page: Box | None = None
+
+    def centred(self, width: float, height: float) -> tuple[float, float]:
+        """The bottom-left corner of a block of pieces this size: centred on the paper,
+        moved no further than it must to stay in the area.
+
+        >>> [round(v, 2) for v in bottom_frame(210, 297).centred(190.5, 266.7)]
+        [9.75, 15.15]
+        >>> [round(v, 2) for v in bottom_frame(215.9, 279.4).centred(177.8, 254.0)]
+        [19.05, 13.0]
+        """
+        middle = self.page or self.area
+        return (_within(middle.x + (middle.w - width) / 2, self.area.x, self.area.right - width),
+                _within(middle.y + (middle.h - height) / 2, self.area.y, self.area.top - height))
+
+
+def _within(start: float, low: float, high: float) -> float:
+    """``start`` moved into [low, high] (to ``low`` if the range is empty)."""
+    return max(low, min(start, high)) if high >= low else low
 
 
 def printable_area(page_w: float, page_h: float) -> Box:
-    """Where trims may go: inside the margin and above the footer band."""
-    return Box(MARGIN, FOOTER_BAND, page_w - 2 * MARGIN, page_h - MARGIN - FOOTER_BAND)
+    """Where trims may go: inside the margin and above the footer band.
+
+    >>> printable_area(210, 297)
+    Box(x=8.75, y=13.0, w=192.5, h=275.25)
+    """
+    return Box(CUT_MARGIN, FOOTER_BAND, page_w - 2 * CUT_MARGIN, page_h - CUT_MARGIN - FOOTER_BAND)
 
 
 def bottom_frame(page_w: float, page_h: float) -> Frame:
-    """The usual sheet: an 8 mm margin, the footer in a band at the bottom.
+    """The usual sheet: a margin that holds a mark beyond the bleed, the footer in a band at the bottom.
 
     >>> bottom_frame(210, 297).area
-    Box(x=8.0, y=13.0, w=194.0, h=276.0)
+    Box(x=8.75, y=13.0, w=192.5, h=275.25)
     """
     above_footer = FOOTER_TOP + 0.2
     return Frame(printable_area(page_w, page_h),
                  Box(PRINTABLE, above_footer, page_w - 2 * PRINTABLE, page_h - PRINTABLE - above_footer),
-                 "bottom", Box(0.0, above_footer, page_w, page_h - above_footer))
+                 "bottom", Box(0.0, above_footer, page_w, page_h - above_footer), page=Box(0.0, 0.0, page_w, page_h))
 
 
 def side_frame(page_w: float, page_h: float) -> Frame:
-    """A sheet whose pieces need the height: trims up to the printable area at
-    the top and bottom, the footer turned in the side margins (wide enough for
-    it, the marks and the bleed).
+    """A sheet whose pieces need the height: trims up to a mark's room from the top and
+    bottom edges, the footer turned in the side margins (wide enough for it, the marks
+    and the bleed).
 
-    Three poker cards are 266.7 mm tall: on Letter (279.4 mm) that leaves
-    12.7 mm, enough for the 5 mm nothing is printed in at each edge and a
-    2.5 mm mark below the cards (see :func:`stack_offset`).
+    Eight poker cards turned a quarter are 254 mm tall: on Letter (279.4 mm) they lie
+    12.7 mm from the top and the bottom edges, with the footer in the side margins.
 
     >>> side_frame(215.9, 279.4).area.rounded()
-    Box(x=10.9, y=5.0, w=194.1, h=269.4)
+    Box(x=11.65, y=8.75, w=192.6, h=261.9)
     """
-    return Frame(Box(SIDE_BAND, PRINTABLE, page_w - 2 * SIDE_BAND, page_h - 2 * PRINTABLE),
+    return Frame(Box(SIDE_BAND, CUT_MARGIN, page_w - 2 * SIDE_BAND, page_h - 2 * CUT_MARGIN),
                  Box(SIDE_LANE, PRINTABLE, page_w - 2 * SIDE_LANE, page_h - 2 * PRINTABLE),
-                 "side", Box(SIDE_LANE, 0.0, page_w - 2 * SIDE_LANE, page_h))
+                 "side", Box(SIDE_LANE, 0.0, page_w - 2 * SIDE_LANE, page_h), page=Box(0.0, 0.0, page_w, page_h))
 
 
 def page_frames(page_w: float, page_h: float) -> tuple[Frame, Frame]:
     """The frames a sheet may use, the usual one first."""
     return bottom_frame(page_w, page_h), side_frame(page_w, page_h)
-
-
-def stack_offset(frame: Frame, top: float, bottom: float) -> float:
-    """How far to move a block of pieces up (or down) from where centring put it
-    (its trims from ``bottom`` to ``top``) so that one of its ends, at least,
-    has room for a crop mark: 0 when one has, or when neither can.
-
-    >>> round(stack_offset(side_frame(215.9, 279.4), 279.4 - 6.35, 6.35), 3)
-    1.35
-    """
-    above, below = frame.limits.top - top, bottom - frame.limits.y
-    if above >= MARK_ROOM - EPS or below >= MARK_ROOM - EPS:
-        return 0.0
-    up = min(MARK_ROOM - below, frame.area.top - top)
-    if below + up >= MARK_ROOM - EPS:
-        return up
-    down = min(MARK_ROOM - above, bottom - frame.area.y)
-    if above + down >= MARK_ROOM - EPS:
-        return -down
-    return 0.0
 
 
 def _axis(space: float, size: float, bleed: float, gutter: bool = False,
@@ -346,14 +362,17 @@ class Mark(NamedTuple):
 
 
 class Side(NamedTuple):
-    """One side of a block of pieces: the bleed printed there and where its marks run.
+    """One side of a block of pieces: the bleed its fronts print there, where its marks run,
+    and the bleed its backs print there.
 
     ``marks`` is (start, end), in mm out from the trims, or None when there is
-    no room for a mark on that side.
+    no room for a mark on that side. A front's bleed may be cut back to make
+    room for its marks; a back's never is (backs carry no marks).
     """
 
     bleed: float
     marks: tuple[float, float] | None
+    back: float = 0.0
 
 
 def side_room(room: float, bleed: float, bleed_room: float | None = None) -> Side:
@@ -361,26 +380,31 @@ def side_room(room: float, bleed: float, bleed_room: float | None = None) -> Sid
 
     The bleed is full unless ``bleed_room`` (how far the print may reach there:
     to a neighbour's bleed, or to the footer) is less. The mark starts beyond the
-    bleed when there is room for it there; otherwise it is drawn over the outer
-    part of the bleed, ending ``room`` mm out; with less room than
-    :data:`MARK_ROOM`, there is no mark on that side.
+    bleed when there is room for it there; otherwise the fronts' bleed on that side
+    is cut back to make room for the shortest mark beyond it, down to
+    :data:`FRONT_BLEED_MIN`; with less room than that, there is no mark on that side.
+    A mark never lies on the printed bleed.
 
     >>> side_room(20, 3)
-    Side(bleed=3, marks=(3.5, 8.5))
-    >>> side_room(3.0, 3)      # an 8 mm margin less the 5 mm the printer may not reach
-    Side(bleed=3, marks=(0.5, 3.0))
-    >>> side_room(3.0, 3, 3.0)  # half of a 6 mm gutter between two blocks
-    Side(bleed=3, marks=(0.5, 3.0))
-    >>> side_room(0, 3, 0)     # two blocks sharing a cut line
-    Side(bleed=0.0, marks=None)
+    Side(bleed=3, marks=(3.5, 8.5), back=3)
+    >>> side_room(4.75, 3)      # 9.75 mm beside three poker cards on A4, less the 5 mm the printer may not reach
+    Side(bleed=2.0, marks=(2.25, 4.75), back=3)
+    >>> side_room(3.0, 3)       # an 8 mm margin: no mark beyond a bleed of 1 mm or more
+    Side(bleed=3, marks=None, back=3)
+    >>> side_room(0, 3, 0)      # two blocks sharing a cut line
+    Side(bleed=0.0, marks=None, back=0.0)
     """
     printed = bleed if bleed_room is None else max(0.0, min(bleed, bleed_room))
-    if room < MARK_ROOM - EPS:
-        return Side(printed, None)
-    start = max(MARK_GAP, printed + MARK_CLEAR)
-    if start + MARK_MIN_LENGTH > room + EPS:
-        start = max(MARK_TIP, room - MARK_MIN_LENGTH)
-    return Side(printed, (start, min(start + MARK_LENGTH, room)))
+    if room + EPS >= printed + MARK_CLEAR + MARK_MIN_LENGTH:
+        start = max(MARK_GAP, printed + MARK_CLEAR)
+        if start + MARK_MIN_LENGTH > room + EPS:
+            start = printed + MARK_CLEAR
+        return Side(printed, (start, min(start + MARK_LENGTH, room)), printed)
+    front = room - MARK_TIGHT - MARK_MIN_LENGTH
+    if front + EPS >= min(printed, FRONT_BLEED_MIN):
+        front = max(0.0, min(printed, round(front, 6)))
+        return Side(front, (front + MARK_TIGHT, room), printed)
+    return Side(printed, None, printed)
 
 
 def block_marks(trims: list[Box], sides: dict[str, Side]) -> list[Mark]:

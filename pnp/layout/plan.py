@@ -29,7 +29,7 @@ from pnp.layout.bounds import QUIET_BAND, quiet_band_problems
 from pnp.layout.faces import FaceResolver, Filled, ResolvedFace, face_elements
 from pnp.layout.furniture import (SEPARATOR, Imprint, cut_guides_layout, fold_layout, footer_layout, marks_layout,
                                   seams_layout)
-from pnp.layout.imposition import (MARK_CLEAR, MARK_LENGTH, Box, Frame,
+from pnp.layout.imposition import (MARGIN, MARK_CLEAR, MARK_LENGTH, Box, Frame,
                                    Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
                                    page_frames)
 from pnp.layout.primitives import Primitive
@@ -606,14 +606,15 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], *, duplex:
         elif entry.how == "both":
             # Backs keep their whole bleed: the back page carries no marks, and a hidden back
             # with less bleed than its deck's others would show it after a printer's drift.
-            backs = [_long_edge_back(p, page_w, options.back_offset) for p in fronts]
+            backs = [_long_edge_back(_front(_with_back_bleed(p)), page_w, options.back_offset)
+                     for p in entry.sheet.placed]
             pending.append((PagePlan(number, PageKind.FRONT, sheet_no, names, marks=marks,
                                      frame=entry.sheet.frame, stock=stock, cutter=entry.machine), len(fronts)))
             pending.append((PagePlan(number + 1, PageKind.BACK, sheet_no, names,
                                      frame=entry.sheet.frame, stock=stock), len(backs)))
             placements += cleared + backs
         else:
-            backs = [_folded_back(p, entry.fold_line) for p in fronts]
+            backs = [_folded_back(_front(_with_back_bleed(p)), entry.fold_line) for p in entry.sheet.placed]
             pending.append((PagePlan(number, PageKind.FOLD, sheet_no, names, marks=marks,
                                      fold_line=entry.fold_line, frame=entry.sheet.frame, stock=stock),
                             len(fronts) + len(backs)))
@@ -945,6 +946,11 @@ def _front(placed: Placed) -> Placement:
     return Placement(item.copy, Face.FRONT, placed.trim, placed.printed, rotation=placed.rotation, part=item.part)
 
 
+def _with_back_bleed(placed: Placed) -> Placed:
+    """A piece as its back is printed: with the whole bleed, where its front gave some way to marks."""
+    return placed if placed.back is None else placed._replace(printed=placed.back)
+
+
 def _long_edge_back(front: Placement, page_w: float, offset: tuple[float, float]) -> Placement:
     """The back, where it lands behind its front after a long-edge flip."""
     mirrored = mirror_for_long_edge(front.trim, page_w, offset)
@@ -977,20 +983,24 @@ def _folded_back(front: Placement, fold: Mark) -> Placement:
 def fold_frames(page_w: float, page_h: float, bleed: float = 3.0) -> list[tuple[Mark, Frame]]:
     """The two ways to fold a page: along a vertical line (fronts on the left
     half) or a horizontal one (fronts on the top half), each with the frame of
-    the fronts' half. Trims keep the bleed and :data:`FOLD_CLEAR` from the line."""
+    the fronts' half. Trims keep the bleed and :data:`FOLD_CLEAR` from the line.
+    The cuts that run across the fold have their marks on the fold's side, so the
+    margin at the paper's edge across from it needs no room for marks; the margin
+    at the ends of the cuts that run along it does."""
     usual = bottom_frame(page_w, page_h)
     area, limits = usual.area, usual.limits
     reach = usual.bleed or limits
     gap = bleed + FOLD_CLEAR
-    middle_x = area.x + area.w / 2
-    middle_y = area.y + area.h / 2
+    # The fold lies in the middle of the paper's printable part, between the footer and the top margin.
+    middle_x = page_w / 2
+    middle_y = (area.y + page_h - MARGIN) / 2
     vertical = Mark(middle_x, limits.y, middle_x, limits.top)
     horizontal = Mark(limits.x, middle_y, limits.right, middle_y)
     return [
-        (vertical, Frame(Box(area.x, area.y, middle_x - gap - area.x, area.h),
+        (vertical, Frame(Box(MARGIN, area.y, middle_x - gap - MARGIN, area.h),
                          Box(limits.x, limits.y, middle_x - 1.0 - limits.x, limits.h), "bottom",
                          Box(reach.x, reach.y, middle_x - FOLD_CLEAR - reach.x, reach.h))),
-        (horizontal, Frame(Box(area.x, middle_y + gap, area.w, area.top - middle_y - gap),
+        (horizontal, Frame(Box(area.x, middle_y + gap, area.w, page_h - MARGIN - middle_y - gap),
                            Box(limits.x, middle_y + 1.0, limits.w, limits.top - middle_y - 1.0), "bottom",
                            Box(reach.x, middle_y + FOLD_CLEAR, reach.w, reach.top - middle_y - FOLD_CLEAR))),
     ]

@@ -31,9 +31,9 @@ import math
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from pnp.layout.boards import Part
-from pnp.layout.imposition import (EPS, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, MARK_TIP, Box,
-                                   Frame, Grid, Mark, Side, block_marks, grid_in, side_room,
-                                   stack_offset)
+from pnp.layout.imposition import (EPS, FRONT_BLEED_MIN, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, MARK_TIGHT,
+                                   MARK_TIP, Box,
+                                   Frame, Grid, Mark, Side, block_marks, grid_in, side_room)
 from pnp.template.model import Copy
 
 #: Between two regions of a sheet, when there is room: each region's bleed,
@@ -41,8 +41,9 @@ from pnp.template.model import Copy
 SEPARATION_MARK = 3.0
 #: Room kept above and below a stack of regions before any goes between them.
 OUTER_ROOM = 4.5
-#: The least strip between two regions that still holds a short mark on each side of its middle.
-MARKED_SEPARATION = 2 * (MARK_TIP + MARK_MIN_LENGTH)
+#: The least strip above a region to cut: the fronts' least bleed on each side of it and,
+#: between them, the shortest mark of the lower region's upright cuts, clear of both.
+MARKED_SEPARATION = 2 * FRONT_BLEED_MIN + 2 * MARK_TIGHT + MARK_MIN_LENGTH
 
 
 class Item(NamedTuple):
@@ -105,6 +106,9 @@ class Placed(NamedTuple):
     trim: Box
     printed: Box         # the trim and the bleed printed around it
     rotation: int = 0    # quarter turns counter-clockwise: 0 or 90
+    #: The trim and the bleed its back prints, where that is more than the front's (a front's
+    #: bleed gives way to its crop marks; a back carries none); None: as ``printed``.
+    back: Box | None = None
 
 
 class Sheet(NamedTuple):
@@ -313,12 +317,8 @@ class _Builder:
             if taken:
                 last.items.extend(queue[start:start + taken])
                 return taken
-        used = sum(r.height for r in self.regions) + len(self.regions) * self.strip
-        room = self.frame.area.h - used
-        if len(self.regions) >= 2:
-            # A region between two others has no margin for the marks of its upright
-            # cuts: the strips that part it from its neighbours must hold them.
-            room -= 2 * OUTER_ROOM + len(self.regions) * max(0.0, MARKED_SEPARATION - self.strip)
+        used = sum(r.height for r in self.regions) + sum(self.strip_above(r.cut) for r in self.regions[1:])
+        room = self.frame.area.h - used - (self.strip_above(first.copy.component.cut) if self.regions else 0.0)
         if room <= EPS:
             return 0
         component = first.copy.component
@@ -329,6 +329,9 @@ class _Builder:
                 return 0
             queue = [first]
             start, left = 0, 1
+            # The regions above may have drawn closer to make room for it.
+            room = max(room, self.frame.area.h - sum(r.height for r in self.regions)
+                       - sum(self.strip_above(r.cut) for r in self.regions[1:]) - self.strip)
         w, h = first.size
         gutter = component.gutter if first.part is None else False
         area = self.frame.area
@@ -360,6 +363,11 @@ class _Builder:
         self.regions.append(_Region(first.key, grid, list(queue[start:start + taken])))
         return taken
 
+    def strip_above(self, cut: bool) -> float:
+        """The least strip above a region below the first: room for the marks of its upright
+        cuts at their top when it is cut (its foot may lie on the footer's band)."""
+        return max(self.strip, MARKED_SEPARATION) if cut else self.strip
+
     def fill(self, queue: Sequence[Item], start: int = 0) -> int:
         """Lay out as much of ``queue[start:]`` as fits, region after region; return how many."""
         taken = 0
@@ -390,6 +398,18 @@ class _Builder:
                 if smaller is not None:
                     self.flush = height >= free - EPS
                     return smaller
+        last = self.regions[-1]
+        first = last.items[0]
+        if last.grid.gap_y > EPS and last.rows > 1 and first.back is None and first.part is None \
+                and not first.copy.component.gutter and self.frame.gap <= EPS:
+            # One-sided pieces above may share their cuts across rather than keep a gutter
+            # between rows: the room that gives, if the page holds there.
+            saved = (last.rows - 1) * last.grid.gap_y
+            smaller = self.shrink(item, min(room + saved, item.size[1]))
+            if smaller is not None:
+                last.grid = last.grid._replace(gap_y=0.0)
+                self.flush = True
+                return smaller
         return None
 
     def sheet(self, shapes: dict | None = None) -> Sheet:
@@ -459,8 +479,11 @@ def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int, runs: Seq
     left = block_of(queue, start, max(capacities) + 1)
     if all(c < left for c in capacities):
         # The run fills the sheet whichever frame it takes: the one with the
-        # most room for it wins, and nothing else joins that sheet.
-        best = max(range(len(frames)), key=lambda i: (capacities[i], -i))
+        # most room for it wins (the one that centres it on the paper on a tie), and
+        # nothing else joins that sheet.
+        best = max(range(len(frames)), key=lambda i: (
+            capacities[i], -_off_centre(frames[i], grids[i].block_w, grids[i].block_h)
+            if grids[i] and component.cut else 0.0, -i))
         return frames[best]
 
     def remaining() -> Iterator[tuple[Sequence[Item], int]]:
@@ -473,10 +496,28 @@ def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int, runs: Seq
     return frames[best]
 
 
+def _off_centre(frame: Frame, width: float, height: float) -> float:
+    """How far a block of pieces this size lies from the middle of the paper in this frame (mm)."""
+    if frame.page is None:
+        return 0.0
+    x, y = frame.centred(width, height)
+    page = frame.page
+    return round(abs(x - (page.w - width) / 2) + abs(y - (page.h - height) / 2), 6)
+
+
+class _Trial(NamedTuple):
+    """What a fresh sheet with one frame would do with what is left; more is better, in this order."""
+
+    placed: float        # the area of the pieces it holds
+    strips_kept: bool    # every region keeps a strip between it and the next
+    centred: float       # minus how far its pieces lie from the middle of the paper (mm)
+
+
 def _trial(frame: Frame, runs: Iterable[tuple[Sequence[Item], int]], bleed: float,
-           shrink: Shrink | None = None, *, strip: float = 0.0) -> tuple[float, bool]:
+           shrink: Shrink | None = None, *, strip: float = 0.0) -> "_Trial":
     """How much of ``runs`` (each a run and where it starts; by area) one fresh sheet with
-    this frame would hold, and whether every region keeps a strip between it and the next."""
+    this frame would hold, whether every region keeps a strip between it and the next, and
+    how near the middle of the paper they lie (less off centre is more)."""
     builder = _Builder(frame, bleed, shrink, strip)
     placed = 0.0
     for run, start in runs:
@@ -487,7 +528,11 @@ def _trial(frame: Frame, runs: Iterable[tuple[Sequence[Item], int]], bleed: floa
         if taken < len(run) - start:
             # A run that did not fit whole ends the sheet: later runs do not jump it.
             break
-    return round(placed, 3), not builder.flush
+    # Pieces to cut lie best in the middle of the paper; a page used as printed may lie anywhere.
+    regions = [r for r in builder.regions if r.cut]
+    width = max((r.grid.block_w for r in regions), default=0.0)
+    height = sum(r.height for r in regions) + sum(builder.strip_above(r.cut) for r in regions[1:])
+    return _Trial(round(placed, 3), not builder.flush, -_off_centre(frame, width, height) if regions else 0.0)
 
 
 def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | None = None,
@@ -512,36 +557,101 @@ def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | N
     return sheet
 
 
+def strip_sides(strip: float, bleed: float, lower_cut: bool = True) -> tuple[Side, Side]:
+    """What a strip between two regions gives the one above it (its foot) and the one below
+    (its top): each half, a bleed and a mark beyond it, when it is wide enough; else the
+    lower region's mark, for its upright cuts, between the two fronts' bleeds cut back to
+    make room for it. Backs share the strip evenly: they carry no marks.
+
+    >>> strip_sides(13.0, 3.0)
+    (Side(bleed=3.0, marks=(3.5, 6.5), back=3.0), Side(bleed=3.0, marks=(3.5, 6.5), back=3.0))
+    >>> strip_sides(6.0, 3.0)       # two decks' rows, twice the bleed apart
+    (Side(bleed=1.5, marks=None, back=3.0), Side(bleed=1.5, marks=(1.75, 4.25), back=3.0))
+    """
+    half = strip / 2
+    if not lower_cut or strip + EPS >= 2 * (min(bleed, half) + MARK_CLEAR + MARK_MIN_LENGTH):
+        return side_room(half, bleed, half), side_room(half, bleed, half)
+    fronts = strip - MARK_MIN_LENGTH - 2 * MARK_TIGHT    # what the two fronts' bleeds share
+    back = min(bleed, half)
+    if fronts + EPS < 2 * min(back, FRONT_BLEED_MIN):
+        return Side(back, None, back), Side(back, None, back)
+    lower = round(min(back, max(fronts / 2, fronts - back)), 6)
+    upper = round(min(back, fronts - lower), 6)
+    return Side(upper, None, back), Side(lower, (lower + MARK_TIGHT, lower + MARK_TIGHT + MARK_MIN_LENGTH), back)
+
+
+def _parting_marks(placed: list[Placed], heights: list[float], seps: list[float], foot: float,
+                   limits: Box) -> list[Mark]:
+    """Where to part the regions first: a mark at each end of the line midway between two of
+    them, in the side margins, clear of every trim (and of every bleed: the line runs beyond
+    both regions' bleeds). ``foot`` is the foot of the last region."""
+    if not seps:
+        return []
+    inner_left = min(p.trim.x for p in placed) - MARK_TIP
+    inner_right = max(p.trim.right for p in placed) + MARK_TIP
+    y = foot
+    middles = []
+    for index in range(len(seps) - 1, -1, -1):
+        y += heights[index + 1]
+        if seps[index] >= MARKED_SEPARATION - EPS:
+            middles.append(y + seps[index] / 2)
+        y += seps[index]
+    marks = []
+    for middle in sorted(middles):
+        if inner_left - limits.x >= MARK_MIN_LENGTH - EPS:
+            marks.append(Mark(inner_left, middle, max(limits.x, inner_left - MARK_LENGTH), middle))
+        if limits.right - inner_right >= MARK_MIN_LENGTH - EPS:
+            marks.append(Mark(inner_right, middle, min(limits.right, inner_right + MARK_LENGTH), middle))
+    return marks
+
+
+def _separations(regions: list[_Region], heights: list[float], room: float, bleed: float,
+                 strip: float) -> list[float]:
+    """The strip between each two regions: the least each needs (room for a mark above a
+    cut region, ``strip`` at least), then, as the sheet allows, up to a bleed and a mark
+    each side, once the room above and below the stack is kept."""
+    gaps = len(regions) - 1
+    if gaps <= 0:
+        return []
+    need = [max(strip, MARKED_SEPARATION) if region.cut else strip for region in regions[1:]]
+    spare = max(0.0, room - sum(heights))
+    full = 2 * (bleed + MARK_CLEAR + SEPARATION_MARK)
+    even = max(0.0, spare - 2 * OUTER_ROOM) / gaps
+    seps = [max(n, min(full, even)) for n in need]
+    if sum(seps) > spare + EPS:
+        least = sum(need)
+        seps = ([n + (spare - least) / gaps for n in need] if least <= spare
+                else [n * spare / least for n in need])
+    return seps
+
+
 def _shape(frame: Frame, regions: list[_Region], bleed: float, strip: float = 0.0) -> Sheet:
     area, limits = frame.area, frame.limits
     reach = frame.bleed   # how far the print may reach (None: anywhere)
     heights = [r.height for r in regions]
-    spare = max(0.0, area.h - sum(heights))
-    gaps = len(regions) - 1
-    # The outer margins keep what a full sheet of one grid would have; what is
-    # left parts the regions (enough for a bleed and a mark on each side), and
-    # never less than ``strip``.
-    separation = 0.0
-    if gaps:
-        separation = min(2 * (bleed + MARK_CLEAR + SEPARATION_MARK), max(0.0, spare - 2 * OUTER_ROOM) / gaps)
-        separation = min(max(separation, strip), spare / gaps)
-    top = area.top - (spare - separation * gaps) / 2
-    top += stack_offset(frame, top, top - sum(heights) - separation * gaps)
+    seps = _separations(regions, heights, area.h, bleed, strip)
+    # The stack of regions centred on the paper, as far as its area allows.
+    top = frame.centred(0.0, sum(heights) + sum(seps))[1] + sum(heights) + sum(seps)
     placed: list[Placed] = []
     marks: list[Mark] = []
     for index, region in enumerate(regions):
-        grid = region.grid._replace(rows=region.rows)
+        # A region of one row holds as many columns as it has pieces: centred, not left-aligned.
+        grid = region.grid._replace(rows=region.rows, cols=min(region.grid.cols, len(region.items)))
         bottom = top - heights[index]
-        grid = grid._replace(origin_y=bottom, origin_x=area.x + (area.w - grid.block_w) / 2)
+        grid = grid._replace(origin_y=bottom, origin_x=frame.centred(grid.block_w, 0.0)[0])
         right_edge = grid.origin_x + grid.block_w
         rooms = {
             "left": (grid.origin_x - limits.x, None if reach is None else grid.origin_x - reach.x),
             "right": (limits.right - right_edge, None if reach is None else reach.right - right_edge),
-            "top": ((limits.top - top, None if reach is None else reach.top - top) if index == 0
-                    else (separation / 2, separation / 2)),
-            "bottom": ((bottom - limits.y, None if reach is None else bottom - reach.y)
-                       if index == len(regions) - 1 else (separation / 2, separation / 2)),
+            "top": (limits.top - top, None if reach is None else reach.top - top),
+            "bottom": (bottom - limits.y, None if reach is None else bottom - reach.y),
         }
+        # Beside a strip between two regions, what the strip gives each.
+        inner = {}
+        if index:
+            inner["top"] = strip_sides(seps[index - 1], bleed, region.cut)[1]
+        if index < len(seps):
+            inner["bottom"] = strip_sides(seps[index], bleed, regions[index + 1].cut)[0]
         part = region.items[0].part
         if part is not None:
             seams = {s.side: s for s in part.seams}
@@ -551,42 +661,34 @@ def _shape(frame: Frame, regions: list[_Region], bleed: float, strip: float = 0.
                      for side in ("left", "bottom", "right", "top")}
             sides = {
                 side: (Side(0.0, side_room(room + inset[side], 0.0, 0.0).marks) if side in seams
-                       else side_room(room, bleed, reach_room))
+                       else inner.get(side) or side_room(room, bleed, reach_room))
                 for side, (room, reach_room) in rooms.items()
             }
             trim = grid.trim(0)
             cut = Box(trim.x + inset["left"], trim.y + inset["bottom"],
                       trim.w - inset["left"] - inset["right"], trim.h - inset["bottom"] - inset["top"])
-            outer = (sides["left"].bleed, sides["bottom"].bleed, sides["right"].bleed, sides["top"].bleed)
-            placed.append(Placed(region.items[0], trim, trim.grow(*outer), 90 if part.rotated else 0))
+            outer = tuple(sides[s].bleed for s in ("left", "bottom", "right", "top"))
+            backs = tuple(sides[s].back for s in ("left", "bottom", "right", "top"))
+            placed.append(Placed(region.items[0], trim, trim.grow(*outer), 90 if part.rotated else 0,
+                                 trim.grow(*backs) if backs != outer else None))
             if region.cut:
                 marks += block_marks([cut], sides)
         else:
-            sides = {side: side_room(room, bleed, reach_room) for side, (room, reach_room) in rooms.items()}
-            outer = (sides["left"].bleed, sides["bottom"].bleed, sides["right"].bleed, sides["top"].bleed)
+            sides = {side: inner.get(side) or side_room(room, bleed, reach_room)
+                     for side, (room, reach_room) in rooms.items()}
+            outer = tuple(sides[s].bleed for s in ("left", "bottom", "right", "top"))
+            backs = tuple(sides[s].back for s in ("left", "bottom", "right", "top"))
             trims = []
             for slot, item in enumerate(region.items):
                 trim = grid.trim(slot)
                 trims.append(trim)
-                sides_bled = grid.bleed_sides(slot, bleed, outer, filled=len(region.items))
-                placed.append(Placed(item, trim, trim.grow(*sides_bled), 90 if grid.rotated else 0))
+                count = len(region.items)
+                printed = trim.grow(*grid.bleed_sides(slot, bleed, outer, filled=count))
+                back = trim.grow(*grid.bleed_sides(slot, bleed, backs, filled=count)) if backs != outer else None
+                placed.append(Placed(item, trim, printed, 90 if grid.rotated else 0,
+                                     back if back != printed else None))
             if region.cut:
                 marks += block_marks(trims, sides)
-        top = bottom - separation
-    if gaps and separation >= MARKED_SEPARATION - EPS:
-        # Where to part the regions first: a mark at each end of the line midway
-        # between them, in the side margins, clear of every trim.
-        inner_left = min(p.trim.x for p in placed) - MARK_TIP
-        inner_right = max(p.trim.right for p in placed) + MARK_TIP
-        y = top + separation   # the foot of the last region
-        middles = []
-        for index in range(gaps, 0, -1):
-            y += heights[index]
-            middles.append(y + separation / 2)
-            y += separation
-        for middle in sorted(middles):
-            if inner_left - limits.x >= MARK_MIN_LENGTH - EPS:
-                marks.append(Mark(inner_left, middle, max(limits.x, inner_left - MARK_LENGTH), middle))
-            if limits.right - inner_right >= MARK_MIN_LENGTH - EPS:
-                marks.append(Mark(inner_right, middle, min(limits.right, inner_right + MARK_LENGTH), middle))
+        top = bottom - (seps[index] if index < len(seps) else 0.0)
+    marks += _parting_marks(placed, heights, seps, top, limits)
     return Sheet(frame, tuple(placed), tuple(marks), len(regions))
