@@ -396,8 +396,12 @@ def option_cases() -> list[Case]:
     for value in ("nan", "inf", "-6", "1e308", "5"):
         cases.append(Case(f"--mark-inset {value}", 4 if value == "nan" else 5,
                           (*RENDER_H, "--cutter", "silhouette", "--mark-inset", value)))
+    for value in ("nan", "inf", "-20", "1e308", "4"):
+        cases.append(Case(f"--mark-length {value}", 4 if value == "nan" else 5,
+                          (*RENDER_H, "--cutter", "silhouette", "--mark-length", value)))
     cases += [Case("--cutter cricut", 5, (*RENDER_H, "--cutter", "cricut")),
-              Case("--mark-inset without --cutter", 5, (*RENDER_H, "--mark-inset", "6"))]
+              Case("--mark-inset without --cutter", 5, (*RENDER_H, "--mark-inset", "6")),
+              Case("--mark-length without --cutter", 5, (*RENDER_H, "--mark-length", "10"))]
     for label, value in (("3000 characters", "https://x.org/" + "a" * 2986),
                          ("1001 characters", "https://x.org/" + "a" * 987),
                          ("empty", ""), ("a line break", "https://x.org/\nb"),

@@ -79,8 +79,9 @@ def _ink_box(image, dark: int = 250):
 def test_every_outline_runs_along_its_pieces_trim_as_printed(game_id, shapes):
     """Card Hunter's rounded cards, tokens and trackers, and a kit of round tokens and hexagonal
     tiles, without bleed so that what is printed of each piece is its trim: each cut line on it
-    to 0.1 mm, rounded corners, circles and turned hexagons included."""
-    pdf, manifest, files = kit(game_id, "a4", 6.0, bleed=0.0)
+    to 0.1 mm, rounded corners, circles and turned hexagons included. Marks 6 mm in and 5 mm
+    long keep little of the page clear: Card Hunter's setup aid (190 x 250 mm) is cut too."""
+    pdf, manifest, files = kit(game_id, "a4", 6.0, bleed=0.0, mark_length=5.0)
     game = _game(game_id)
     document = _document(pdf)
     page_w, page_h = manifest["page_size_mm"]
@@ -132,47 +133,51 @@ def _dark_box(document, number: int, page_h: float, box) -> tuple[float, float, 
     return (x + found[0] / PX, page_h - y - h + found[1] / PX, x + found[2] / PX, page_h - y - h + found[3] / PX)
 
 
-@pytest.mark.parametrize("paper, inset", [("a4", 10.0), ("letter", 6.0)])
-def test_the_registration_marks_are_silhouette_studios_and_nothing_else_is_near_them(paper, inset):
-    """A 5 mm square at the top left, 20 mm corners of 0.3 mm lines at the top right and bottom
-    left, each ``inset`` from its edges, as the manifest says; nothing else printed within
-    0.25 mm of them on any front the machine cuts."""
-    pdf, manifest, _ = kit("hunting-fever", paper, inset)
+@pytest.mark.parametrize("paper, inset, length", [("a4", 10.0, 20.0), ("letter", 6.0, 10.0)])
+def test_the_registration_marks_are_silhouette_studios_and_nothing_else_is_near_them(paper, inset, length):
+    """A 5 mm square at the top left, corners of 0.3 mm lines ``length`` long at the top right and
+    bottom left, each ``inset`` from its edges, as the manifest says; on every front the machine
+    cuts, nothing else printed in the square Silhouette Studio hatches inside each mark (as long
+    as the mark on a side), 2 mm around it, nor between it and the paper's edges: measured on
+    the rendered page."""
+    pdf, manifest, _ = kit("hunting-fever", paper, inset, mark_length=length)
     page_w, page_h = manifest["page_size_mm"]
     assert (cutter.SQUARE, cutter.LEG, cutter.THICKNESS, cutter.DEFAULT_INSET) == (5.0, 20.0, 0.3, 10.0)
     entry = manifest["cutter"]
-    assert entry["kind"] == "silhouette" and entry["mark_inset_mm"] == inset
+    assert entry["kind"] == "silhouette" and entry["mark_inset_mm"] == inset and entry["mark_length_mm"] == length
     assert entry["marks"] == [
         {"kind": "square", "at": "top-left", "x": inset, "y": round(page_h - inset - 5, 3), "w": 5.0, "h": 5.0},
         {"kind": "corner", "at": "top-right", "x": round(page_w - inset, 3), "y": round(page_h - inset, 3),
-         "leg": 20.0, "legs_toward": [-1, -1], "thickness": 0.3},
-        {"kind": "corner", "at": "bottom-left", "x": inset, "y": inset, "leg": 20.0, "legs_toward": [1, 1],
+         "leg": length, "legs_toward": [-1, -1], "thickness": 0.3},
+        {"kind": "corner", "at": "bottom-left", "x": inset, "y": inset, "leg": length, "legs_toward": [1, 1],
          "thickness": 0.3}]
+    # Each area runs from its corner of the paper past the hatched square, 2 mm more.
+    side = inset + length + 0.15 + 2.0
+    assert [(a["at"], a["x"], a["y"], a["w"], a["h"]) for a in entry["keep_clear"]] == [
+        ("top-left", 0.0, round(page_h - side, 3), round(side, 3), round(side, 3)),
+        ("top-right", round(page_w - side, 3), round(page_h - side, 3), round(side, 3), round(side, 3)),
+        ("bottom-left", 0.0, 0.0, round(side, 3), round(side, 3))]
     document = _document(pdf)
-    c, t = cutter.KEEP_CLEAR, cutter.THICKNESS / 2
+    t = cutter.THICKNESS / 2
     near = 1.5 / PX   # the rendered edge of a shape, to a pixel and a half
     fronts = [p for p in manifest["pages"] if p.get("registration_marks")]
     assert fronts
     for page in fronts:
         n = page["number"]
-        # Each zone, rendered, holds the mark's ink and nothing else.
-        square = _dark_box(document, n, page_h, (inset - c, page_h - inset - 5 - c, 5 + 2 * c, 5 + 2 * c))
+        # Each mark, rendered: where its ink is.
+        square = _dark_box(document, n, page_h, (inset - 1, page_h - inset - 6, 7, 7))
         assert _near(square, (inset, inset, inset + 5, inset + 5), near), square
         right, top = page_w - inset, inset   # the top-right corner, from the top-left
-        # Each leg alone (the corner left out): where it ends, and its width.
-        across = _dark_box(document, n, page_h, (right - 20 - c, page_h - top - t - c, 19 + c, 2 * t + 2 * c))
-        assert _near(across, (right - 20, top - t, right - 1, top + t), near), across
-        upright = _dark_box(document, n, page_h, (right - t - c, page_h - top - 20 - c, 2 * t + 2 * c, 19 + c))
-        assert _near(upright, (right - t, top + 1, right + t, top + 20), near), upright
+        across = _dark_box(document, n, page_h, (right - length - 1, page_h - top - t - 0.5, length, 2 * t + 1))
+        assert _near(across, (right - length, top - t, right - 1, top + t), near), across
         left, bottom = inset, page_h - inset
-        across = _dark_box(document, n, page_h, (left + 1, inset - t - c, 19 + c, 2 * t + 2 * c))
-        assert _near(across, (left + 1, bottom - t, left + 20, bottom + t), near), across
-        upright = _dark_box(document, n, page_h, (left - t - c, inset + 1, 2 * t + 2 * c, 19 + c))
-        assert _near(upright, (left - t, bottom - 20, left + t, bottom - 1), near), upright
-        # Everything printed near the marks is theirs: the pieces and their bleed keep out.
-        inks = [b.grow(near, near, near, near) for m in cutter.marks(page_w, page_h, inset)
+        upright = _dark_box(document, n, page_h, (left - t - 0.5, inset + 1, 2 * t + 1, length))
+        assert _near(upright, (left - t, bottom - length, left + t, bottom - 1), near), upright
+        # Every keep-clear area, rendered: whatever is printed in it is a mark's own ink.
+        inks = [b.grow(near, near, near, near) for m in cutter.marks(page_w, page_h, inset, length)
                 for b in cutter.mark_boxes(m)]
-        for zone in cutter.keep_out(page_w, page_h, inset):
+        for area in entry["keep_clear"]:
+            zone = cutter.Box(area["x"], area["y"], area["w"], area["h"])
             image = render_region(document[n - 1], page_h, zone.x, zone.y, zone.w, zone.h, PX).convert("L")
             width = image.size[0]
             for index, value in enumerate(image.tobytes()):
@@ -180,9 +185,28 @@ def test_the_registration_marks_are_silhouette_studios_and_nothing_else_is_near_
                     x, y = zone.x + (index % width + 0.5) / PX, zone.top - (index // width + 0.5) / PX
                     inside = zone.grow(-near, -near, -near, -near)   # a neighbour's edge, rendered, may blur in
                     assert not (inside.x <= x <= inside.right and inside.y <= y <= inside.top) or \
-                        any(b.x <= x <= b.right and b.y <= y <= b.top for b in inks), (n, zone, x, y)
+                        any(b.x <= x <= b.right and b.y <= y <= b.top for b in inks), (n, area["at"], x, y)
+    assert print_order_problems(manifest, pdf_page_count(pdf)) == []
     # Back pages carry no marks: the cutter reads the front.
     assert not any(p.get("registration_marks") for p in manifest["pages"] if p["kind"] == "back")
+
+
+def test_check_manifest_refuses_a_piece_in_a_keep_clear_area_or_an_area_too_small():
+    import copy
+
+    _, manifest, _ = kit("card-hunter", "a4")
+    page = next(p for p in manifest["pages"] if p.get("registration_marks"))
+    moved = copy.deepcopy(manifest)
+    item = next(p for p in moved["pages"] if p["number"] == page["number"])["items"][0]
+    item["x"], item["y"] = 12.0, 12.0
+    assert any("keep-clear area of the bottom-left registration mark" in p for p in print_order_problems(moved))
+    shrunk = copy.deepcopy(manifest)
+    shrunk["cutter"]["keep_clear"][1]["w"] -= 3
+    assert any("keep-clear area of the top-right registration mark is smaller" in p
+               for p in print_order_problems(shrunk))
+    missing = copy.deepcopy(manifest)
+    del missing["cutter"]["keep_clear"]
+    assert any("no keep-clear area" in p for p in print_order_problems(missing))
 
 
 def _cards_63x88(tmp_path):
@@ -190,19 +214,24 @@ def _cards_63x88(tmp_path):
     return load_game(write_game(tmp_path, text))
 
 
-@pytest.mark.parametrize("paper", ("a4", "letter"))
-def test_nine_poker_cards_a_sheet_between_marks_6_mm_in(tmp_path, paper):
+def test_nine_poker_cards_a_sheet_between_short_marks_6_mm_in_on_a4(tmp_path):
+    """Marks 5 mm long (Studio's Length set to 5 mm) 6 mm in leave their keep-clear areas
+    13.15 mm from the corners: three rows of cards fit between those above and below."""
     game = _cards_63x88(tmp_path)
-    _, manifest = render_to_memory(game, PrintOptions(paper=paper, cutter="silhouette", mark_inset=6))
+    _, manifest = render_to_memory(game, PrintOptions(paper="a4", cutter="silhouette", mark_inset=6, mark_length=5))
     fronts = [p for p in manifest["pages"] if p.get("registration_marks")]
     assert [len(p["items"]) for p in fronts] == [9]
     assert print_order_problems(manifest) == []   # 1.25 mm apart, clear of the marks, inside them
-    if paper == "a4":
-        # The kits' own poker cards (63.5 x 88.9 mm) fit nine to an A4 sheet too.
-        _, manifest, _ = kit("card-hunter", "a4", 6.0)
-        counts = [sum(i["component"] == "monster-cards" for i in p["items"])
-                  for p in manifest["pages"] if p.get("registration_marks")]
-        assert max(counts) == 9
+    # The kits' own poker cards (63.5 x 88.9 mm) fit nine to an A4 sheet too.
+    _, manifest, _ = kit("card-hunter", "a4", 6.0, mark_length=5.0)
+    counts = [sum(i["component"] == "monster-cards" for i in p["items"])
+              for p in manifest["pages"] if p.get("registration_marks")]
+    assert max(counts) == 9
+    # Studio's default 20 mm marks keep more clear: six.
+    _, manifest, _ = kit("card-hunter", "a4", 6.0)
+    counts = [sum(i["component"] == "monster-cards" for i in p["items"])
+              for p in manifest["pages"] if p.get("registration_marks")]
+    assert max(counts) == 6
 
 
 @pytest.mark.parametrize("paper", ("a4", "letter"))
@@ -231,8 +260,11 @@ def test_check_manifest_vouches_for_the_cut_files_and_refuses_a_changed_one(tmp_
     assert result.exit_code == 1 and "not the cut file this manifest was written with" in result.output
     for bad, said in ((["--cutter", "brother"], "unknown cutter 'brother'"),
                       (["--cutter", "silhouette", "--mark-inset", "4"], "--mark-inset must be"),
+                      (["--cutter", "silhouette", "--mark-length", "4"], "--mark-length must be"),
+                      (["--cutter", "silhouette", "--mark-length", "nan"], "--mark-length must be"),
                       (["--cutter", "silhouette", "--fold"], "do not go together"),
-                      (["--mark-inset", "6"], "give --cutter too")):
+                      (["--mark-inset", "6"], "give --cutter too"),
+                      (["--mark-length", "10"], "give --cutter too")):
         result = runner.invoke(app, ["render", "halali", "--out", str(tmp_path / "x"), *bad])
         assert result.exit_code == 1 and said in result.output
 

@@ -140,10 +140,18 @@ def _backs(game_id: str, lang: str, paper: str, ink: bool, mode: str) -> Backs:
 
 
 def _unlike(a, b) -> int:
-    """The largest difference between two cut-outs of a back, in any pixel and channel."""
-    from PIL import ImageChops
+    """The largest difference between two cut-outs of a back, in any pixel and channel, that a
+    shift of one pixel does not explain: a shape's edge that rounding put on the next pixel in
+    one of them is the same back; paper or a neighbour's back showing along an edge is not (it
+    has nothing like it within a pixel in the other)."""
+    from PIL import ImageChops, ImageFilter
 
-    return max(high for _, high in ImageChops.difference(a, b).getextrema())
+    def beyond(one, other) -> int:
+        low, high = other.filter(ImageFilter.MinFilter(3)), other.filter(ImageFilter.MaxFilter(3))
+        over, under = ImageChops.subtract(one, high), ImageChops.subtract(low, one)
+        return max(high_value for image in (over, under) for _, high_value in image.getextrema())
+
+    return max(beyond(a, b), beyond(b, a))
 
 
 def deck_problems(backs: Backs) -> list[str]:

@@ -89,16 +89,20 @@ def _params(values: list[str]) -> dict[str, float]:
 
 def _options(*, lang: str, paper: str, bleed: float, crop_marks: bool, duplex: bool,
              back_offset: str, ink_saver: bool, qr_url: Optional[str], fold: bool = False,
-             cutter: Optional[str] = None, mark_inset: Optional[float] = None) -> "PrintOptions":
+             cutter: Optional[str] = None, mark_inset: Optional[float] = None,
+             mark_length: Optional[float] = None) -> "PrintOptions":
     from pnp.template.model import PrintOptions
     from pnp.layout.options import checked, parse_offset
 
-    if mark_inset is not None and cutter is None:
-        raise PnpError("--mark-inset places a cutting machine's registration marks: give --cutter too")
+    for option, value in (("--mark-inset", mark_inset), ("--mark-length", mark_length)):
+        if value is not None and cutter is None:
+            raise PnpError(f"{option} places a cutting machine's registration marks: give --cutter too")
     inset = PrintOptions._field_defaults["mark_inset"] if mark_inset is None else mark_inset
+    length = PrintOptions._field_defaults["mark_length"] if mark_length is None else mark_length
     return checked(PrintOptions(lang=lang, paper=paper, bleed=bleed, crop_marks=crop_marks,
                                 duplex=duplex, fold=fold, back_offset=parse_offset(back_offset),
-                                ink_saver=ink_saver, qr_url=qr_url, cutter=cutter, mark_inset=inset))
+                                ink_saver=ink_saver, qr_url=qr_url, cutter=cutter, mark_inset=inset,
+                                mark_length=length))
 
 
 def _check_out(out: Path) -> Path:
@@ -155,6 +159,9 @@ INSET = typer.Option(None, "--mark-inset", metavar="MM",
                      help="With --cutter: the registration marks' distance from the paper's edges "
                           "(Silhouette Studio's default, 10).")
 COMPONENT = typer.Option([], "--component", help="Only this component (repeatable).")
+LENGTH = typer.Option(None, "--mark-length", metavar="MM",
+                      help="With --cutter: the length of the registration marks' corners, as Silhouette "
+                           "Studio is set (its default, 20).")
 SET = typer.Option([], "--set", metavar="NAME=NUMBER",
                    help="Change a template setting, e.g. --set space_size=40.")
 
@@ -223,6 +230,7 @@ def render(
     crop_marks: bool = CROP, duplex: bool = DUPLEX, fold: bool = FOLD, back_offset: str = OFFSET,
     ink_saver: bool = INK, qr_url: Optional[str] = QR,
     cutter: Optional[str] = CUTTER, mark_inset: Optional[float] = INSET,
+    mark_length: Optional[float] = LENGTH,
     template: Optional[Path] = typer.Option(None, "--template", help="Render your own definition file."),
     space_size: Optional[float] = typer.Option(None, "--space-size",
                                                help="Board space size in mm (same as --set space_size=MM)."),
@@ -233,7 +241,7 @@ def render(
 
     options = _options(lang=lang, paper=paper, bleed=bleed, crop_marks=crop_marks, duplex=duplex,
                        back_offset=back_offset, ink_saver=ink_saver, qr_url=qr_url, fold=fold,
-                       cutter=cutter, mark_inset=mark_inset)
+                       cutter=cutter, mark_inset=mark_inset, mark_length=mark_length)
     overrides = _params(settings)
     if space_size is not None:
         overrides["space_size"] = space_size
@@ -275,6 +283,7 @@ def build(
     out: Path = OUT, bleed: float = BLEED, crop_marks: bool = CROP, duplex: bool = DUPLEX,
     fold: bool = FOLD, back_offset: str = OFFSET, ink_saver: bool = INK, qr_url: Optional[str] = QR,
     cutter: Optional[str] = CUTTER, mark_inset: Optional[float] = INSET,
+    mark_length: Optional[float] = LENGTH,
 ) -> None:
     """Render every game in English and French, on A4 and US Letter."""
     from pnp.kit.build import build_matrix, render_game
@@ -282,7 +291,7 @@ def build(
 
     base = _options(lang="en", paper="a4", bleed=bleed, crop_marks=crop_marks, duplex=duplex,
                     back_offset=back_offset, ink_saver=ink_saver, qr_url=qr_url, fold=fold, cutter=cutter,
-                    mark_inset=mark_inset)
+                    mark_inset=mark_inset, mark_length=mark_length)
     out = _check_out(out)
     started = time.perf_counter()
     kits = [load_shipped_game(game_id) for game_id in game_files()]

@@ -15,6 +15,7 @@ reader (tomli's compiled parser, or the standard library's where it is missing).
 from __future__ import annotations
 
 import functools
+import math
 import re
 import string
 from pathlib import Path
@@ -104,6 +105,9 @@ class Catalog(NamedTuple):
             raise CatalogError(f"{where}: missing text {key!r} ({self.lang})") from None
         if not values:
             return text
+        if self.lang == "fr":
+            # A French number's fraction follows a comma, wherever it is printed.
+            values = {k: self.number(v) if type(v) is float else v for k, v in values.items()}
         try:
             return text.format_map(values)
         except (KeyError, IndexError, ValueError) as exc:

@@ -376,7 +376,8 @@ def _print_advice(cover: _Cover) -> None:
     if contents.mount:
         flow.paragraph(catalog.get("cover.mount_fold" if contents.folds else "cover.mount"), bullet="•")
     if options.back_offset != (0.0, 0.0):
-        flow.paragraph(catalog.get("cover.print_offset", x=options.back_offset[0], y=options.back_offset[1]),
+        flow.paragraph(catalog.get("cover.print_offset", x=catalog.number(options.back_offset[0]),
+                                   y=catalog.number(options.back_offset[1])),
                        bullet="•")
     if options.ink_saver:
         flow.paragraph(catalog.get("cover.ink_saver"), bullet="•")
@@ -419,7 +420,8 @@ def _cutting(cover: _Cover) -> None:
     if _shared(contents):
         flow.paragraph(catalog.get("cover.cut_shared"), bullet="•")
     if cover.options.cutter:
-        flow.paragraph(catalog.get("cover.cut_machine", inset=catalog.number(cover.options.mark_inset)), bullet="•")
+        flow.paragraph(catalog.get("cover.cut_machine", inset=catalog.number(cover.options.mark_inset),
+                                   length=catalog.number(cover.options.mark_length)), bullet="•")
     for component, parts in contents.boards:
         _assembly_diagram(flow, component, parts, catalog, inks=cover.inks, accent=cover.accent)
 

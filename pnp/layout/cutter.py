@@ -1,4 +1,4 @@
-"""Print-and-cut for cutting machines: registration marks, keep-out zones and cut files.
+"""Print-and-cut for cutting machines: registration marks, keep-clear areas and cut files.
 
 A Silhouette cutter finds three printed marks with its optical sensor and cuts
 the pieces where the cut file puts them, relative to those marks. The marks
@@ -12,14 +12,26 @@ for Silhouette cutters draws them (fablabnbg/inkscape-silhouette,
 cites users who found 0.3 mm lines register best), and the inset is Silhouette
 Studio's default and least, 10 mm (alan-cha/silhouette-card-maker, "Borderless
 Templates": Studio will not set it below 10 mm, and a smaller inset is had by
-telling Studio the paper is larger, see docs/PRINTING.md).
+telling Studio the paper is larger, see docs/PRINTING.md). Studio's Registration
+Marks panel also sets the corners' length (kclipsto/proxies-at-home issue 165
+quotes its Length and Thickness fields): ``--mark-length``, 20 mm by default.
 
-Nothing is printed near a mark (its :func:`keep_out` zone: the mark's ink and
-:data:`KEEP_CLEAR` around it), so the sensor sees the mark alone; trims stay
-inside the rectangle the marks span, and a front's bleed is cut back where it
-would reach a zone. Lengths are mm; the marks and zones are given from the
-page's bottom-left (as the plan and the manifest have them), the cut file from
-its top-left with y down (as SVG has it).
+Keep-clear areas. With its marks on, Studio hatches the parts of the page where
+nothing may be printed: everything outside the rectangle the marks span, and at
+each of the three marks a square as long on a side as the mark (20 mm by
+default) from the mark's corner inwards, so the sensor, which looks for each
+mark from inside that square, sees the mark alone. That is the area the same
+extension leaves unhatched (its ``REG_SAFE_AREA_MM`` "safe area": the marks'
+rectangle less a ``REG_LINE_MM`` square at each mark) and the white area of its
+Studio-like template (``templates/silhouette-cameo-registration-marks-a4.svg``,
+Juergen Weigert, 2019: 10 to 200 by 10 to 287 mm less a 20.3 mm square at each
+of the three marks). Here each mark's :func:`keep_clear` area is that square
+grown by :data:`KEEP_CLEAR` (2 mm) and run out to the paper's corner, so nothing
+is printed on, beside or behind a mark (between it and the paper's edges):
+no piece, no bleed (a front's bleed is cut back there), no footer. Trims also
+stay inside the rectangle the marks span. Lengths are mm; the marks and areas
+are given from the page's bottom-left (as the plan and the manifest have them),
+the cut file from its top-left with y down (as SVG has it).
 """
 
 from __future__ import annotations
@@ -27,7 +39,8 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from pnp.core.errors import PnpError
-from pnp.layout.imposition import EPS, PRINTABLE, Box, Frame, bottom_frame, side_frame
+from pnp.layout.imposition import (EPS, FOOTER_BAND, FRONT_BLEED_MIN, HIDDEN_EDGE, PRINTABLE, SIDE_LANE, Box,
+                                   Frame, bottom_frame, side_frame)
 from pnp.layout.outline import Outline, _n, on_sheet, outline_of
 from pnp.layout.primitives import Path, Primitive, Rect
 
@@ -35,11 +48,13 @@ CUTTERS = ("silhouette",)
 #: Silhouette Studio's default registration mark inset, mm (and its least).
 DEFAULT_INSET = 10.0
 SQUARE = 5.0          # the top-left square's side
-LEG = 20.0            # each leg of an L-shaped corner mark
+LEG = 20.0            # each leg of an L-shaped corner mark: Studio's default length
 THICKNESS = 0.3       # the corner marks' line width
-#: Room kept free of ink around each mark's own ink, mm. Small enough that nine
-#: 63 x 88 mm cards, 1.25 mm apart, fit US Letter between marks 6 mm in.
-KEEP_CLEAR = 0.25
+#: Room kept free of ink beyond each mark's hatched square, mm: the least the print
+#: keeps from what the sensor reads.
+KEEP_CLEAR = 2.0
+#: Trims keep at least this far inside the rectangle the marks span, mm.
+RECT_CLEAR = 0.25
 #: The least room between two pieces' trims on a cutter's sheet: its blade
 #: must not cut into a neighbour, and a cut a little off must not show one.
 PIECE_GAP = 1.25
@@ -47,6 +62,10 @@ PIECE_GAP = 1.25
 #: a home printer does not reach, and far enough from the middle to register.
 MIN_INSET = 5.5
 MAX_INSET = 30.0
+#: The corners' length a user may give: no shorter than the square, no longer than a
+#: sixth of a page's width, which would leave little of it to cut.
+MIN_LENGTH = SQUARE
+MAX_LENGTH = 35.0
 INK = "#000000"
 
 
@@ -63,7 +82,7 @@ class Mark(NamedTuple):
     dy: int = 0
 
 
-def checked_cutter(cutter: str | None, inset: float) -> str | None:
+def checked_cutter(cutter: str | None, inset: float, length: float = LEG) -> str | None:
     """The cutter named (lower case), or a PnpError naming what is wrong."""
     if cutter is None:
         return None
@@ -73,10 +92,13 @@ def checked_cutter(cutter: str | None, inset: float) -> str | None:
     if not (MIN_INSET <= inset <= MAX_INSET):
         raise PnpError(f"--mark-inset must be a number of mm from {MIN_INSET:g} to {MAX_INSET:g} (the marks "
                        f"keep {PRINTABLE:g} mm from the paper's edge), got {inset:g}")
+    if not (MIN_LENGTH <= length <= MAX_LENGTH):
+        raise PnpError(f"--mark-length must be a number of mm from {MIN_LENGTH:g} to {MAX_LENGTH:g} (the "
+                       f"length Silhouette Studio's Registration Marks panel is set to; 20 by default), got {length:g}")
     return name
 
 
-def marks(page_w: float, page_h: float, inset: float) -> tuple[Mark, ...]:
+def marks(page_w: float, page_h: float, inset: float, length: float = LEG) -> tuple[Mark, ...]:
     """The three marks, from the page's bottom-left: the square's box; each corner's
     corner point and the directions of its legs.
 
@@ -84,8 +106,8 @@ def marks(page_w: float, page_h: float, inset: float) -> tuple[Mark, ...]:
     [('square', 'top-left', 10.0, 282.0), ('corner', 'top-right', 200.0, 287.0), ('corner', 'bottom-left', 10.0, 10.0)]
     """
     return (Mark("square", "top-left", inset, page_h - inset - SQUARE, size=SQUARE),
-            Mark("corner", "top-right", page_w - inset, page_h - inset, size=LEG, dx=-1, dy=-1),
-            Mark("corner", "bottom-left", inset, inset, size=LEG, dx=1, dy=1))
+            Mark("corner", "top-right", page_w - inset, page_h - inset, size=length, dx=-1, dy=-1),
+            Mark("corner", "bottom-left", inset, inset, size=length, dx=1, dy=1))
 
 
 def mark_boxes(mark: Mark) -> tuple[Box, ...]:
@@ -100,28 +122,52 @@ def mark_boxes(mark: Mark) -> tuple[Box, ...]:
     return across, upright
 
 
-def keep_out(page_w: float, page_h: float, inset: float) -> tuple[Box, ...]:
-    """The boxes nothing else is printed in: every mark's ink and :data:`KEEP_CLEAR` around it."""
-    c = KEEP_CLEAR
-    return tuple(box.grow(c, c, c, c) for mark in marks(page_w, page_h, inset) for box in mark_boxes(mark))
+def keep_clear_side(inset: float, length: float = LEG) -> float:
+    """How far each keep-clear area runs from its corner of the paper along both edges:
+    the inset, the hatched square (the mark's length, the square's side at the least),
+    the corners' half line and :data:`KEEP_CLEAR`.
+
+    >>> keep_clear_side(10.0)
+    32.15
+    """
+    return round(inset + max(length, SQUARE) + THICKNESS / 2 + KEEP_CLEAR, 6)
 
 
-def frames(page_w: float, page_h: float, inset: float) -> tuple[Frame, ...]:
-    """Where a cutter's sheet may put trims: the usual frames (the footer at the bottom or
-    turned in the sides) cut down to the rectangle the marks span, less their ink and
-    clearance, and kept off the top-left square either by starting right of it or below it.
-    The footer keeps clear of the corner marks at the ends of its edge."""
-    edge = inset + THICKNESS / 2 + KEEP_CLEAR
-    past_square = inset + SQUARE + KEEP_CLEAR
-    footer_clear = inset + LEG + THICKNESS / 2 + KEEP_CLEAR + 1.0
+def keep_clear(page_w: float, page_h: float, inset: float, length: float = LEG) -> tuple[Box, ...]:
+    """The areas nothing but a mark is printed in: at each mark, a square from the paper's
+    corner holding the mark, the square Silhouette Studio hatches inside it, and
+    :data:`KEEP_CLEAR` more (top left, top right, bottom left).
+
+    >>> keep_clear(210.0, 297.0, 10.0)[2]
+    Box(x=0.0, y=0.0, w=32.15, h=32.15)
+    """
+    side = keep_clear_side(inset, length)
+    return (Box(0.0, page_h - side, side, side), Box(page_w - side, page_h - side, side, side),
+            Box(0.0, 0.0, side, side))
+
+
+def frames(page_w: float, page_h: float, inset: float, length: float = LEG) -> tuple[Frame, ...]:
+    """Where a cutter's sheet may put trims: inside the rectangle the marks span, clear of
+    the footer (at the bottom, or turned in the sides) and of every keep-clear area: a band
+    across between the areas above and below, a block right of the areas on the left and
+    below the one on the right, or a column between the areas on the left and the right.
+    The sheet carries no crop marks, so its margins need no room for them. The footer keeps
+    clear of the areas at the ends of its edge."""
+    edge = max(inset + THICKNESS / 2 + RECT_CLEAR, HIDDEN_EDGE)
+    side = keep_clear_side(inset, length)
+    footer_clear = side + 1.0
     out = []
     for base in (bottom_frame(page_w, page_h), side_frame(page_w, page_h)):
-        a = base.area
-        left, right = max(a.x, edge), min(a.right, page_w - edge)
-        bottom, top = max(a.y, edge), min(a.top, page_h - edge)
-        for area in (Box(max(left, past_square), bottom, right - max(left, past_square), top - bottom),
-                     Box(left, bottom, right - left, min(top, page_h - past_square) - bottom)):
-            out.append(base._replace(area=area, footer_clear=footer_clear, gap=PIECE_GAP))
+        low_x = edge if base.footer == "bottom" else max(edge, SIDE_LANE + FRONT_BLEED_MIN)
+        left, right = low_x, page_w - low_x
+        bottom = max(FOOTER_BAND, edge) if base.footer == "bottom" else edge
+        top = page_h - edge
+        for x1, y1, x2, y2 in ((left, max(bottom, side), right, min(top, page_h - side)),
+                               (max(left, side), bottom, right, min(top, page_h - side)),
+                               (max(left, side), bottom, min(right, page_w - side), top)):
+            if x2 > x1 and y2 > y1:
+                out.append(base._replace(area=Box(x1, y1, x2 - x1, y2 - y1), footer_clear=footer_clear,
+                                         gap=PIECE_GAP))
     return tuple(out)
 
 
@@ -156,10 +202,10 @@ def clear_of(printed: Box, trim: Box, zones: Sequence[Box]) -> Box:
     return Box(x1, y1, x2 - x1, y2 - y1)
 
 
-def marks_drawing(page_w: float, page_h: float, inset: float) -> tuple[Primitive, ...]:
+def marks_drawing(page_w: float, page_h: float, inset: float, length: float = LEG) -> tuple[Primitive, ...]:
     """The marks as primitives, from the page's top-left (as a page's drawing is)."""
     out: list[Primitive] = []
-    for mark in marks(page_w, page_h, inset):
+    for mark in marks(page_w, page_h, inset, length):
         if mark.kind == "square":
             out.append(Rect(mark.x, page_h - mark.y - mark.size, mark.size, mark.size, fill=INK))
             continue
@@ -169,8 +215,9 @@ def marks_drawing(page_w: float, page_h: float, inset: float) -> tuple[Primitive
     return tuple(out)
 
 
-def manifest_entry(kind: str, page_w: float, page_h: float, inset: float) -> dict:
-    """The manifest's ``cutter``: the machine, the inset and each mark in mm from the bottom-left."""
+def manifest_entry(kind: str, page_w: float, page_h: float, inset: float, length: float = LEG) -> dict:
+    """The manifest's ``cutter``: the machine, the inset and length of its marks, each mark and
+    each keep-clear area, in mm from the bottom-left."""
     def entry(mark: Mark) -> dict:
         if mark.kind == "square":
             return {"kind": "square", "at": mark.name, "x": mark.x, "y": round(mark.y, 3),
@@ -178,8 +225,11 @@ def manifest_entry(kind: str, page_w: float, page_h: float, inset: float) -> dic
         return {"kind": "corner", "at": mark.name, "x": round(mark.x, 3), "y": round(mark.y, 3),
                 "leg": mark.size, "legs_toward": [mark.dx, mark.dy], "thickness": THICKNESS}
 
-    return {"kind": kind, "mark_inset_mm": inset, "keep_clear_mm": KEEP_CLEAR, "piece_gap_mm": PIECE_GAP,
-            "marks": [entry(m) for m in marks(page_w, page_h, inset)]}
+    return {"kind": kind, "mark_inset_mm": inset, "mark_length_mm": length, "piece_gap_mm": PIECE_GAP,
+            "marks": [entry(m) for m in marks(page_w, page_h, inset, length)],
+            "keep_clear": [{"at": mark.name, **dict(zip(("x", "y", "w", "h"), box.rounded()))}
+                           for mark, box in zip(marks(page_w, page_h, inset, length),
+                                                keep_clear(page_w, page_h, inset, length))]}
 
 
 def cut_svg(page_w: float, page_h: float, outlines: Sequence[tuple[Outline, int, float, float]]) -> bytes:

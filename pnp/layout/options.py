@@ -60,5 +60,6 @@ def checked(options: PrintOptions) -> PrintOptions:
         if options.fold:
             raise PnpError("--cutter and --fold do not go together: a cutting machine cuts one layer, "
                            "print the kit double-sided (or with --no-duplex)")
-        return options._replace(paper=paper, cutter=checked_cutter(options.cutter, options.mark_inset))
+        return options._replace(paper=paper, cutter=checked_cutter(options.cutter, options.mark_inset,
+                                                                             options.mark_length))
     return options._replace(paper=paper)

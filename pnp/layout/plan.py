@@ -289,7 +289,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     resolver.estimate(chosen)   # a kit past its work budget stops here, before any face is laid out
     kit = _Kit(game, options, page_size, page_frames(*page_size), measure=measure, resolver=resolver,
                catalog=game.catalogs[options.lang],
-               cut_frames=cutter.frames(*page_size, options.mark_inset) if options.cutter else (),
+               cut_frames=cutter.frames(*page_size, options.mark_inset, options.mark_length) if options.cutter else (),
                reports=[])
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
@@ -593,7 +593,7 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], *, duplex:
         stock = entry.stock
         if entry.machine:
             # Nothing printed on or beside a registration mark (fronts only: backs carry none).
-            zones = cutter.keep_out(*kit.page_size, options.mark_inset)
+            zones = cutter.keep_clear(*kit.page_size, options.mark_inset, options.mark_length)
             cleared = [p._replace(printed=cutter.clear_of(p.printed, p.trim, zones)) for p in fronts]
         else:
             cleared = fronts
@@ -653,7 +653,7 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
     drawing = list(marks_layout(page.marks, page_size[1]))
     if page.cutter:
         # The machine cuts along the trims: no guide for a hand to follow beside its marks.
-        drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset)
+        drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset, kit.options.mark_length)
     else:
         drawing += cut_guides_layout(placements, page_size[1])
     if page.fold_line is not None:

@@ -169,15 +169,20 @@ def _item_form(item: Any) -> str | None:
 
 def _cutter_form(entry: Any) -> str | None:
     """The cutter's entry, with the limits ``pnp render --cutter`` has."""
-    from pnp.layout.cutter import CUTTERS, MAX_INSET, MIN_INSET
+    from pnp.layout.cutter import CUTTERS, LEG, MAX_INSET, MAX_LENGTH, MIN_INSET, MIN_LENGTH
 
     if type(entry) is not dict or entry.get("kind") not in CUTTERS:
         return f"cutter does not name a cutting machine pnp prints for ({', '.join(CUTTERS)})"
     if not _number(entry.get("mark_inset_mm"), MIN_INSET, MAX_INSET):
         return (f"cutter.mark_inset_mm is not from {MIN_INSET:g} to {MAX_INSET:g} mm, the insets "
                 "--mark-inset takes")
+    if not _number(entry.get("mark_length_mm", LEG), MIN_LENGTH, MAX_LENGTH):
+        return (f"cutter.mark_length_mm is not from {MIN_LENGTH:g} to {MAX_LENGTH:g} mm, the lengths "
+                "--mark-length takes")
     if type(entry.get("marks")) is not list:
         return "cutter.marks is not a list"
+    if type(entry.get("keep_clear", [])) is not list:
+        return "cutter.keep_clear is not a list"
     return None
 
 
@@ -433,21 +438,24 @@ def fairness_problems(manifest: dict) -> list[str]:
 
 def cutter_problems(manifest: dict) -> list[str]:
     """Every way a cutting machine's print-and-cut file would cut wrong: marks that are not the
-    ones its inset gives, a piece on or beside a mark or outside the rectangle they span, two
-    pieces nearer than the blade allows, a front with pieces and no cut file."""
+    ones its inset and length give, keep-clear areas smaller than Silhouette Studio's hatched
+    square at each mark grown by 2 mm and run out to the paper's corner, a piece in one of them
+    or outside the rectangle the marks span, two pieces nearer than the blade allows, a front
+    with pieces and no cut file."""
     from pnp.layout import cutter
 
     entry = manifest["cutter"]
     page_w, page_h = manifest["page_size_mm"]
     if entry.get("kind") not in cutter.CUTTERS:
         return [f"the manifest names an unknown cutter {entry.get('kind')!r}"]
-    inset = entry.get("mark_inset_mm")
-    if type(inset) not in (int, float):
-        return [f"the manifest's cutter gives no mark inset in mm ({inset!r})"]
-    if entry.get("marks") != cutter.manifest_entry(entry["kind"], page_w, page_h, inset)["marks"]:
-        return [f"the manifest's registration marks are not {entry['kind']}'s at {inset:g} mm"]
-    zones = cutter.keep_out(page_w, page_h, inset)
+    inset, length = entry.get("mark_inset_mm"), entry.get("mark_length_mm", cutter.LEG)
+    if type(inset) not in (int, float) or type(length) not in (int, float):
+        return [f"the manifest's cutter gives no mark inset and length in mm ({inset!r}, {length!r})"]
+    expected = cutter.manifest_entry(entry["kind"], page_w, page_h, inset, length)
+    if entry.get("marks") != expected["marks"]:
+        return [f"the manifest's registration marks are not {entry['kind']}'s at {inset:g} mm, {length:g} mm long"]
     problems: list[str] = []
+    zones = _keep_clear_areas(entry, expected, problems)
     for page in manifest["pages"]:
         if not page.get("registration_marks"):
             continue   # pieces cut by hand (a scoresheet, a board larger than the marks allow)
@@ -462,14 +470,38 @@ def cutter_problems(manifest: dict) -> list[str]:
             if box[0] < inset - TOLERANCE or box[1] < inset - TOLERANCE or \
                     box[2] > page_w - inset + TOLERANCE or box[3] > page_h - inset + TOLERANCE:
                 problems.append(f"{name} lies outside the rectangle of the registration marks")
-            if any(z.x < box[2] - TOLERANCE and box[0] < z.right - TOLERANCE and z.y < box[3] - TOLERANCE
-                   and box[1] < z.top - TOLERANCE for z in zones):
-                problems.append(f"{name} lies on or beside a registration mark")
+            for at, (x, y, w, h) in zones:
+                if x < box[2] - TOLERANCE and box[0] < x + w - TOLERANCE and y < box[3] - TOLERANCE \
+                        and box[1] < y + h - TOLERANCE:
+                    problems.append(f"{name} lies in the keep-clear area of the {at} registration mark")
             for other in items[index + 1:]:
                 if _gap(item, other) < cutter.PIECE_GAP - TOLERANCE:
                     problems.append(f"{name} and {other['component']} {other['piece']} {other['copy']} are "
                                     f"less than {cutter.PIECE_GAP:g} mm apart for the blade")
     return problems
+
+
+def _keep_clear_areas(entry: dict, expected: dict, problems: list[str]) -> list[tuple[str, tuple]]:
+    """The manifest's keep-clear areas, each checked to hold at least what its mark needs
+    (the checks of the pieces use the larger of the two)."""
+    areas = []
+    given = {area.get("at"): area for area in entry.get("keep_clear", ()) if isinstance(area, dict)}
+    for wanted in expected["keep_clear"]:
+        at = wanted["at"]
+        area = given.get(at)
+        box = tuple(wanted[k] for k in ("x", "y", "w", "h"))
+        if area is None or not all(type(area.get(k)) in (int, float) for k in ("x", "y", "w", "h")):
+            problems.append(f"the manifest gives no keep-clear area for the {at} registration mark")
+        else:
+            x, y, w, h = (area[k] for k in ("x", "y", "w", "h"))
+            if x > box[0] + TOLERANCE or y > box[1] + TOLERANCE or x + w < box[0] + box[2] - TOLERANCE or \
+                    y + h < box[1] + box[3] - TOLERANCE:
+                problems.append(f"the keep-clear area of the {at} registration mark is smaller than the "
+                                f"{box[2]:g} mm square from the paper's corner its mark needs")
+            else:
+                box = (x, y, w, h)
+        areas.append((at, box))
+    return areas
 
 
 def _gap(a: dict, b: dict) -> float:

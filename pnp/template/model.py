@@ -208,3 +208,5 @@ class PrintOptions(NamedTuple):
     #: marks on every front, an SVG cut file per front (pnp.layout.cutter).
     cutter: str | None = None
     mark_inset: float = 10.0
+    #: The length of the registration marks' corners, as Silhouette Studio is set (mm).
+    mark_length: float = 20.0
