@@ -26,7 +26,7 @@ from pnp.layout.outline import on_sheet, outline_of
 from pnp.template.model import PrintOptions
 from pnp.layout.print_order import pdf_page_count, print_order_problems
 from pnp.template.loader import game_files, load_game, load_shipped_game
-from test_fairness import Backs, _edge_ink, deck_problems, render_region
+from home_printer import Backs, deck_problems, edge_ink, render_region
 from helpers import GOOD, path_points, write_game
 
 PX = 20            # pixels a millimetre: 0.05 mm
@@ -239,7 +239,7 @@ def test_nine_poker_cards_a_sheet_between_short_marks_6_mm_in_on_a4(tmp_path):
 def test_a_kit_for_a_cutter_prints_in_order_fairly_and_within_the_printable_area(game_id, paper):
     pdf, manifest, files = kit(game_id, paper)
     assert print_order_problems(manifest, pdf_page_count(pdf)) == []
-    assert _edge_ink(pdf, manifest) == []
+    assert edge_ink(pdf, manifest) == []
     assert deck_problems(Backs(pdf, manifest)) == []
     assert any(p.get("registration_marks") for p in manifest["pages"]) and files
     # A front the machine cuts has no crop marks; its bleed never reaches the marks.

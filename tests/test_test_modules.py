@@ -13,9 +13,8 @@ import ast
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
-#: Waiting for issue 33's changes to tests/test_fairness.py to land, so that its deck check
-#: can move to the helpers without undoing them; then this is emptied.
-WAITING = {("test_cutter.py", "test_fairness")}
+#: Imports waiting for a change to land before they move to a helper (none now).
+WAITING: set[tuple[str, str]] = set()
 
 
 def imported_test_modules(text: str) -> list[str]:
