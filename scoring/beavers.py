@@ -70,6 +70,9 @@ FACTS = {
     "unit_cards": sum(UNITS.values()),
     "beaver_cards": BEAVER_CARDS,
     "beaver_deck": sum(BEAVER_CARDS.values()),
+    # What the text deals as written: one card a ground at setup and one more every round (33),
+    # which the kit's reading brings back to the deck's 30 (the module's docstring says why).
+    "dealt_as_written": HUNTING_GROUNDS * (ROUNDS + 1),
     "beavers": BEAVERS_IN_DECK,
     "hunting_grounds": HUNTING_GROUNDS,
     "hand": HAND,

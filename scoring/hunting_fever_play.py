@@ -27,8 +27,8 @@ A round, as the rules resolve it:
 Easy Prey) and, at each seat, at the Easy Prey card before the card just
 played.  At the end of the round each Easy Prey card that was not taken goes
 to its owner's prey pile, each card still above a lodge becomes that seat's
-Easy Prey, and the day ends once a hand is empty; the last Easy Prey cards
-then go to the prey piles too.
+Easy Prey; then, and only then, the day ends if a hand is empty (a card back in
+hand during the round counts); the last Easy Prey cards then go to the prey piles too.
 """
 
 from __future__ import annotations
@@ -77,7 +77,8 @@ def fresh_table(players: int) -> tuple[Seat, ...]:
 
 
 def day_is_over(table: Sequence[Seat]) -> bool:
-    """The day ends once at least one player has no card left in hand."""
+    """Asked at the end of a round, never during it: the day is over if at least one player has
+    no card left in hand."""
     return any(seat.hand_is_empty for seat in table)
 
 

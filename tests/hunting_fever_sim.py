@@ -15,8 +15,9 @@ Per round: everyone plays a card face down, then reveal and resolve
 4. rabbits the same way on carrots and closed-season cards,
 5. carrots stay.
 End of round: easy prey to the owner's prey pile, played cards to easy prey,
-Hunt Starts Here to the left, and the day ends once a hand is empty; then easy
-prey goes to the prey pile.
+Hunt Starts Here to the left; then, and only then, the day ends if a hand is
+empty (a card back in hand during the round counts), and easy prey goes to the
+prey pile.
 """
 
 from __future__ import annotations

@@ -230,25 +230,34 @@ def test_print_options_render(options):
         assert not faces(manifest, "monster-cards", "back")
 
 
-@pytest.mark.parametrize("lang, paper, licence, adapted, personal", [
-    ("en", "a4", "Creative Commons Attribution-NonCommercial-NoDerivatives 4.0 International",
-     "an adaptation of it, redrawn, rewritten and translated", "personal use"),
-    ("fr", "letter", "Creative Commons Attribution – Pas d’utilisation commerciale – Pas de modification 4.0 "
-     "International", "une adaptation, redessinée, réécrite et traduite", "usage personnel")])
-def test_the_original_games_licence_is_on_the_cover_and_every_character(lang, paper, licence, adapted, personal):
-    """Card Hunter is published under CC BY-NC-ND 4.0: its name, author, the licence's full name and
-    address, and what this kit is (an adaptation for the printer's own use) go with every copy."""
+@pytest.mark.parametrize("lang, paper, licence, taken, own, personal", [
+    ("en", "a4", "under a Creative Commons licence, CC BY-NC-ND, as its rules state",
+     "takes the facts of its rules (counts, values, the order of play)",
+     "every sentence and every drawing in it is this project’s own", "never sell it"),
+    ("fr", "letter", "sous licence Creative Commons CC BY-NC-ND, comme l’indiquent ses règles",
+     "reprend les faits de ses règles (nombres, valeurs, ordre de jeu)",
+     "chaque phrase et chaque dessin y sont de ce projet", "ne le vendez jamais")])
+def test_the_original_games_licence_is_on_the_cover_and_every_character(lang, paper, licence, taken, own,
+                                                                        personal):
+    """The rules text says "Copyright: 2015 Zakimos Kleidos. Creative Commons Licence: CC BY-NC-ND." and
+    names no version: the kit prints that licence as stated, with no version, and says truthfully
+    what it is: the facts of the game's rules, in this project's own words and drawings, for
+    personal play, never sold (issue 33). Every Character card carries the licence too."""
     pdf, manifest = kit(lang, paper)
     cover = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
-    for words in ("Card Hunter", "Zakimos Kleidos", "CC BY-NC-ND 4.0", licence,
-                  "creativecommons.org/licenses/by-nc-nd/4.0/", adapted, personal):
-        assert words in cover, words
+    for words in ("Card Hunter", "Zakimos Kleidos", "2015", licence, taken, own, personal):
+        assert " ".join(words.split()) in cover, words
+    # No version the source does not name, and the kit no adaptation of a no-derivatives work.
+    for words in ("4.0", "International", "creativecommons.org", "adaptation"):
+        assert words not in cover, words
     # No link to a search page, and so no QR code: the rules have no page of their own.
     assert "boardgamegeek" not in cover and "http" not in cover
     assert load_shipped_game(GAME).rules_url == ""
     characters = " ".join(page_text(pdf, manifest, "characters").split())
-    assert characters.count("Zakimos Kleidos") == 3 and characters.count("BY-NC-ND 4.0") == 3
-    assert characters.count(personal) == 3
+    assert characters.count("Zakimos Kleidos") == 3 and characters.count("CC BY-NC-ND") == 3
+    assert "4.0" not in characters
+    never_sold = {"en": "for personal play, never sold", "fr": "pour le jeu personnel, jamais vendu"}[lang]
+    assert characters.count(never_sold) == 3
 
 
 def test_a_monster_part_has_one_french_name_that_is_not_a_game():

@@ -143,3 +143,29 @@ def test_every_traced_rule_is_on_the_pages_it_names(game, lang):
                 if (only is None or only == component) and plain(phrase) not in text:
                     missing.append(f"{rule.id} {component}: {phrase!r}")
     assert not missing, "key words not on their pages:\n" + "\n".join(missing)
+
+
+#: What the kits once printed and the rules texts do not say (issue 33): never on any page again.
+#: Hunting Fever's day ends at the end of a round, not "as soon as" a hand empties; Halali's cover
+#: names no edition, publisher or illustrator that no rules text gives; Card Hunter's licence has no
+#: version the text does not name, and the kit is no "adaptation" of a no-derivatives work; a Potion
+#: comes from a Character on the same Position, not one "beside you".
+UNSAID = {
+    "hunting-fever": {"en": ("as soon as a player's hand is empty", "once someone's hand is empty",
+                             "play on while everyone holds cards"),
+                      "fr": ("dès qu'une main est vide", "tant que chacun a des cartes",
+                             "joueur de Chasse interdite", "les sortes")},
+    "halali": {"en": ("Kosmos", "Vohwinkel", "Rio Grande", "Tilsit", "2000 edition"),
+               "fr": ("Kosmos", "Vohwinkel", "Rio Grande", "Tilsit", "de 2000")},
+    "card-hunter": {"en": ("4.0", "International", "adaptation", "beside you"),
+                    "fr": ("4.0", "International", "adaptation", "s'il est d'accord")},
+    "hunting-hunting-beavers": {"en": (), "fr": ("aucune unité d'une manche",)},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_page_says_what_the_rules_do_not(game, lang):
+    text = plain(" ".join(page_texts(game, lang)))
+    found = [phrase for phrase in UNSAID[game][lang] if plain(phrase) in text]
+    assert not found, found
