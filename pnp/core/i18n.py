@@ -15,7 +15,6 @@ reader (tomli's compiled parser, or the standard library's where it is missing).
 from __future__ import annotations
 
 import functools
-import math
 import re
 import string
 from pathlib import Path

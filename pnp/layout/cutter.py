@@ -215,7 +215,7 @@ def marks_drawing(page_w: float, page_h: float, inset: float, length: float = LE
     return tuple(out)
 
 
-def manifest_entry(kind: str, page_w: float, page_h: float, inset: float, length: float = LEG) -> dict:
+def manifest_entry(kind: str, page_w: float, page_h: float, inset: float, *, length: float = LEG) -> dict:
     """The manifest's ``cutter``: the machine, the inset and length of its marks, each mark and
     each keep-clear area, in mm from the bottom-left."""
     def entry(mark: Mark) -> dict:

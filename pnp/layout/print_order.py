@@ -451,7 +451,7 @@ def cutter_problems(manifest: dict) -> list[str]:
     inset, length = entry.get("mark_inset_mm"), entry.get("mark_length_mm", cutter.LEG)
     if type(inset) not in (int, float) or type(length) not in (int, float):
         return [f"the manifest's cutter gives no mark inset and length in mm ({inset!r}, {length!r})"]
-    expected = cutter.manifest_entry(entry["kind"], page_w, page_h, inset, length)
+    expected = cutter.manifest_entry(entry["kind"], page_w, page_h, inset, length=length)
     if entry.get("marks") != expected["marks"]:
         return [f"the manifest's registration marks are not {entry['kind']}'s at {inset:g} mm, {length:g} mm long"]
     problems: list[str] = []

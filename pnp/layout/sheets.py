@@ -580,7 +580,7 @@ def strip_sides(strip: float, bleed: float, lower_cut: bool = True) -> tuple[Sid
     return Side(upper, None, back), Side(lower, (lower + MARK_TIGHT, lower + MARK_TIGHT + MARK_MIN_LENGTH), back)
 
 
-def _parting_marks(placed: list[Placed], heights: list[float], seps: list[float], foot: float,
+def _parting_marks(placed: list[Placed], heights: list[float], seps: list[float], foot: float, *,
                    limits: Box) -> list[Mark]:
     """Where to part the regions first: a mark at each end of the line midway between two of
     them, in the side margins, clear of every trim (and of every bleed: the line runs beyond
@@ -605,7 +605,7 @@ def _parting_marks(placed: list[Placed], heights: list[float], seps: list[float]
     return marks
 
 
-def _separations(regions: list[_Region], heights: list[float], room: float, bleed: float,
+def _separations(regions: list[_Region], heights: list[float], room: float, bleed: float, *,
                  strip: float) -> list[float]:
     """The strip between each two regions: the least each needs (room for a mark above a
     cut region, ``strip`` at least), then, as the sheet allows, up to a bleed and a mark
@@ -629,7 +629,7 @@ def _shape(frame: Frame, regions: list[_Region], bleed: float, strip: float = 0.
     area, limits = frame.area, frame.limits
     reach = frame.bleed   # how far the print may reach (None: anywhere)
     heights = [r.height for r in regions]
-    seps = _separations(regions, heights, area.h, bleed, strip)
+    seps = _separations(regions, heights, area.h, bleed, strip=strip)
     # The stack of regions centred on the paper, as far as its area allows.
     top = frame.centred(0.0, sum(heights) + sum(seps))[1] + sum(heights) + sum(seps)
     placed: list[Placed] = []
@@ -669,8 +669,8 @@ def _shape(frame: Frame, regions: list[_Region], bleed: float, strip: float = 0.
                       trim.w - inset["left"] - inset["right"], trim.h - inset["bottom"] - inset["top"])
             outer = tuple(sides[s].bleed for s in ("left", "bottom", "right", "top"))
             backs = tuple(sides[s].back for s in ("left", "bottom", "right", "top"))
-            placed.append(Placed(region.items[0], trim, trim.grow(*outer), 90 if part.rotated else 0,
-                                 trim.grow(*backs) if backs != outer else None))
+            placed.append(Placed(region.items[0], trim, trim.grow(*outer), rotation=90 if part.rotated else 0,
+                                 back=trim.grow(*backs) if backs != outer else None))
             if region.cut:
                 marks += block_marks([cut], sides)
         else:
@@ -685,10 +685,10 @@ def _shape(frame: Frame, regions: list[_Region], bleed: float, strip: float = 0.
                 count = len(region.items)
                 printed = trim.grow(*grid.bleed_sides(slot, bleed, outer, filled=count))
                 back = trim.grow(*grid.bleed_sides(slot, bleed, backs, filled=count)) if backs != outer else None
-                placed.append(Placed(item, trim, printed, 90 if grid.rotated else 0,
-                                     back if back != printed else None))
+                placed.append(Placed(item, trim, printed, rotation=90 if grid.rotated else 0,
+                                     back=back if back != printed else None))
             if region.cut:
                 marks += block_marks(trims, sides)
         top = bottom - (seps[index] if index < len(seps) else 0.0)
-    marks += _parting_marks(placed, heights, seps, top, limits)
+    marks += _parting_marks(placed, heights, seps, top, limits=limits)
     return Sheet(frame, tuple(placed), tuple(marks), len(regions))

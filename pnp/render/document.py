@@ -488,7 +488,7 @@ def render_kit(plan: KitPlan, *, release_pages: bool = False, records: bool = Fa
         from pnp.layout.cutter import manifest_entry
 
         manifest = {**manifest, "cutter": manifest_entry(options.cutter, page_w, page_h, options.mark_inset,
-                                                         options.mark_length)}
+                                                         length=options.mark_length)}
         manifest["pages"] = manifest.pop("pages")   # the pages stay last, the manifest's long part
     return pdf, manifest
 
