@@ -50,7 +50,8 @@ SLACK = 32
 #: reportlab, Python's built-ins (dict.get, isinstance, ...) and the rest of the standard
 #: library (other: json's encoder...). Main before issue 36 made 83 calls per card in
 #: pnp.template and 187 in pnp.layout for the one-sided deck, 319 in pnp.layout for the
-#: hidden one (its fronts laid out twice).
+#: hidden one (its fronts laid out twice). Issue 33 adds its back's own printed box to a hidden
+#: card whose front's bleed gives way to a crop mark (a named tuple's _replace: "other", 18.2).
 BUDGETS = {
     "unique": {
         "pnp.template": 21, "pnp.layout": 105, "pnp.render": 39, "pnp.kit": 2.0, "pnp.core": 12.5,
@@ -58,7 +59,7 @@ BUDGETS = {
     },
     "hidden": {
         "pnp.template": 19, "pnp.layout": 143, "pnp.render": 53, "pnp.kit": 4.0, "pnp.core": 16.5,
-        "reportlab": 57, "built-ins": 447, "other": 17.5,
+        "reportlab": 57, "built-ins": 447, "other": 18.5,
     },
 }
 
