@@ -23,6 +23,7 @@ import pytest
 from helpers import rendered
 from home_printer import Backs, deck_problems, edge_ink
 from pnp.kit.build import imprint
+from pnp.layout.cover import PAPER, weight
 from pnp.layout.imposition import FOOTER_BAND, HIDDEN_EDGE, MARK_MIN_LENGTH, PRINTABLE
 from pnp.layout.plan import plan_kit
 from pnp.layout.primitives import Line, Path
@@ -396,7 +397,10 @@ def test_folded_pages_keep_the_fold_5_mm_from_any_bleed_and_the_cover_asks_for_p
             gap = (max(line.x1 - box.right, box.x - line.x1) if line.x1 == line.x2
                    else max(line.y1 - box.top, box.y - line.y1))
             assert gap >= 5.0 - 1e-6, (page.number, placement.copy.piece.id, gap)
-    for lang, paper_words in (("en", "80–120 g/m² paper, not card"), ("fr", "papier 80–120 g/m², pas sur")):
+    for lang, paper_words in (("en", "{weight} paper, not card"), ("fr", "papier {weight}, pas sur")):
+        # The paper's weight in g/m², and on Letter in US weights too.
+        weighed = " ".join(weight(load_shipped_game(game_id).catalogs[lang], PAPER, paper).split())
+        paper_words = paper_words.format(weight=weighed)
         data, _ = rendered(game_id, lang, paper, fold=True)
         cover = " ".join(pdf_reader(data).pages[0].extract_text().split())
         # Folded and glued, not printed on both sides: no card, no duplex alignment sheet.
@@ -431,8 +435,8 @@ def test_the_cover_says_only_what_is_true_of_bleed_and_cutting(game_id):
         said = float(cover[cover.index(before) + len(before):].split(" mm")[0])
         # What it says is no more than every piece gets, to the half millimetre below.
         assert said <= least + 1e-6 and least - said < 0.5
-        assert (catalog.get("cover.cut_butted") in cover) is butted
-        assert catalog.get("cover.cut_backs", gutter="6") in cover
+        assert (" ".join(catalog.get("cover.cut_butted").split()) in cover) is butted
+        assert " ".join(catalog.get("cover.cut_backs", gutter="6").split()) in cover
 
 
 # ---------------------------------------------------------------- the safe zone

@@ -51,7 +51,7 @@ def forged(rendered: Path, tmp_path: Path, change) -> Path:
 
 
 def front_item(manifest: dict) -> dict:
-    return next(page["items"][0] for page in manifest["pages"] if page["kind"] == "front")
+    return next(page["items"][0] for page in manifest["pages"] if page["kind"] == "front" and page["items"])
 
 
 def cut_page(manifest: dict) -> dict:
@@ -85,7 +85,7 @@ FORGERIES = [
     (lambda m: m["pages"][0].update(kind="sideways"), "page 1: its kind is not one of cover, front, back"),
     (lambda m: m["pages"][2].update(items={"a": 1}), "page 3: its items are not a list"),
     (lambda m: m["pages"][2].update(fold_line=["a", 1, 2, 3]), "page 3: its fold_line is not four numbers"),
-    (lambda m: front_item(m).update(copy=[1]), "page 3: item 1: its copy is not a whole number from 1 to 20,000"),
+    (lambda m: front_item(m).update(copy=[1]), "page 5: item 1: its copy is not a whole number from 1 to 20,000"),
     (lambda m: front_item(m).update(copy=True), "item 1: its copy is not a whole number"),
     (lambda m: front_item(m).update(component="\x1b[2Jtiles"), "item 1: its component is not an id"),
     (lambda m: front_item(m).update(piece=None), "item 1: its piece is not an id"),

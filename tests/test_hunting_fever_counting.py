@@ -92,8 +92,8 @@ def test_rabbits_beyond_what_own_wolves_catch():
     assert (found.code, found.player, found.item.key) == ("rabbits_beyond_catches", "Ann", "rabbit")
     assert dict(found.params) == {"count": 4, "limit": 3, "own": 1, "wolves": 2}
     assert catalog("en").problem(found) == (
-        "Day 1, Ann, Rabbit: 4 in the prey pile, but at most 3 can be there: the player's own Rabbits that left "
-        "the hand (1), and one for each of the player's Wolves that left the hand (2), since a Wolf that catches "
+        "Day 1, Ann, Rabbit: 4 in the prey pile, but at most 3 can be there: the player’s own Rabbits that left "
+        "the hand (1), and one for each of the player’s Wolves that left the hand (2), since a Wolf that catches "
         "a Rabbit never comes back to the hand."
     )
     assert catalog("fr").problem(found).startswith("Jour 1, Ann, Lapin\u00a0: 4 dans la pile Proies, mais il ne peut y "
@@ -136,7 +136,7 @@ def test_own_rabbits_back_without_meals_need_rounds_every_player_pays_for():
     assert (found.code, found.player) == ("rabbits_without_meals", "Ben")
     assert dict(found.params) == {"count": 5, "wolves": 2, "meals": 1, "rounds": 2, "other": "Cat", "spare": 1}
     english = catalog("en").problem(found)
-    assert english.startswith("Day 1, Ben, Rabbit: 5 in the prey pile. The player's Wolves that left the hand "
+    assert english.startswith("Day 1, Ben, Rabbit: 5 in the prey pile. The player’s Wolves that left the hand "
                               "caught at most 2")
     assert "Cat cannot have played in that many: at most 1 of the Rabbits" in english
     assert "Cat ne peut pas avoir joué dans autant de manches\u00a0: au plus 1" in catalog("fr").problem(found)
@@ -149,8 +149,8 @@ def test_own_wolves_back_need_catches():
     assert (found.code, found.player, found.item.key) == ("wolves_beyond_catches", "Ben", "wolf")
     assert dict(found.params) == {"count": 8, "limit": 6, "others": 6, "catches": 0}
     assert catalog("en").problem(found).startswith(
-        "Day 1, Ben, Wolf: 8 in the prey pile, but at most 6 can be there: the other players' Wolves that left "
-        "their hands (6), and one of the player's own for each Rabbit in the pile (0)")
+        "Day 1, Ben, Wolf: 8 in the prey pile, but at most 6 can be there: the other players’ Wolves that left "
+        "their hands (6), and one of the player’s own for each Rabbit in the pile (0)")
     assert catalog("fr").problem(found).startswith("Jour 1, Ben, Loup\u00a0: 8 dans la pile Proies, mais il ne peut y "
                                                    "en avoir que 6")
 

@@ -18,7 +18,7 @@ from helpers import pdf_reader, rendered
 from pnp.kit.build import imprint, render_to_memory
 from pnp.cli import app
 from pnp.layout.boards import TEXT_CLEARANCE, text_boxes
-from pnp.layout.cover import sheet_ranges
+from pnp.layout.cover import sheet_ranges, stock_name, weight
 from pnp.layout.faces import FaceResolver
 from pnp.layout.imposition import MARK_MIN_LENGTH, MARK_TIP, PRINTABLE, TEXT_EDGE, Box, page_frames
 from pnp.layout.plan import copies, plan_kit
@@ -106,7 +106,8 @@ def _good() -> dict:
 
 
 def _front_index(manifest: dict) -> int:
-    return next(i for i, p in enumerate(manifest["pages"]) if p["kind"] == "front")
+    """The first front of pieces (the alignment sheet's front carries none)."""
+    return next(i for i, p in enumerate(manifest["pages"]) if p["kind"] == "front" and not p.get("alignment"))
 
 
 def test_the_check_finds_every_way_a_file_prints_wrong():
@@ -165,8 +166,8 @@ SHEETS = 208
 
 
 def test_the_build_uses_at_most_SHEETS_sheets_and_no_kit_more_than_before():
-    """Counted without each kit's optional last sheet, the printer alignment sheet: one more
-    sheet in every double-sided kit, printed only when the backs drift."""
+    """Counted without each kit's optional printer alignment sheet: one more sheet in every
+    double-sided kit, printed only when the backs drift."""
     total = 0
     for game_id in GAMES:
         for paper in PAPERS:
@@ -407,9 +408,19 @@ def test_the_cover_says_what_the_pages_are(game_id, paper):
         covers = [p for p in manifest["pages"] if p["kind"] == "cover"]
         text = " ".join(" ".join(reader.pages[p["number"] - 1].extract_text() for p in covers).split())
         pages = manifest["pages"]
-        intro = catalog.get("cover.plan_duplex", pages=len(pages), sheets=sheets_used(manifest),
-                            paper=catalog.get(f"paper.{paper}"))
+        # The plan's first line agrees with its table: one paper, all the pages in one go; several,
+        # as many runs as the paper changes from sheet to sheet; blank backs only if there are some.
+        runs = [stock for index, stock in enumerate(p["stock"] for p in pages)
+                if index == 0 or pages[index - 1]["stock"] != stock]
+        values = dict(pages=len(pages), sheets=sheets_used(manifest), paper=catalog.get(f"paper.{paper}"))
+        intro = (catalog.get("cover.plan_duplex", stock=stock_name(catalog, runs[0], paper), **values)
+                 if len(runs) == 1 else catalog.get("cover.plan_duplex_runs", runs=len(runs), **values))
         assert " ".join(intro.split()) in text
+        assert (" ".join(catalog.get("cover.plan_blank").split()) in text) == any(p["kind"] == "blank" for p in pages)
+        # Each paper by its weight in g/m², and on Letter in US weights too (lb).
+        for stock in set(runs):
+            assert " ".join(weight(catalog, stock, paper).split()) in text, stock
+        assert ("lb" in text) == (paper == "letter")
         # Each component: its pieces and the sheets that carry its fronts.
         for component in game.components:
             on = [p["sheet"] for p in pages
@@ -432,13 +443,14 @@ def test_the_cover_says_what_the_pages_are(game_id, paper):
         assert catalog.get("cover.language") in text
         assert catalog.get("cover.made_by", version=imprint().version) in text
         if any(p["kind"] == "back" for p in pages):
-            # The last sheet is the optional alignment sheet, and the cover says so and what its
-            # reading is for, to someone without pnp too.
-            assert [p.get("alignment", False) for p in pages[-2:]] == [True, True]
-            assert [p["kind"] for p in pages[-2:]] == ["front", "back"]
-            assert not any(p.get("alignment") for p in pages[:-2])
+            # The optional alignment sheet is the sheet right after the cover's, where the cover
+            # says to print it first, and what its reading is for, to someone without pnp too.
+            first = next(n for n, p in enumerate(pages) if p["kind"] not in ("cover", "blank"))
+            assert [p.get("alignment", False) for p in pages[first:first + 2]] == [True, True]
+            assert [p["kind"] for p in pages[first:first + 2]] == ["front", "back"]
+            assert sum(1 for p in pages if p.get("alignment")) == 2
             assert catalog.get("plan.alignment") in plan
-            assert " ".join(catalog.get("cover.calibrate", pages=f"{len(pages) - 1}–{len(pages)}").split()) \
+            assert " ".join(catalog.get("cover.calibrate", pages=f"{first + 1}–{first + 2}").split()) \
                 in text.replace("\u00a0", " ")
 
 
@@ -804,3 +816,32 @@ def test_a_third_kind_of_piece_goes_on_another_sheet_when_its_cuts_could_not_be_
         for placed in sheet.placed:
             for x in (placed.trim.x, placed.trim.right):
                 assert any(m.x1 == m.x2 and abs(m.x1 - x) < 1e-3 for m in sheet.marks)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_cover_fits_its_first_page(game_id, paper):
+    """A cover that runs onto a second page costs a sheet of paper for a few lines (issue 33: two
+    lines of Hunting Fever's French credits on Letter): every kit's cover is one page, in both
+    languages and with every option that lengthens it; set closer if it must, never smaller."""
+    for lang in ("en", "fr"):
+        for options in ({}, {"ink_saver": True}, {"cutter": "silhouette"}, {"fold": True},
+                        {"back_offset": (0.5, -1.0)}):
+            plan = _plan(game_id, lang, paper, **options)
+            covers = [page for page in plan.pages if page.kind is PageKind.COVER and not page.components]
+            assert len(covers) == 1, (lang, options, [page.number for page in covers])
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_card_hunters_tokens_share_a_sheet(paper):
+    """Issue 33: Card Hunter's four tokens took a sheet of thick card of their own on A4. They go
+    beside the cards when the cards leave the width, on the paper of the hidden deck, since that
+    saves the sheet; the deck itself stays on its one paper."""
+    for options in ({}, {"cutter": "silhouette"}):
+        _, manifest = rendered("card-hunter", "en", paper, **options)
+        pages = [p for p in manifest["pages"] if any(i["component"] == "tokens" for i in p["items"])]
+        assert pages and all(len({i["component"] for i in p["items"]}) > 1 for p in pages), options
+        decks = {p["stock"] for p in manifest["pages"] if any(i["component"] == "monster-cards" for i in p["items"])}
+        assert len(decks) == 1
+    _, manifest = rendered("card-hunter", "en", "a4")
+    assert sheets_used(manifest) == 10   # 11 before: the tokens' own sheet

@@ -170,7 +170,7 @@ def test_check_other_games(tmp_path):
     hunter = {"game": "card-hunter", "players": ["A", "B"], "result": "won", "knockouts_left": 1}
     out = json.loads(run("check", save(tmp_path, hunter), "--json").stdout)
     assert out["winners"] == ["A", "B"] and out["tie_break"] is None and out["complete"] is True
-    assert "1 knockout token left" in run("check", save(tmp_path, hunter)).stdout
+    assert "1 Knockout token left" in run("check", save(tmp_path, hunter)).stdout
 
 
 # -- new -----------------------------------------------------------------------
@@ -405,7 +405,7 @@ def test_add_halali_reasks_a_player_and_can_stop_on_an_impossible_round(tmp_path
     result = run("add", path, input=typed(answers))
     assert result.exit_code == 1
     assert result.stdout.count("Round 1 — Ann") == 2 and result.stdout.count("Round 1 — Ben") == 1
-    assert "Round 1, Ann: 8 tiles of the player's own colour" in result.stderr
+    assert "Round 1, Ann: 8 tiles of the player’s own colour" in result.stderr
     assert "Round 1, duck: the two players hold 10 together, but the box has only 7." in result.stderr
     assert result.stderr.endswith("Error: nothing was saved.\n")
     assert path.read_bytes() == before

@@ -77,6 +77,29 @@ def plural_form(lang: str, count: int) -> str:
     return "one" if count == 1 else "other"
 
 
+#: "de {name}", "que {name}": elided before a value that starts with a vowel ("d’Émilie").
+_ELISION = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
+
+
+def _elided(text: str, values: Mapping[str, object]) -> str:
+    """A French text with "de" and "que" elided before the values that need it.
+
+    >>> _elided("le téléphone de {names}", {"names": "Émilie"}), _elided("la part de {p}", {"p": "Ben"})
+    ('le téléphone d’{names}', 'la part de {p}')
+    >>> _elided("plus que {n}", {"n": "un"})
+    'plus qu’{n}'
+    """
+    def elide(match: re.Match) -> str:
+        value = values.get(match.group(2))
+        if not isinstance(value, str) or value[:1].lower() not in _VOWELS:
+            return match.group(0)
+        word = match.group(1)
+        return f"{word[:-1]}’{{{match.group(2)}}}" if word.lower() == "que" else f"{word[0]}’{{{match.group(2)}}}"
+
+    return _ELISION.sub(elide, text) if "{" in text else text
+
+
 class Catalog(NamedTuple):
     """The strings of one language, looked up strictly: a missing key is an error."""
 
@@ -107,6 +130,7 @@ class Catalog(NamedTuple):
         if self.lang == "fr":
             # A French number's fraction follows a comma, wherever it is printed.
             values = {k: self.number(v) if type(v) is float else v for k, v in values.items()}
+            text = _elided(text, values)
         try:
             return text.format_map(values)
         except (KeyError, IndexError, ValueError) as exc:

@@ -43,7 +43,7 @@ class PlanRow(NamedTuple):
     stock: str                    # the paper: one of STOCKS (see :func:`stock_of`)
     components: tuple[str, ...]
     cover: bool = False           # the cover's own sheets (the cover itself on page 1)
-    alignment: bool = False       # the optional printer alignment sheet, last in a double-sided kit
+    alignment: bool = False       # the optional printer alignment sheet, first after the cover
 
 
 class CoverContents(NamedTuple):
@@ -73,10 +73,12 @@ class CoverContents(NamedTuple):
     backs: bool = False
     #: One-sided tiles, tokens and boards: glued onto card before cutting, if wanted.
     mount: bool = False
-    #: The kit ends with the printer alignment sheet (its last two pages).
+    #: The kit has the printer alignment sheet, right after the cover's sheets: printed first.
     alignment: bool = False
     #: Components a cutting machine cuts (--cutter): no hand follows their outlines.
     machine: frozenset[str] = frozenset()
+    #: The alignment sheet's front page (its back is the next).
+    alignment_page: int = 0
 
 
 #: The papers a kit is printed on, from the lightest, by the names its manifest
@@ -137,11 +139,14 @@ class _Flow:
     """
 
     def __init__(self, measure: Measurer, page_h: float, *, x: float, y: float, width: float,
-                 bottom: float, ink: str, next_page: Callable[[], None], top: float):
+                 bottom: float, ink: str, next_page: Callable[[], None], top: float, tight: bool = False):
         self.measure, self.page_h = measure, page_h
         self.x, self.y, self.width, self.bottom, self.ink = x, y, width, bottom, ink
         self.next_page, self.top = next_page, top
         self.page: list[Primitive] = []
+        #: Set closer (lines, paragraphs, headings; never smaller type) to keep the cover on one page.
+        self.leading, self.row_leading, self.after = (1.15, 1.12, 0.7) if tight else (1.25, 1.22, 1.4)
+        self.heading_gap = 1.0 if tight else 2.0
 
     def down(self, y: float) -> float:
         """A height up from the bottom edge as a distance down from the top edge."""
@@ -162,7 +167,7 @@ class _Flow:
         return self.measure.width(text, style, size)
 
     def heading(self, text: str, accent: str, keep: float = 12.0) -> None:
-        self.y -= 2.0
+        self.y -= self.heading_gap
         # Keep a heading with the start of its section.
         self.need(6.5 + keep, text)
         self.fits(text, "black", HEADING, self.width - 3.5)
@@ -177,8 +182,8 @@ class _Flow:
         ``keep`` mm below its top are kept on the same page (a figure beside it)."""
         width = self.width - indent - (4 if bullet else 0) - right
         fitted = fit_or_fail(self.measure, text, style, size, width=pt(width), height=pt(200), wrap=True,
-                             leading=1.25, min_size=size, where="cover")
-        height = (fitted.size + (len(fitted.lines) - 1) * fitted.leading) / pt(1) + 1.4
+                             leading=self.leading, min_size=size, where="cover")
+        height = (fitted.size + (len(fitted.lines) - 1) * fitted.leading) / pt(1) + self.after
         self.need(max(height, keep), text[:30])
         baseline = self.down(self.y) + fitted.size * 0.8 / POINTS_PER_MM
         left = self.x + indent + (4 if bullet else 0)
@@ -193,7 +198,7 @@ class _Flow:
               shade: str, first_bold: bool = True) -> None:
         """Rows of cells that wrap inside their column; a row never splits across pages."""
         widths = [self.width * f for f in fractions]
-        line_h = TABLE * 1.22 / POINTS_PER_MM
+        line_h = TABLE * self.row_leading / POINTS_PER_MM
 
         def cells(row: list[str], style_of) -> tuple[list[Text], float]:
             texts, tallest = [], 1
@@ -201,7 +206,7 @@ class _Flow:
             for i, text in enumerate(row):
                 style = style_of(i)
                 fitted = fit_or_fail(self.measure, text, style, TABLE, width=pt(widths[i] - 2), height=pt(100),
-                                     wrap=True, leading=1.22, min_size=TABLE, where="cover table")
+                                     wrap=True, leading=self.row_leading, min_size=TABLE, where="cover table")
                 tallest = max(tallest, len(fitted.lines))
                 texts.append((x + 1, fitted.lines, style))
                 x += widths[i]
@@ -257,6 +262,20 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
     ``footer(n)`` lays out the footer of cover page ``n``; ``imprint`` says which
     pnp made the kit (or None).
     """
+    pages = _cover_pages(game, options, page_size, contents, measure=measure, imprint=imprint, footer=footer,
+                         tight=False)
+    if len(pages) > 1:
+        # Set closer, a cover that ran on often fits its first page: a sheet of paper saved.
+        tight = _cover_pages(game, options, page_size, contents, measure=measure, imprint=imprint, footer=footer,
+                             tight=True)
+        if len(tight) < len(pages):
+            return tight
+    return pages
+
+
+def _cover_pages(game: Game, options: PrintOptions, page_size: tuple[float, float], contents: CoverContents, *,
+                 measure: Measurer, imprint: Imprint | None, footer: Callable[[int], tuple], tight: bool
+                 ) -> list[tuple[Primitive, ...]]:
     catalog = game.catalogs[options.lang]
     page_w, page_h = page_size
     inks = Inks(game.palette, None, options.ink_saver)
@@ -268,7 +287,7 @@ def lay_out_cover(game: Game, options: PrintOptions, page_size: tuple[float, flo
         flow.page = []
 
     flow = _Flow(measure, page_h, x=MARGIN + 2, y=page_h - BAND_H - 3, width=page_w - 2 * MARGIN - 4,
-                 bottom=contents.text_bottom, ink=inks.line("ink"), next_page=next_page, top=page_h - MARGIN - 4)
+                 bottom=contents.text_bottom, ink=inks.line("ink"), next_page=next_page, top=page_h - MARGIN - 4, tight=tight)
     flow.page = _title_band(game, options, page_w, catalog, inks=inks, measure=measure, imprint=imprint, url=url)
     if url:
         flow.paragraph(catalog.get("cover.rules_link", url=url), size=7.5)
@@ -336,23 +355,61 @@ def _title_band(game: Game, options: PrintOptions, page_w: float, catalog: Catal
     return first
 
 
+def weight(catalog: Catalog, stock: str, paper: str) -> str:
+    """A paper's weight in g/m², and on Letter in the US weights card stock and paper are sold
+    by too (lb cover, lb bond): ``weight.letter.STOCK`` where the catalog has it."""
+    return catalog.get(f"weight.{paper}.{stock}" if catalog.has(f"weight.{paper}.{stock}") else f"weight.{stock}")
+
+
+def stock_name(catalog: Catalog, stock: str, paper: str) -> str:
+    """A paper's name as the cover gives it, with its weight."""
+    return catalog.get(f"stock.{stock}", weight=weight(catalog, stock, paper))
+
+
+def paper_runs(rows: Sequence[PlanRow]) -> list[str]:
+    """The papers to load, in print order: a run of rows on one paper is one run.
+
+    >>> paper_runs([PlanRow(1, 2, 1, "cover_both", "p", ()), PlanRow(3, 6, 2, "both", "c", ()),
+    ...             PlanRow(7, 8, 1, "both", "c", ()), PlanRow(9, 10, 1, "one", "p", ())])
+    ['p', 'c', 'p']
+    """
+    runs: list[str] = []
+    for row in rows:
+        if not runs or runs[-1] != row.stock:
+            runs.append(row.stock)
+    return runs
+
+
+def plan_intro(catalog: Catalog, contents: CoverContents, paper: str) -> str:
+    """The print plan's first line, true of its table: all pages in one go on one paper, or in
+    runs, changing paper as the table says; one-sided pages' blank backs said only if there are any."""
+    runs = paper_runs(contents.rows)
+    sides = "duplex" if contents.duplex else "simplex"
+    values = dict(pages=contents.total_pages, sheets=contents.total_sheets, paper=catalog.get(f"paper.{paper}"))
+    if len(runs) == 1:
+        text = catalog.get(f"cover.plan_{sides}", stock=stock_name(catalog, runs[0], paper), **values)
+    else:
+        text = catalog.get(f"cover.plan_{sides}_runs", runs=len(runs), **values)
+    if contents.duplex and any(row.how == "one" for row in contents.rows):
+        text += " " + catalog.get("cover.plan_blank")
+    return text
+
+
 def _print_plan(cover: _Cover) -> None:
     """How to print: the pages and sheets, then a row per run of sheets printed alike."""
     flow, catalog, contents, options = cover.flow, cover.catalog, cover.contents, cover.options
     flow.heading(catalog.get("cover.how_to_print"), cover.accent, keep=20)
-    intro = "cover.plan_duplex" if contents.duplex else "cover.plan_simplex"
-    flow.paragraph(catalog.get(intro, pages=contents.total_pages, sheets=contents.total_sheets,
-                               paper=catalog.get(f"paper.{options.paper}")), bullet="•")
+    flow.paragraph(plan_intro(catalog, contents, options.paper), bullet="•")
     rows = []
     for row in contents.rows:
         how = row.how if row.how != "one" or not contents.duplex else "one_blank"
         what = ([catalog.get("plan.cover")] if row.first_page == 1 else []) \
             + [cover.names[c] for c in row.components] + ([catalog.get("plan.alignment")] if row.alignment else [])
         rows.append([_pages(row.first_page, row.last_page), str(row.sheets), catalog.get(f"plan.{how}"),
-                     catalog.get(f"stock.{row.stock}"), ", ".join(what)])
+                     stock_name(catalog, row.stock, options.paper), ", ".join(what)])
     flow.table([catalog.get("plan.pages"), catalog.get("plan.sheets"), catalog.get("plan.sides"),
                 catalog.get("plan.stock"), catalog.get("plan.what")], rows,
-               (0.11, 0.09, 0.22, 0.24, 0.34), shade=cover.inks.fill("light"), first_bold=False)
+               (0.08, 0.08, 0.21, 0.3, 0.33), shade=cover.inks.fill("light"), first_bold=False)
 
 
 def _print_advice(cover: _Cover) -> None:
@@ -361,17 +418,17 @@ def _print_advice(cover: _Cover) -> None:
     flow, catalog, contents, options = cover.flow, cover.catalog, cover.contents, cover.options
     flow.paragraph(catalog.get("cover.print_scale"), bullet="•")
     if contents.alignment:
-        flow.paragraph(catalog.get("cover.calibrate", pages=_pages(contents.total_pages - 1,
-                                                                   contents.total_pages)), bullet="•")
+        flow.paragraph(catalog.get("cover.calibrate", pages=_pages(contents.alignment_page,
+                                                                   contents.alignment_page + 1)), bullet="•")
     if contents.folds:
-        flow.paragraph(catalog.get("cover.fold"), bullet="•")
+        flow.paragraph(catalog.get("cover.fold", weight=weight(catalog, PAPER, options.paper)), bullet="•")
     decks: dict[str, list[str]] = {}   # stock -> the hidden components printed on it
     for c in contents.components:
         if c.hidden and c.id in contents.stocks:
             decks.setdefault(contents.stocks[c.id], []).append(cover.names[c.id])
     if decks:
         flow.paragraph(catalog.get("cover.decks", decks="; ".join(
-            f"{', '.join(names)} ({catalog.get('stock.' + stock)})" for stock, names in decks.items())),
+            f"{', '.join(names)} ({stock_name(catalog, stock, options.paper)})" for stock, names in decks.items())),
             bullet="•")
     if contents.mount:
         flow.paragraph(catalog.get("cover.mount_fold" if contents.folds else "cover.mount"), bullet="•")

@@ -273,6 +273,7 @@ class _Pages(NamedTuple):
     alignment: bool
     total_pages: int
     total_sheets: int
+    alignment_page: int = 0                  # the alignment sheet's front, if the kit has one
 
 
 def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
@@ -327,8 +328,8 @@ def _pages(kit: _Kit, chosen: list[Component], *, opener: Component | None, cove
     """The sheets the pieces take, the cover section that opens the kit, and every page in order."""
     entries = _fewest_sheets(kit, _laid_out(kit, chosen, opener))
     duplex = any(e.how == "both" for e in entries)
-    # A double-sided kit ends with the printer alignment sheet, optional, for
-    # whoever holds only the PDF: the cover says what to do with its reading.
+    # A double-sided kit has the printer alignment sheet, optional, for whoever holds only the
+    # PDF, right after the cover: the cover says to print it first, and what to do with its reading.
     opening = _Opening(chosen, entries, _opening_sheet(kit, opener), opener, cover=cover, duplex=duplex,
                        alignment=cover and duplex, imprint=imprint)
     _check_totals(opening)
@@ -336,13 +337,13 @@ def _pages(kit: _Kit, chosen: list[Component], *, opener: Component | None, cove
     numbers = best.numbers
     pending, placements = _section_pages_planned(kit, best, opening.sheet, duplex)
     if opening.alignment:
-        pending += [(PagePlan(numbers.pages - 1, PageKind.FRONT, numbers.sheets, alignment=True, stock=PAPER), 0),
-                    (PagePlan(numbers.pages, PageKind.BACK, numbers.sheets, alignment=True, stock=PAPER), 0)]
+        sheet = _sheet_of(numbers.alignment, duplex)
+        pending += [(PagePlan(numbers.alignment, PageKind.FRONT, sheet, alignment=True, stock=PAPER), 0),
+                    (PagePlan(numbers.alignment + 1, PageKind.BACK, sheet, alignment=True, stock=PAPER), 0)]
     _sheet_pages(kit, best.entries, numbers.starts, duplex=duplex, pending=pending, placements=placements)
-    # The alignment sheet's pages were listed before the pieces' sheets; they go last.
     pending.sort(key=lambda entry: entry[0].number)
     return _Pages(pending, placements, best.cover_pages, best.pages, duplex=duplex, alignment=opening.alignment,
-                  total_pages=numbers.pages, total_sheets=numbers.sheets)
+                  total_pages=numbers.pages, total_sheets=numbers.sheets, alignment_page=numbers.alignment)
 
 
 def _laid_out(kit: _Kit, chosen: list[Component], opener: Component | None) -> list[_Laid]:
@@ -629,7 +630,7 @@ def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan
     covers = iter(pages.cover_pages)
     # pnp build renders a registered game's kit again; a template's is rendered by its own command.
     command = kit.game.command if "--template" in kit.game.command else "pnp build"
-    sides = _alignment_sides(kit, pages.total_pages, pages.total_sheets, command) if pages.alignment else ()
+    sides = _alignment_sides(kit, pages, command) if pages.alignment else ()
     done = []
     for page, count in pages.pending:
         placements = tuple(next(placed) for _ in range(count))
@@ -762,32 +763,34 @@ class _Numbers(NamedTuple):
     starts: list[int]
     pages: int
     sheets: int
+    alignment: int = 0     # the alignment sheet's first page, right after the cover section (0: none)
 
 
 def _number(entries: Sequence[_Entry], section: int, duplex: bool, alignment: bool = False) -> _Numbers:
-    """The first page of each entry, the number of pages and of sheets, after a
-    cover section of ``section`` pages (and before the alignment sheet's two)."""
+    """The first page of each entry, the number of pages and of sheets, after a cover section
+    of ``section`` pages and the alignment sheet's two (printed first, to set the printer)."""
     page = section + (section % 2 if duplex else 0)
+    first = page + 1 if alignment else 0
+    page += 2 if alignment else 0
     starts = []
     for entry in entries:
         starts.append(page + 1)
         page += 2 if duplex else 1
-    page += 2 if alignment else 0
-    return _Numbers(starts, page, _sheet_of(page, duplex))
+    return _Numbers(starts, page, _sheet_of(page, duplex), alignment=first)
 
 
-def _alignment_sides(kit: _Kit, total_pages: int, total_sheets: int, command: str
-                     ) -> tuple[tuple[Primitive, ...], ...]:
-    """The two sides of the kit's printer alignment sheet, the last of ``total_pages`` pages on
-    ``total_sheets`` sheets, with the kit's footers; ``command`` renders the kit again."""
+def _alignment_sides(kit: _Kit, pages: _Pages, command: str) -> tuple[tuple[Primitive, ...], ...]:
+    """The two sides of the kit's printer alignment sheet, the sheet after the cover's, with the
+    kit's footers; ``command`` renders the kit again."""
     from pnp.layout.calibration import calibration_pages
 
     page_size, options, catalog, measure = kit.page_size, kit.options, kit.catalog, kit.measure
     title = catalog.get("game.name") + SEPARATOR + catalog.get("calibrate.title")
+    first, sheet = pages.alignment_page, _sheet_of(pages.alignment_page, pages.duplex)
     footers = tuple(footer_layout(kit.frames[0], page_size, options, catalog, measure=measure, page=number,
-                                  pages=total_pages, components=(), kind=kind, sheet=total_sheets,
-                                  sheets=total_sheets, title=title)
-                    for number, kind in ((total_pages - 1, PageKind.FRONT), (total_pages, PageKind.BACK)))
+                                  pages=pages.total_pages, components=(), kind=kind, sheet=sheet,
+                                  sheets=pages.total_sheets, title=title)
+                    for number, kind in ((first, PageKind.FRONT), (first + 1, PageKind.BACK)))
     return calibration_pages(page_size, options, catalog, measure, footers=footers, command=command)
 
 
@@ -798,7 +801,7 @@ def _components(sheet: Sheet) -> tuple[str, ...]:
 def _contents(opening: _Opening, entries: Sequence[_Entry], numbers: _Numbers, *, options: PrintOptions,
               under: _UnderCover | None = None, section: Sequence[str] = ("cover",)) -> CoverContents:
     """What the cover says about the pages: each component's sheets, and the print plan."""
-    starts, total_pages, total_sheets = numbers
+    starts, total_pages, total_sheets = numbers.starts, numbers.pages, numbers.sheets
     duplex, alignment, opener = opening.duplex, opening.alignment, opening.opener
     # The opening page is printed first after the cover: it comes first in the contents.
     chosen = sorted(opening.chosen, key=lambda c: c is not opener)
@@ -823,6 +826,9 @@ def _contents(opening: _Opening, entries: Sequence[_Entry], numbers: _Numbers, *
         stock = PAPER
         how = "cover_both" if len(printed) == 2 else "one"
         _add_row(rows, PlanRow(pages[0][0], pages[-1][0], 1, how, stock=stock, components=names, cover=True))
+    if alignment:
+        rows.append(PlanRow(numbers.alignment, numbers.alignment + 1, 1, "both", stock=PAPER, components=(),
+                            alignment=True))
     boards: dict[str, tuple[Component, list]] = {}
     for entry in list(entries) + ([under.entry] if under else []):
         for placed in entry.sheet.placed:
@@ -840,8 +846,6 @@ def _contents(opening: _Opening, entries: Sequence[_Entry], numbers: _Numbers, *
         stock = entry.stock
         last = start + (1 if duplex or entry.how == "both" else 0)
         _add_row(rows, PlanRow(start, last, 1, entry.how, stock=stock, components=names))
-    if alignment:
-        rows.append(PlanRow(total_pages - 1, total_pages, 1, "both", stock=PAPER, components=(), alignment=True))
     sheets = [entry.sheet for entry in entries] + ([under.sheet] if under else [])
     least, butted = _cut_bleed(sheets, options.bleed)
     return CoverContents(
@@ -854,7 +858,7 @@ def _contents(opening: _Opening, entries: Sequence[_Entry], numbers: _Numbers, *
         below=below, text_bottom=text_bottom, bleed=least, butted=butted,
         backs=any(entry.how != "one" for entry in entries),
         mount=any(c.kind in ("tile", "token", "board") and not prints_backs(c, options) for c in chosen),
-        alignment=alignment,
+        alignment=alignment, alignment_page=numbers.alignment,
         machine=frozenset(machine))
 
 

@@ -283,6 +283,12 @@ class _Region:
     def free(self) -> int:
         return self.grid.capacity - len(self.items)
 
+    @property
+    def width(self) -> float:
+        """How wide its pieces lie: a region of one row as wide as the pieces it holds."""
+        cols = min(self.grid.cols, len(self.items))
+        return cols * self.grid.cell_w + (cols - 1) * self.grid.gap_x
+
     def takes(self, item: Item) -> bool:
         """Whether the item may fill one of the region's free slots."""
         return self.mixed or item.back == self.items[0].back
@@ -300,6 +306,8 @@ class _Builder:
         # A cutting machine's sheet keeps its least gap between regions too.
         self.frame, self.bleed, self.shrink, self.strip = frame, bleed, shrink, max(strip, frame.gap)
         self.regions: list[_Region] = []
+        #: A column of smaller pieces beside the stack of regions, where its width leaves room
+        self.beside: _Region | None = None
         #: True once a shrunk piece took the room of the strip above it
         self.flush = False
 
@@ -309,6 +317,8 @@ class _Builder:
         if left <= 0:
             return 0
         first = queue[start]
+        if self.beside is not None:
+            return self._more_beside(queue, start)
         last = self.regions[-1] if self.regions else None
         if last is not None and last.key == first.key and last.free > 0:
             taken, most = 0, min(last.free, left)
@@ -320,7 +330,7 @@ class _Builder:
         used = sum(r.height for r in self.regions) + sum(self.strip_above(r.cut) for r in self.regions[1:])
         room = self.frame.area.h - used - (self.strip_above(first.copy.component.cut) if self.regions else 0.0)
         if room <= EPS:
-            return 0
+            return self._column(queue, start)
         component = first.copy.component
         if (component.shrink and first.part is None and self.regions and first.size[1] > room + EPS
                 and first.size[0] <= self.frame.area.w + EPS):
@@ -338,7 +348,7 @@ class _Builder:
         space = Box(area.x, area.y, area.w, room)
         full = grid_in(space, w, h, self.bleed, gutter=gutter, turns=first.turns, least=self.frame.gap)
         if full is None:
-            return 0
+            return self._column(queue, start)
         block = block_of(queue, start, full.capacity)
         grid = grid_in(space, w, h, self.bleed, gutter=gutter, count=block, turns=first.turns,
                        least=self.frame.gap)
@@ -361,6 +371,59 @@ class _Builder:
                     return taken
         taken = min(grid.capacity, block)
         self.regions.append(_Region(first.key, grid, list(queue[start:start + taken])))
+        return taken
+
+    def beside_gap(self) -> float:
+        """Between the stack of regions and a column beside it: each side's whole bleed."""
+        return max(self.strip, 2 * self.bleed)
+
+    def width(self) -> float:
+        """How wide the sheet's pieces lie, a column beside the stack included."""
+        stack = max((r.width for r in self.regions), default=0.0)
+        if self.beside is None:
+            return stack
+        return stack + self.beside_gap() + self.beside.width
+
+    def _column(self, queue: Sequence[Item], start: int) -> int:
+        """Lay out what the stack of regions has no room for below it in a column beside it,
+        if the stack leaves the frame's width for one: a few small pieces then share a sheet
+        rather than take one of their own. Return how many."""
+        first = queue[start]
+        component = first.copy.component
+        if (not self.regions or first.part is not None or component.shrink or self.flush
+                or any(r.items[0].part is not None for r in self.regions)):
+            return 0
+        room = self.frame.area.w - max(r.width for r in self.regions) - self.beside_gap()
+        if room <= EPS:
+            return 0
+        w, h = first.size
+        left = len(queue) - start
+        space = Box(0.0, 0.0, room, self.frame.area.h)
+        grid = grid_in(space, w, h, self.bleed, gutter=component.gutter, count=left, turns=first.turns,
+                       least=self.frame.gap)
+        if grid is None:
+            return 0
+        taken = min(grid.capacity, left)
+        mixed = len({item.back for item in queue[start:start + taken]}) > 1
+        if mixed:
+            # Pieces of several backs: a gutter between every two, as in a mixed region.
+            grid = grid_in(space, w, h, self.bleed, gutter=True, count=left, turns=first.turns,
+                           least=self.frame.gap)
+            if grid is None:
+                return 0
+            taken = min(grid.capacity, left)
+        self.beside = _Region(first.key, grid, list(queue[start:start + taken]), mixed)
+        return taken
+
+    def _more_beside(self, queue: Sequence[Item], start: int) -> int:
+        """Fill the column's free slots with more of its run."""
+        column, first = self.beside, queue[start]
+        if column.key != first.key:
+            return 0
+        taken, most = 0, min(column.free, len(queue) - start)
+        while taken < most and column.takes(queue[start + taken]):
+            taken += 1
+        column.items.extend(queue[start:start + taken])
         return taken
 
     def strip_above(self, cut: bool) -> float:
@@ -413,7 +476,7 @@ class _Builder:
         return None
 
     def sheet(self, shapes: dict | None = None) -> Sheet:
-        return _finish(self.frame, self.regions, self.bleed, shapes, strip=self.strip)
+        return _finish(self.frame, self.regions, self.bleed, shapes, strip=self.strip, beside=self.beside)
 
 
 def pack(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: float,
@@ -530,28 +593,30 @@ def _trial(frame: Frame, runs: Iterable[tuple[Sequence[Item], int]], bleed: floa
             break
     # Pieces to cut lie best in the middle of the paper; a page used as printed may lie anywhere.
     regions = [r for r in builder.regions if r.cut]
-    width = max((r.grid.block_w for r in regions), default=0.0)
+    width = builder.width() if regions else 0.0
     height = sum(r.height for r in regions) + sum(builder.strip_above(r.cut) for r in regions[1:])
     return _Trial(round(placed, 3), not builder.flush, -_off_centre(frame, width, height) if regions else 0.0)
 
 
 def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | None = None,
-            *, strip: float = 0.0) -> Sheet:
-    """Stack the regions, centred in the frame, and work out bleeds and marks.
+            *, strip: float = 0.0, beside: _Region | None = None) -> Sheet:
+    """Stack the regions, centred in the frame (with the column beside them, if any), and
+    work out bleeds and marks.
 
     ``shapes`` keeps what sheets laid out alike share (the same frame, grids and
     counts): their slots' boxes and their marks, worked out once.
     """
-    items = [item for region in regions for item in region.items]
+    items = [item for region in regions for item in region.items] + (beside.items if beside else [])
     key = None
     if shapes is not None and all(region.items[0].part is None for region in regions):
-        key = (frame, strip, tuple((r.grid, r.rows, len(r.items), r.cut) for r in regions))
+        key = (frame, strip, tuple((r.grid, r.rows, len(r.items), r.cut) for r in regions),
+               None if beside is None else (beside.grid, beside.rows, len(beside.items), beside.cut))
         shared = shapes.get(key)
         if shared is not None:
             slots, marks = shared
             return Sheet(frame, tuple(Placed(item, *slot) for item, slot in zip(items, slots)), marks,
-                         len(regions))
-    sheet = _shape(frame, regions, bleed, strip)
+                         len(regions) + (beside is not None))
+    sheet = _shape(frame, regions, bleed, strip=strip, beside=beside)
     if key is not None:
         shapes[key] = (tuple(p[1:] for p in sheet.placed), sheet.marks)
     return sheet
@@ -625,70 +690,130 @@ def _separations(regions: list[_Region], heights: list[float], room: float, blee
     return seps
 
 
-def _shape(frame: Frame, regions: list[_Region], bleed: float, strip: float = 0.0) -> Sheet:
-    area, limits = frame.area, frame.limits
-    reach = frame.bleed   # how far the print may reach (None: anywhere)
+SIDES = ("left", "bottom", "right", "top")
+
+
+def _rooms(frame: Frame, block: Box) -> dict:
+    """For each side of a block of pieces (the box round their trims): how far a mark may run
+    there, and how far the print may reach (None: anywhere)."""
+    limits, reach = frame.limits, frame.bleed
+    left, right, bottom, top = block.x, block.right, block.y, block.top
+    return {
+        "left": (left - limits.x, None if reach is None else left - reach.x),
+        "right": (limits.right - right, None if reach is None else reach.right - right),
+        "top": (limits.top - top, None if reach is None else reach.top - top),
+        "bottom": (bottom - limits.y, None if reach is None else bottom - reach.y),
+    }
+
+
+def _lay_grid(placed: list[Placed], region: _Region, grid: Grid, sides: dict[str, Side], *,
+              bleed: float) -> list[Mark]:
+    """Place a region's pieces on its grid, each with the bleed its sides allow, front and
+    back; the marks of its cuts."""
+    outer = tuple(sides[s].bleed for s in SIDES)
+    backs = tuple(sides[s].back for s in SIDES)
+    trims = []
+    count = len(region.items)
+    for slot, item in enumerate(region.items):
+        trim = grid.trim(slot)
+        trims.append(trim)
+        printed = trim.grow(*grid.bleed_sides(slot, bleed, outer, filled=count))
+        back = trim.grow(*grid.bleed_sides(slot, bleed, backs, filled=count)) if backs != outer else None
+        placed.append(Placed(item, trim, printed, rotation=90 if grid.rotated else 0,
+                             back=back if back != printed else None))
+    return block_marks(trims, sides) if region.cut else []
+
+
+def _lay_part(placed: list[Placed], region: _Region, grid: Grid, *, rooms: dict, inner: dict,
+              bleed: float) -> list[Mark]:
+    """Place a board's part: its seams' sides print no bleed, and the marks of an edge cut along
+    the middle of its strip go there."""
+    part = region.items[0].part
+    seams = {s.side: s for s in part.seams}
+    overlap = region.items[0].copy.component.overlap
+    inset = {side: overlap / 2 if side in seams and seams[side].over else 0.0 for side in SIDES}
+    sides = {
+        side: (Side(0.0, side_room(room + inset[side], 0.0, 0.0).marks) if side in seams
+               else inner.get(side) or side_room(room, bleed, reach_room))
+        for side, (room, reach_room) in rooms.items()
+    }
+    trim = grid.trim(0)
+    cut = Box(trim.x + inset["left"], trim.y + inset["bottom"],
+              trim.w - inset["left"] - inset["right"], trim.h - inset["bottom"] - inset["top"])
+    outer = tuple(sides[s].bleed for s in SIDES)
+    backs = tuple(sides[s].back for s in SIDES)
+    placed.append(Placed(region.items[0], trim, trim.grow(*outer), rotation=90 if part.rotated else 0,
+                         back=trim.grow(*backs) if backs != outer else None))
+    return block_marks([cut], sides) if region.cut else []
+
+
+def _shape(frame: Frame, regions: list[_Region], bleed: float, *, strip: float = 0.0,
+           beside: _Region | None = None) -> Sheet:
     heights = [r.height for r in regions]
-    seps = _separations(regions, heights, area.h, bleed, strip=strip)
-    # The stack of regions centred on the paper, as far as its area allows.
+    seps = _separations(regions, heights, frame.area.h, bleed, strip=strip)
+    # The stack of regions centred on the paper, as far as its area allows (with the column
+    # beside it, if any: the line between them is ``middle``).
     top = frame.centred(0.0, sum(heights) + sum(seps))[1] + sum(heights) + sum(seps)
+    gap = max(strip, 2 * bleed)
+    stack_w = max(r.width for r in regions)
+    middle = None
+    if beside is not None:
+        middle = frame.centred(stack_w + gap + beside.width, 0.0)[0] + stack_w + gap / 2
     placed: list[Placed] = []
     marks: list[Mark] = []
     for index, region in enumerate(regions):
         # A region of one row holds as many columns as it has pieces: centred, not left-aligned.
         grid = region.grid._replace(rows=region.rows, cols=min(region.grid.cols, len(region.items)))
         bottom = top - heights[index]
-        grid = grid._replace(origin_y=bottom, origin_x=frame.centred(grid.block_w, 0.0)[0])
-        right_edge = grid.origin_x + grid.block_w
-        rooms = {
-            "left": (grid.origin_x - limits.x, None if reach is None else grid.origin_x - reach.x),
-            "right": (limits.right - right_edge, None if reach is None else reach.right - right_edge),
-            "top": (limits.top - top, None if reach is None else reach.top - top),
-            "bottom": (bottom - limits.y, None if reach is None else bottom - reach.y),
-        }
+        left = frame.centred(grid.block_w, 0.0)[0] if middle is None else \
+            middle - gap / 2 - (stack_w + grid.block_w) / 2
+        grid = grid._replace(origin_y=bottom, origin_x=left)
+        rooms = _rooms(frame, Box(left, bottom, grid.block_w, top - bottom))
+        if middle is not None:
+            rooms["right"] = (middle - left - grid.block_w,) * 2
         # Beside a strip between two regions, what the strip gives each.
         inner = {}
         if index:
             inner["top"] = strip_sides(seps[index - 1], bleed, region.cut)[1]
         if index < len(seps):
             inner["bottom"] = strip_sides(seps[index], bleed, regions[index + 1].cut)[0]
-        part = region.items[0].part
-        if part is not None:
-            seams = {s.side: s for s in part.seams}
-            overlap = region.items[0].copy.component.overlap
-            # An "over" edge is cut along the middle of its strip: its marks go there.
-            inset = {side: overlap / 2 if side in seams and seams[side].over else 0.0
-                     for side in ("left", "bottom", "right", "top")}
-            sides = {
-                side: (Side(0.0, side_room(room + inset[side], 0.0, 0.0).marks) if side in seams
-                       else inner.get(side) or side_room(room, bleed, reach_room))
-                for side, (room, reach_room) in rooms.items()
-            }
-            trim = grid.trim(0)
-            cut = Box(trim.x + inset["left"], trim.y + inset["bottom"],
-                      trim.w - inset["left"] - inset["right"], trim.h - inset["bottom"] - inset["top"])
-            outer = tuple(sides[s].bleed for s in ("left", "bottom", "right", "top"))
-            backs = tuple(sides[s].back for s in ("left", "bottom", "right", "top"))
-            placed.append(Placed(region.items[0], trim, trim.grow(*outer), rotation=90 if part.rotated else 0,
-                                 back=trim.grow(*backs) if backs != outer else None))
-            if region.cut:
-                marks += block_marks([cut], sides)
+        if region.items[0].part is not None:
+            marks += _lay_part(placed, region, grid, rooms=rooms, inner=inner, bleed=bleed)
         else:
             sides = {side: inner.get(side) or side_room(room, bleed, reach_room)
                      for side, (room, reach_room) in rooms.items()}
-            outer = tuple(sides[s].bleed for s in ("left", "bottom", "right", "top"))
-            backs = tuple(sides[s].back for s in ("left", "bottom", "right", "top"))
-            trims = []
-            for slot, item in enumerate(region.items):
-                trim = grid.trim(slot)
-                trims.append(trim)
-                count = len(region.items)
-                printed = trim.grow(*grid.bleed_sides(slot, bleed, outer, filled=count))
-                back = trim.grow(*grid.bleed_sides(slot, bleed, backs, filled=count)) if backs != outer else None
-                placed.append(Placed(item, trim, printed, rotation=90 if grid.rotated else 0,
-                                     back=back if back != printed else None))
-            if region.cut:
-                marks += block_marks(trims, sides)
+            marks += _lay_grid(placed, region, grid, sides, bleed=bleed)
         top = bottom - (seps[index] if index < len(seps) else 0.0)
+    # The lines between regions are marked in the margins, on the left only if a column is beside them.
+    limits = frame.limits if middle is None else frame.limits._replace(w=middle - MARK_TIGHT - frame.limits.x)
     marks += _parting_marks(placed, heights, seps, top, limits=limits)
-    return Sheet(frame, tuple(placed), tuple(marks), len(regions))
+    if beside is not None:
+        marks += _lay_column(frame, placed, beside, middle=middle, gap=gap, bleed=bleed)
+    return Sheet(frame, tuple(placed), tuple(marks), len(regions) + (beside is not None))
+
+
+def _lay_column(frame: Frame, placed: list[Placed], beside: _Region, *, middle: float, gap: float,
+                bleed: float) -> list[Mark]:
+    """The column beside the stack, right of the line ``middle`` (``gap`` wide, each side's
+    bleed): its pieces, their marks, and a mark at each end of the line where the sheet is
+    cut in two first."""
+    grid = beside.grid._replace(rows=beside.rows, cols=min(beside.grid.cols, len(beside.items)))
+    stack = placed[:]
+    left = middle + gap / 2
+    bottom = frame.centred(0.0, grid.block_h)[1]
+    grid = grid._replace(origin_x=left, origin_y=bottom)
+    rooms = _rooms(frame, Box(left, bottom, grid.block_w, grid.block_h))
+    rooms["left"] = (gap / 2, gap / 2)
+    sides = {side: side_room(room, bleed, reach_room) for side, (room, reach_room) in rooms.items()}
+    marks = _lay_grid(placed, beside, grid, sides, bleed=bleed)
+    limits = frame.limits
+    high = max(p.printed.top for p in placed) + MARK_CLEAR
+    low = min(p.printed.y for p in placed) - MARK_CLEAR
+    if any(p.printed.x < middle < p.printed.right for p in stack):
+        return marks
+    if limits.top - high >= MARK_MIN_LENGTH - EPS:
+        marks.append(Mark(middle, limits.top, middle, max(high, limits.top - MARK_LENGTH)))
+    if low - limits.y >= MARK_MIN_LENGTH - EPS:
+        marks.append(Mark(middle, limits.y, middle, min(low, limits.y + MARK_LENGTH)))
+    return marks
+
