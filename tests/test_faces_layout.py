@@ -189,7 +189,7 @@ def test_the_cover_is_laid_out_with_the_kit_so_its_pages_are_numbered_in_the_pla
     # Each cover page carries its own footer, with the calibration bar.
     for page in plan.pages[:covers]:
         texts = [line.text for p in page.drawing if isinstance(p, Text) for line in p.lines]
-        assert any("this bar must measure 50 mm" in t for t in texts)
+        assert any("this bar must measure 50\u00a0mm" in t for t in texts)
 
 
 def test_one_piece_face_is_drawn_alone_at_an_offset_with_its_bleed():

@@ -147,7 +147,7 @@ def test_the_page_its_state_pictures_and_pdf(tmp_path):
         state = client.get("/state?after=0").json()
         assert (state["version"], state["errors"], state["watching"]) == (1, [], ["a", "b"])
         assert (state["findings"], state["preflight"]) == ([], "pnp preflight\u00a0: rien ne s’imprime mal.")
-        assert state["pages"][2] == {"number": 3, "kind": "front", "components": ["cards"]}
+        assert state["pages"][4] == {"number": 5, "kind": "front", "components": ["cards"]}  # after the alignment sheet
         picture = client.get("/page/1/3.png?w=640")
         assert picture.status_code == 200 and picture.content.startswith(b"\x89PNG")
         from PIL import Image

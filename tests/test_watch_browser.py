@@ -110,10 +110,10 @@ def keep(driver, name: str) -> None:
 def test_a_save_shows_by_itself_and_a_broken_one_keeps_the_last_good_pages(browser, watched):
     template, url = watched
     browser.get(url + "/")
-    cards = 3   # the cover and its back, then the first sheet of cards
+    cards = 5   # the cover and its back, the alignment sheet (printed first), then the first sheet of cards
     wait_for(lambda: shown(browser, cards) == "1")
-    assert browser.execute_script("return document.querySelectorAll('#pages figcaption')[2].textContent") \
-        == "Page 3 · fronts · cards"
+    assert browser.execute_script("return document.querySelectorAll('#pages figcaption')[4].textContent") \
+        == "Page 5 · fronts · cards"
     before = picture(browser, cards)
     assert browser.execute_script("return document.querySelector('#preflight summary').textContent") \
         == "pnp preflight: nothing prints badly."
