@@ -194,7 +194,7 @@ def test_a_number_outside_the_declared_range_is_a_problem_with_its_place(tmp_pat
 
 
 @pytest.mark.parametrize("session, message", [
-    ('game = "fish-market"\ntemplate = 3\nplayers = ["A", "B"]\n', "template must name the game's template file"),
+    ('game = "fish-market"\ntemplate = 3\nplayers = ["A", "B"]\n', "template must name the game’s template file"),
     ('game = "fish-market"\ntemplate = "nowhere.toml"\nplayers = ["A", "B"]\n', "no such template file"),
     ('game = "other"\ntemplate = "fish-market.toml"\nplayers = ["A", "B"]\n',
      "is the template of fish-market, not of other"),
