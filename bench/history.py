@@ -117,23 +117,11 @@ def import_files(code: Path, files: list[Path], data: Path) -> float:
 
 def upgrade(code: Path, data: Path, folder: Path) -> float:
     """Seconds opening a copy of ``data``'s sessions as schema version 3 left them takes (counted once)."""
-    from pnp.web.db import APPLICATION_ID, MIGRATIONS
+    from helpers import sessions_at_version_3
 
-    old = folder / "pnp.sqlite3"
     folder.mkdir(parents=True, exist_ok=True)
-    target = sqlite3.connect(old)
-    target.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    target.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-    target.execute("INSERT INTO schema_version VALUES (3)")
-    for statements in MIGRATIONS[:3]:
-        for statement in statements:
-            target.execute(statement)
     source = sqlite3.connect(data / "pnp.sqlite3")
-    rows = source.execute("SELECT id, game, document, result, complete, token_hash, origin, source, fingerprint, "
-                          "played_on, created_at, updated_at, completed_at FROM sessions ORDER BY rowid").fetchall()
-    target.executemany("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    target.commit()
-    target.close()
+    sessions_at_version_3(source, folder / "pnp.sqlite3")
     source.close()
     script = "from pnp.web.db import Database; Database.in_folder(__import__('pathlib').Path(%r)).close()" % str(folder)
     started = time.perf_counter()

@@ -245,3 +245,24 @@ def load_toy_rules():
     module = sys.modules["acorn_hoard"] = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def sessions_at_version_3(source, path: Path) -> None:
+    """Write ``path`` as a database of schema version 3 (before the club's figures) holding the sessions of
+    the connection ``source``, as that version left them: its upgrade then counts the figures once."""
+    import sqlite3
+
+    from pnp.web.db import APPLICATION_ID, MIGRATIONS
+
+    rows = source.execute("SELECT id, game, document, result, complete, token_hash, origin, source, fingerprint, "
+                          "played_on, created_at, updated_at, completed_at FROM sessions ORDER BY rowid").fetchall()
+    old = sqlite3.connect(path)
+    old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    old.execute("INSERT INTO schema_version VALUES (3)")
+    for statements in MIGRATIONS[:3]:
+        for statement in statements:
+            old.execute(statement)
+    old.executemany("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    old.commit()
+    old.close()

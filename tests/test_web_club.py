@@ -20,9 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.sessions import card_hunter_session
+from helpers import sessions_at_version_3
 from pnp.web import club, records, sessions
 from pnp.web.bgstats import ranks
-from pnp.web.db import APPLICATION_ID, MIGRATIONS, Database
+from pnp.web.db import Database
 from scoring.names import name_key
 from web_helpers import beavers, halali, hunting_fever
 
@@ -246,22 +247,8 @@ def test_a_history_stored_before_the_figures_is_counted_once_on_upgrade(tmp_path
     # The same sessions in a file of schema version 3, as the version before this one wrote it.
     old_path = tmp_path / "old" / "pnp.sqlite3"
     old_path.parent.mkdir()
-    import sqlite3
-
-    old = sqlite3.connect(old_path)
-    old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-    old.execute("INSERT INTO schema_version VALUES (3)")
-    for statements in MIGRATIONS[:3]:
-        for statement in statements:
-            old.execute(statement)
     with fresh.read() as connection:
-        rows = connection.execute("SELECT id, game, document, result, complete, token_hash, origin, source, "
-                                  "fingerprint, played_on, created_at, updated_at, completed_at FROM sessions "
-                                  "ORDER BY rowid").fetchall()
-    old.executemany("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    old.commit()
-    old.close()
+        sessions_at_version_3(connection, old_path)
     upgraded = Database(old_path)
     with upgraded.read() as a, fresh.read() as b:
         # People are numbered in the order they are met (by date on upgrade, by file when imported): the
