@@ -73,6 +73,11 @@ def face_elements(component: Component, piece: Piece, face: Face) -> tuple[Eleme
 
 #: Resolved layers a resolver keeps for the copies still to come.
 RESOLVED_LIMIT = 8192
+#: An element of a face resolved this many times, each with values never met before, is no
+#: longer kept: a deck of thousands of different cards would only fill the resolver's memory
+#: with layers no copy asks for again (and free them in bulk), which costs it more time than
+#: laying them out (a fifth of the drawing of 14,400 different cards).
+UNCACHED_AFTER = 512
 
 
 class FaceResolver:
@@ -135,20 +140,30 @@ class FaceResolver:
         layers = []
         for prepared in self._prepared(component, face_elements(component, piece, face)):
             element = prepared.element
-            try:
-                key = (id(element), prepared.values_of(values))
-            except KeyError:
-                # An optional field the piece leaves out: absent is a value too.
-                key = (id(element), tuple(values.get(n, _Missing) for n in element.names))
-            layer = cache.get(key)
-            if layer is None:
+            tally = prepared.tally
+            if tally[0] < 0:
+                # Never met twice (see _Prepared.tally): kept, it would only cost memory.
                 if context is None:
                     context = CopyFace(self, copy, values)
-                if len(cache) >= RESOLVED_LIMIT:
-                    # A deck of thousands of different cards would keep every
-                    # card's layers twice; what is resolved again is equal.
-                    cache.clear()
-                layer = cache[key] = self._resolve(context, prepared)
+                layer = self._resolve(context, prepared)
+            else:
+                try:
+                    key = (id(element), prepared.values_of(values))
+                except KeyError:
+                    # An optional field the piece leaves out: absent is a value too.
+                    key = (id(element), tuple(values.get(n, _Missing) for n in element.names))
+                layer = cache.get(key)
+                if layer is None:
+                    if context is None:
+                        context = CopyFace(self, copy, values)
+                    if len(cache) >= RESOLVED_LIMIT:
+                        # A deck of thousands of different cards would keep every
+                        # card's layers twice; what is resolved again is equal.
+                        cache.clear()
+                    layer = cache[key] = self._resolve(context, prepared)
+                    tally[0] = tally[0] + 1 if tally[0] + 1 < UNCACHED_AFTER else -1
+                else:
+                    tally[0] = 0
             if type(layer) is _Failed:
                 where = (f"{self.game.id} {component.id}/{piece.id} {face.value}, "
                          f"{self.catalog.lang}")
@@ -357,6 +372,9 @@ class _Prepared(NamedTuple):
     pictured: bool = False      # its layers may hold pictures (each noted for the manifest)
     #: Its ``when`` tests ``i``, ``col`` or ``row``: decided for each copy of its repeat.
     when_each: bool = False
+    #: How many times running it was resolved with values not kept before, made again at
+    #: each value met twice; -1 once that reached :data:`UNCACHED_AFTER` (no longer kept).
+    tally: list[int] | None = None
 
 
 def _prepared(element: Element, keys: Mapping[str, Any]) -> _Prepared:
@@ -364,7 +382,8 @@ def _prepared(element: Element, keys: Mapping[str, Any]) -> _Prepared:
     when_each = "repeat" in keys and element.when is not None and bool(element.when.names & _REPEATS)
     return _Prepared(element, itemgetter(*element.names) if element.names else _no_values, keys, kind,
                      resolve=kind.resolve, spent=None if "repeat" in keys else _spent_by(kind, keys),
-                     with_qr=QR in kind.DRAWS, pictured=Picture in kind.DRAWS, when_each=when_each)
+                     with_qr=QR in kind.DRAWS, pictured=Picture in kind.DRAWS, when_each=when_each,
+                     tally=[0])
 
 
 _REPEATS = frozenset(REPEAT_NAMES)
