@@ -1,7 +1,8 @@
 """Count the work of a render, not its time: function calls at two sizes of the same deck.
 
-Usage: python bench/work_counts.py               # the table of calls per card, to read or paste
-       python bench/work_counts.py --json N DECK  # one size, in this process: {function: calls}
+Usage: python bench/work_counts.py                 # the tables of calls and memory per card
+       python bench/work_counts.py --json N DECK    # one size, in this process: {function: calls}
+       python bench/work_counts.py --memory N DECK  # one size, in this process: bytes held
 
 A deck of N cards that are all different (bench/unique_deck.py: ``unique``, one-sided; or
 ``hidden``, a hidden deck with one back, printed double-sided and spread over its sheets)
@@ -17,8 +18,14 @@ holds them to two rules, whatever a function is called:
   small deck rendered first, or clears once more);
 - each part of the engine calls at most its budget per card (:data:`BUDGETS`).
 
+The memory a render holds is counted the same way, in bytes Python allocates
+(tracemalloc: the same on every run, however busy the machine), rather than in the
+process's size: the most held at once while the deck is loaded, drawn and its manifest
+written, and what the loaded game alone keeps. Both grow at most in proportion to the
+deck (with :data:`SLACK_BYTES`), and stay within :data:`MEMORY_BUDGETS` per card.
+
 After a change that is meant to do more (or less) work, run this script and copy its
-figures into :data:`BUDGETS`, saying why in the commit.
+figures into :data:`BUDGETS` (or :data:`MEMORY_BUDGETS`), saying why in the commit.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,6 +69,18 @@ BUDGETS = {
         "pnp.template": 19, "pnp.layout": 143, "pnp.render": 53, "pnp.kit": 4.0, "pnp.core": 16.5,
         "reportlab": 57, "built-ins": 447, "other": 18.5,
     },
+}
+
+
+#: Bytes a function may hold at the larger size beyond four times what it held at the smaller.
+SLACK_BYTES = 256 * 1024
+
+#: The most bytes per card a render may hold at once (``peak``: the game, its plan, the
+#: pages drawn, the PDF made and its manifest) and the loaded game may keep (``game``), at
+#: 4,000 cards, rounded up by about 5% from what was measured on 2026-12-05 (issue 36).
+MEMORY_BUDGETS = {
+    "unique": {"peak": 2350, "game": 600},
+    "hidden": {"peak": 3380, "game": 600},
 }
 
 
@@ -113,13 +133,42 @@ def count(cards: int, deck: str) -> dict[str, int]:
     return calls
 
 
-def measured(cards: int, deck: str) -> dict[str, int]:
-    """:func:`count` in a fresh process, its hash seed fixed (sets are walked in one order)."""
+def held(cards: int, deck: str) -> dict[str, int]:
+    """Bytes held while one deck of ``cards`` cards is rendered, in this process: ``peak``, the
+    most at once from loading the deck to its manifest written, and ``game``, what the
+    loaded game keeps (each beyond what was held before it was loaded)."""
+    from unique_deck import write_template
+
+    from pnp.kit.build import manifest_parts, render_to_memory
+    from pnp.template.loader import load_game
+    from pnp.template.model import PrintOptions
+
+    hidden = deck == "hidden"
+    with tempfile.TemporaryDirectory(prefix="pnp-held-") as folder:
+        render_to_memory(load_game(write_template(Path(folder) / "warm", 3, hidden)), PrintOptions())
+        template = write_template(Path(folder), cards, hidden)
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            game = load_game(template)
+            kept = tracemalloc.get_traced_memory()[0] - before
+            _, manifest = render_to_memory(game, PrintOptions(), records=True)
+            for _ in manifest_parts(manifest):   # made as it is written
+                pass
+            peak = tracemalloc.get_traced_memory()[1] - before
+        finally:
+            tracemalloc.stop()
+    return {"peak": peak, "game": kept}
+
+
+def measured(cards: int, deck: str, what: str = "--json") -> dict[str, int]:
+    """:func:`count` (or with ``what="--memory"``, :func:`held`) in a fresh process, its hash
+    seed fixed (sets are walked in one order)."""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run([sys.executable, str(Path(__file__)), "--json", str(cards), deck],
+    done = subprocess.run([sys.executable, str(Path(__file__)), what, str(cards), deck],
                           capture_output=True, text=True, env=env, cwd=ROOT, check=False)
     if done.returncode != 0:
-        raise RuntimeError(f"bench/work_counts.py --json {cards} {deck} failed:\n{done.stderr}")
+        raise RuntimeError(f"bench/work_counts.py {what} {cards} {deck} failed:\n{done.stderr}")
     return json.loads(done.stdout)
 
 
@@ -144,13 +193,30 @@ def over_budget(large: dict[str, int], cards: int, budget: dict[str, int]) -> li
             for part, most in budget.items() if parts.get(part, 0) > most * cards]
 
 
+def held_more_than_cards(small: dict[str, int], large: dict[str, int], ratio: float) -> list[str]:
+    """What is held more than ``ratio`` times over at the larger size (with :data:`SLACK_BYTES`)."""
+    return [f"{what}: {small[what]:,} bytes, then {number:,} at {ratio:g} times the cards"
+            for what, number in sorted(large.items()) if number > ratio * small[what] * 1.02 + SLACK_BYTES]
+
+
+def over_memory_budget(large: dict[str, int], cards: int, budget: dict[str, int]) -> list[str]:
+    """What is held past its budget per card at ``cards`` cards."""
+    return [f"{what}: {large[what] / cards:,.0f} bytes per card, budget {most:,}"
+            for what, most in budget.items() if large[what] > most * cards]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", nargs=2, metavar=("CARDS", "DECK"),
                         help="count one size in this process and print the counts as JSON")
+    parser.add_argument("--memory", nargs=2, metavar=("CARDS", "DECK"),
+                        help="measure the bytes one size holds in this process, as JSON")
     args = parser.parse_args()
     if args.json:
         print(json.dumps(count(int(args.json[0]), args.json[1])))
+        return 0
+    if args.memory:
+        print(json.dumps(held(int(args.memory[0]), args.memory[1])))
         return 0
     small_n, large_n = SIZES
     for deck in DECKS:
@@ -162,6 +228,12 @@ def main() -> int:
             print(f"  {line}")
         top = sorted(large.items(), key=lambda item: -item[1])[:12]
         print("  most called: " + ", ".join(f"{name} {number / large_n:.1f}" for name, number in top))
+        small, large = measured(small_n, deck, "--memory"), measured(large_n, deck, "--memory")
+        print(f"{deck} deck: bytes held per card at {large_n:,} cards (budget)")
+        for what, number in sorted(large.items()):
+            print(f"  {what:<14} {number / large_n:8,.0f}   ({MEMORY_BUDGETS[deck].get(what, '-'):,})")
+        for line in held_more_than_cards(small, large, large_n / small_n) or ["  none more than the cards"]:
+            print(f"  {line}")
     return 0
 
 

@@ -31,6 +31,14 @@ def counts() -> dict[tuple[str, int], dict[str, int]]:
     return dict(zip(jobs, found))
 
 
+@pytest.fixture(scope="module")
+def held() -> dict[tuple[str, int], dict[str, int]]:
+    jobs = [(deck, cards) for deck in work_counts.DECKS for cards in work_counts.SIZES]
+    with ThreadPoolExecutor(2) as pool:
+        found = list(pool.map(lambda job: work_counts.measured(job[1], job[0], "--memory"), jobs))
+    return dict(zip(jobs, found))
+
+
 @pytest.mark.parametrize("deck", work_counts.DECKS)
 def test_no_function_is_called_more_often_than_the_deck_grows(counts, deck):
     small_n, large_n = work_counts.SIZES
@@ -50,6 +58,30 @@ def test_every_part_that_does_work_has_a_budget(counts):
     for deck in work_counts.DECKS:
         parts = work_counts.by_part(counts[deck, work_counts.SIZES[-1]])
         assert set(parts) <= set(work_counts.BUDGETS[deck]), (deck, sorted(parts))
+
+
+@pytest.mark.parametrize("deck", work_counts.DECKS)
+def test_what_a_render_holds_grows_no_faster_than_the_deck(held, deck):
+    small_n, large_n = work_counts.SIZES
+    assert work_counts.held_more_than_cards(held[deck, small_n], held[deck, large_n], large_n / small_n) == []
+
+
+@pytest.mark.parametrize("deck", work_counts.DECKS)
+def test_what_a_render_holds_keeps_to_its_budget_per_card(held, deck):
+    large_n = work_counts.SIZES[-1]
+    over = work_counts.over_memory_budget(held[deck, large_n], large_n, work_counts.MEMORY_BUDGETS[deck])
+    assert over == [], "over budget (update bench/work_counts.py's MEMORY_BUDGETS only for memory meant to be held):\n" \
+        + "\n".join(over)
+
+
+def test_a_resolver_that_kept_every_card_would_be_over_budget():
+    # The layers of 4,000 different cards kept for copies that never come (main before this
+    # guard: 2,655 bytes per card at once, against 2,234 without them).
+    assert work_counts.over_memory_budget({"peak": 10_621_105, "game": 2_267_567}, 4_000,
+                                          work_counts.MEMORY_BUDGETS["unique"]) == [
+        "peak: 2,655 bytes per card, budget 2,350"]
+    assert work_counts.held_more_than_cards({"peak": 1_000_000}, {"peak": 5_000_000}, 4) == [
+        "peak: 1,000,000 bytes, then 5,000,000 at 4 times the cards"]
 
 
 def test_the_counts_are_the_same_from_run_to_run(counts):
