@@ -138,6 +138,18 @@ def write_streams_plain() -> None:
     rl_config.useA85 = 0
 
 
+class _PageStream(PDFStream):
+    """A page's compressed stream, let go of once it is written into the PDF's bytes: the
+    document is made while every page is still held, and a deck of thousands of cards would
+    otherwise hold its pages' streams twice at that moment (once here, once in the PDF).
+    A document is made once (written a second time, the stream says it has no content)."""
+
+    def format(self, document) -> bytes:
+        written = super().format(document)
+        self.content = None
+        return written
+
+
 def compress_last_page(canvas: Canvas) -> None:
     """Compress the page just finished now rather than when the PDF is saved.
 
@@ -149,7 +161,7 @@ def compress_last_page(canvas: Canvas) -> None:
     stream = getattr(page, "stream", None)
     if not page.compression or rl_config.useA85 or not isinstance(stream, str) or page.Contents:
         return  # written as reportlab writes it
-    packed = PDFStream(content=zlib.compress(stream.encode("utf8")))
+    packed = _PageStream(content=zlib.compress(stream.encode("utf8")))
     packed.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
     packed.__Comment__ = "page stream"
     page.Contents = packed
