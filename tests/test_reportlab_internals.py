@@ -109,6 +109,38 @@ def test_a_page_compressed_early_is_the_page_reportlab_writes(pages):
     assert pdf(True) == pdf(False)
 
 
+def test_a_page_stream_compressed_early_is_let_go_once_written():
+    c = canvas(pageCompression=1)
+    c.rect(5, 5, 50, 50)
+    c.showPage()
+    rl.compress_last_page(c)
+    stream = c._doc.Pages.pages[-1].Contents
+    assert stream.content, "the page's stream holds its compressed drawing until the PDF is made"
+    c.getpdfdata()
+    assert stream.content is None, "the PDF is made, and the page's stream is still held beside it"
+
+
+def test_a_form_placed_by_its_operators_is_registered_as_do_form_registers_it():
+    def pdf(direct: bool) -> bytes:
+        c = canvas(pageCompression=0)
+        c.beginForm("I0")
+        c.rect(0, 0, 10, 10, fill=1)
+        c.endForm()
+        for _ in range(2):
+            if direct:
+                rl.page_ops(c).append(f"q\n1 0 0 1 5 5 cm\n/{c._doc.getXObjectName('I0')} Do\nQ")
+                rl.use_form(c, "I0")
+            else:
+                c.saveState()
+                c.translate(5, 5)
+                c.doForm("I0")
+                c.restoreState()
+            c.showPage()
+        return c.getpdfdata()
+
+    assert pdf(True) == pdf(False)
+
+
 def test_reportlab_internals_are_named_in_one_module_only():
     private = re.compile(r"\._code\b|\._doc\b|\._escape\b|state_stack|charToGlyph|splitString|getSubsetInternalName"
                          r"|rl_accel|rtlSupport|pdfdoc|rl_config")

@@ -26,7 +26,7 @@ from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Path, Primitiv
 from pnp.render.colors import fill_ops, set_fill, set_stroke, stroke_ops
 from pnp.render.fonts import font as font_name
 from pnp.render.reportlab_internals import (escaper, font_characters, font_chunks, fp_str, glyph_codes, page_ops,
-                                            restore_state_record, save_state_record, subset_name,
+                                            restore_state_record, save_state_record, subset_name, use_form,
                                             writes_text_as_drawn)
 from pnp.render.shapes import symbol_path
 from pnp.core.units import pt
@@ -413,31 +413,36 @@ def _qr(canvas: Canvas, q: QR, height: float) -> None:
 
 
 def draw_icon(pen: Pen, i: Icon, height: float) -> None:
-    """Fit an icon's viewBox into its box, centred, keeping its proportions.
-
-    Drawn through the canvas each time: placing its form registers the form
-    with the page, which a recording would not do."""
+    """Fit an icon's viewBox into its box, centred, keeping its proportions: its form
+    (drawn once per colour) placed, recorded once per place like any shape, and
+    registered with the page each time (which a recording does not do)."""
     from pnp.template.icons import read_icon  # the SVG reader loads only for kits with icons
 
     canvas = pen.canvas
     icon = read_icon(i.source)
-    vx, vy, vw, vh = icon.view_box
     form = _icon_form(canvas, icon, i.tint, i.line_art)
-    x, y, w, h = pt(i.x), pt(height - i.y - i.h), pt(i.w), pt(i.h)
-    if i.rotate in (90, 270):
+    pen.put(_place_form, form, icon.view_box, (i.x, i.y, i.w, i.h), i.rotate, i.mirror, height)
+    use_form(canvas, form)
+
+
+def _place_form(canvas: Canvas, form: str, view_box: tuple[float, float, float, float],
+                box: tuple[float, float, float, float], rotate: int, mirror: bool, height: float) -> None:
+    vx, vy, vw, vh = view_box
+    x, y, w, h = pt(box[0]), pt(height - box[1] - box[3]), pt(box[2]), pt(box[3])
+    if rotate in (90, 270):
         w, h = h, w
     scale = min(w / vw, h / vh)
     canvas.saveState()
-    if i.rotate:
-        canvas.translate(x + (h if i.rotate in (90, 270) else w) / 2,
-                         y + (w if i.rotate in (90, 270) else h) / 2)
-        canvas.rotate(i.rotate)
+    if rotate:
+        canvas.translate(x + (h if rotate in (90, 270) else w) / 2,
+                         y + (w if rotate in (90, 270) else h) / 2)
+        canvas.rotate(rotate)
         canvas.translate(-w / 2, -h / 2)
     else:
         canvas.translate(x, y)
     canvas.translate((w - vw * scale) / 2, (h + vh * scale) / 2)
-    canvas.scale(-scale if i.mirror else scale, -scale)
-    if i.mirror:
+    canvas.scale(-scale if mirror else scale, -scale)
+    if mirror:
         canvas.translate(-vw, 0)
     canvas.translate(-vx, -vy)
     canvas.doForm(form)

@@ -133,6 +133,12 @@ def use_xobject(canvas: Canvas, name: str) -> str:
     return canvas._doc.getXObjectName(name)
 
 
+def use_form(canvas: Canvas, name: str) -> None:
+    """Register a form with the page (or form) being drawn, as ``doForm`` does: for a form
+    placed by a recording of ``doForm``'s operators."""
+    canvas._formsinuse.append(name)
+
+
 def write_streams_plain() -> None:
     """Page streams compressed, without ASCII85 on top (it would only make them 25% bigger)."""
     rl_config.useA85 = 0
@@ -170,4 +176,4 @@ def compress_last_page(canvas: Canvas) -> None:
 
 __all__ = ["compress_last_page", "escaper", "font_characters", "font_chunks", "fp_str", "glyph_codes", "image_object",
            "page_ops", "restore_state_record", "save_state_record", "subset_name", "write_streams_plain",
-           "use_xobject", "writes_text_as_drawn"]
+           "use_form", "use_xobject", "writes_text_as_drawn"]
