@@ -31,7 +31,13 @@ def laid_out(kind: str) -> ModuleType:
     >>> laid_out("rect").DRAWS
     (<class 'pnp.layout.primitives.Rect'>,)
     """
-    if kind not in KINDS:
-        raise KeyError(f"no element kind {kind!r}; expected one of: {', '.join(KINDS)}")
-    # Loaded on first use: a kit loads only the kinds its templates use.
-    return import_module(f"{__name__}.{kind}")
+    module = _LOADED.get(kind)
+    if module is None:
+        if kind not in KINDS:
+            raise KeyError(f"no element kind {kind!r}; expected one of: {', '.join(KINDS)}")
+        # Loaded on first use: a kit loads only the kinds its templates use.
+        module = _LOADED[kind] = import_module(f"{__name__}.{kind}")
+    return module
+
+
+_LOADED: dict[str, ModuleType] = {}
