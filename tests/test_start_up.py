@@ -75,6 +75,17 @@ def test_a_render_of_a_plain_deck_loads_nothing_it_does_not_use(tmp_path):
     assert unused(loaded, NOT_FOR_A_PLAIN_DECK) == []
 
 
+def test_the_commands_load_no_library_before_one_runs(tmp_path):
+    # `pnp --help`, `pnp score ...`: the library (and reportlab, Pillow) loads inside the command that uses it.
+    script = "import sys, pnp.__main__, pnp.cli; print(' '.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=False)
+    loaded = set(done.stdout.split())
+    assert {"pnp.cli", "typer"} <= loaded, done.stderr
+    library = {name: "a command that uses it" for name in ("pnp.template", "pnp.layout", "pnp.render", "pnp.kit",
+                                                           "scoring", "reportlab", "PIL")}
+    assert unused(loaded, library) == []
+
+
 def test_a_module_loaded_for_nothing_is_named_with_who_uses_it():
     loaded = {"pnp.kit.build", "concurrent.futures.thread", "pnp.webbed", "pnp.web"}
     assert unused(loaded, {"concurrent.futures": "pictures", "pnp.web": "pnp serve"}) == [
