@@ -8,8 +8,10 @@ Whatever else goes wrong (a bug) is caught last of all in :func:`main`: one
 traceback only with ``pnp --debug``; Ctrl-C is one line and exit code 130.
 """
 
+import contextlib
 import errno
 import functools
+import gc
 import os
 import sys
 import time
@@ -42,6 +44,24 @@ def _global_options(
 ) -> None:
     global _debug
     _debug = debug
+
+
+@contextlib.contextmanager
+def _loading():
+    """Load the library a command runs with the cycle collector paused, as pnp/__main__.py loads
+    the commands; when it froze what they made (the command runs as ``pnp``), what this load made
+    is frozen too: modules live as long as the process, and the collector would otherwise walk
+    their objects again while the command works (1% of a small render). In-process (the tests),
+    nothing is frozen."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if gc.get_freeze_count():
+            gc.freeze()
+        if enabled:
+            gc.enable()
 
 
 def say(key: str, count: int | None = None, /, **values: object) -> str:
@@ -237,7 +257,8 @@ def render(
     settings: List[str] = SET,
 ) -> None:
     """Render one game's kit (or some of its components) to PDF with its manifest."""
-    from pnp.template.loader import load_game, load_shipped_game
+    with _loading():
+        from pnp.template.loader import load_game, load_shipped_game
 
     options = _options(lang=lang, paper=paper, bleed=bleed, crop_marks=crop_marks, duplex=duplex,
                        back_offset=back_offset, ink_saver=ink_saver, qr_url=qr_url, fold=fold,
@@ -253,7 +274,8 @@ def render(
     else:
         kit = load_shipped_game(game, overrides)
     chosen = _components(kit, component)
-    from pnp.kit.build import render_game  # reportlab loads only for commands that draw
+    with _loading():
+        from pnp.kit.build import render_game  # reportlab loads only for commands that draw
 
     out = _check_out(out)
     started = time.perf_counter()
@@ -286,8 +308,9 @@ def build(
     mark_length: Optional[float] = LENGTH,
 ) -> None:
     """Render every game in English and French, on A4 and US Letter."""
-    from pnp.kit.build import build_matrix, render_game
-    from pnp.template.loader import game_files, load_shipped_game
+    with _loading():
+        from pnp.kit.build import build_matrix, render_game
+        from pnp.template.loader import game_files, load_shipped_game
 
     base = _options(lang="en", paper="a4", bleed=bleed, crop_marks=crop_marks, duplex=duplex,
                     back_offset=back_offset, ink_saver=ink_saver, qr_url=qr_url, fold=fold, cutter=cutter,
@@ -314,7 +337,8 @@ def build(
 @reports_errors
 def calibrate(paper: str = PAPER, lang: str = LANG, out: Path = OUT) -> None:
     """Write a printer alignment sheet: print it once on both sides to find --back-offset."""
-    from pnp.kit.build import write_calibration
+    with _loading():
+        from pnp.kit.build import write_calibration
 
     out = _check_out(out)
     written = write_calibration(lang, paper, out)
@@ -342,8 +366,9 @@ def export(
     template: Optional[Path] = typer.Option(None, "--template", help="Export your own definition file."),
 ) -> None:
     """Export a game's pieces for print services (PNG, PDF) or Tabletop Simulator."""
-    from pnp.export.services import GENERIC, find_service
-    from pnp.template.loader import load_game, load_shipped_game
+    with _loading():
+        from pnp.export.services import GENERIC, find_service
+        from pnp.template.loader import load_game, load_shipped_game
 
     options = _options(lang=lang, paper="a4", bleed=3.0, crop_marks=False, duplex=True, back_offset="0,0",
                        ink_saver=ink_saver, qr_url=qr_url)
@@ -356,7 +381,8 @@ def export(
     else:
         kit = load_shipped_game(game)
     chosen = _components(kit, component)
-    from pnp.export.run import export_game  # reportlab and PDFium load only to export
+    with _loading():
+        from pnp.export.run import export_game  # reportlab and PDFium load only to export
 
     out = _check_out(out)
     started = time.perf_counter()
@@ -444,12 +470,14 @@ def preflight(
 ) -> None:
     """Check a kit for what prints badly (text in the safe zone or too small, thin lines, heavy
     ink, set colours alike, hidden backs, file size): one line each; exit 1 on an error."""
-    from pnp.template.loader import load_kit
+    with _loading():
+        from pnp.template.loader import load_kit
 
     game = load_kit(_kit_name(kit), _params(settings))
     chosen = _components(game, component)
-    from pnp.preflight.run import preflight as look  # reportlab loads only for commands that draw
-    from pnp.render.fonts import MEASURER
+    with _loading():
+        from pnp.preflight.run import preflight as look  # reportlab loads only for commands that draw
+        from pnp.render.fonts import MEASURER
 
     options = _options(lang=lang, paper=paper, bleed=3.0, crop_marks=True, duplex=True, back_offset="0,0",
                        ink_saver=ink_saver, qr_url=None)

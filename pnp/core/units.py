@@ -34,7 +34,8 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "square-70": (70.0, 70.0),
 }
 
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+#: Compiled by ``re`` on first use: most templates give their lengths as numbers or named sizes.
+_LENGTH = r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$"
 _FACTORS = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": 1.0 / POINTS_PER_MM, None: 1.0}
 
 
@@ -50,7 +51,7 @@ def parse_length(text: str | float | int) -> float:
         raise ValueError(f"not a length: {text!r}")
     if isinstance(text, (int, float)):
         return float(text)
-    match = _LENGTH.match(text)
+    match = re.match(_LENGTH, text)
     if not match:
         raise ValueError(f"not a length: {text!r} (expected a number with mm, cm, in or pt)")
     return round(float(match.group(1)) * _FACTORS[match.group(2)], 6)

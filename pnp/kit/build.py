@@ -28,7 +28,6 @@ from pnp.core.i18n import LANGUAGES
 from pnp.layout.furniture import Imprint
 from pnp.layout.kinds.image import Placed, soft_pictures
 from pnp.layout.plan import plan_kit
-from pnp.layout.print_order import manifest_problem
 from pnp.core.limits import MAX_MANIFEST_BYTES, MAX_NUMBER, MAX_PDF_BYTES, MAX_PIECES, size_shown
 from pnp.template.model import Game, PrintOptions
 from pnp.layout.options import checked
@@ -143,6 +142,8 @@ def read_manifest(path: Path) -> ManifestPair:
     not JSON, or holding a number that is not finite: NaN, Infinity, 1e999), names
     no PDF beside it, or gives a SHA-256 that is not the PDF's.
     """
+    from pnp.layout.print_order import manifest_problem  # only the commands that read a manifest load its checks
+
     path = Path(path)
     if path.suffix.lower() == ".pdf":
         path = manifest_path(path)

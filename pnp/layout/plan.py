@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import math
 from itertools import chain
-from typing import Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
 
 from pnp.core.errors import TemplateError, raise_problems
-from pnp.layout.boards import Part, SeamReport, seam_reports, split_piece, text_boxes
 from pnp.layout.cover import BAND_H as COVER_BAND
 from pnp.layout.cover import PAPER, CoverContents, PlanRow, lay_out_cover, stock_of
 from pnp.layout import cutter
@@ -38,6 +37,9 @@ from pnp.layout.text import Measurer
 from pnp.core.i18n import Catalog
 from pnp.core.limits import MAX_PAGES
 from pnp.template.model import Component, Copy, Face, Game, PageKind, PrintOptions
+
+if TYPE_CHECKING:
+    from pnp.layout.boards import Part, SeamReport
 
 #: Between the fold line and the nearest bleed on either side, mm: a fold a
 #: little off never creases a piece's printed area.
@@ -374,6 +376,8 @@ def _laid_out(kit: _Kit, chosen: list[Component], opener: Component | None) -> l
 def _board_parts(kit: _Kit, component: Component, backs: bool) -> list[Item]:
     """The parts of each copy of a piece too big for a sheet, split clear of its texts
     (copies whose texts lie alike split alike)."""
+    from pnp.layout.boards import seam_reports, split_piece, text_boxes  # loaded only for a kit with a board
+
     area = kit.frames[0].area
     splits: dict[tuple, tuple[Part, ...]] = {}
     all_copies = copies(component)

@@ -28,13 +28,15 @@ US Letter.
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from pnp.layout.boards import Part
 from pnp.layout.imposition import (EPS, FRONT_BLEED_MIN, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, MARK_TIGHT,
                                    MARK_TIP, Box,
                                    Frame, Grid, Mark, Side, block_marks, grid_in, side_room)
 from pnp.template.model import Copy
+
+if TYPE_CHECKING:
+    from pnp.layout.boards import Part
 
 #: Between two regions of a sheet, when there is room: each region's bleed,
 #: and a mark beyond it, on either side of the line that parts them.

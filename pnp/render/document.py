@@ -13,12 +13,11 @@ import json
 from array import array
 from itertools import chain
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.faces import FaceResolver, ResolvedFace, resolve_piece_face
-from pnp.layout.boards import Part
 from pnp.layout.imposition import Box
 from pnp.layout.kinds.image import manifest_pictures, stored_sizes
 from pnp.layout.outline import Outline, outline_of
@@ -27,10 +26,12 @@ from pnp.template.model import Component, Face, Game, Piece, PrintOptions
 from pnp.layout.options import checked
 from pnp.render.draw import Pen, draw_primitives
 from pnp.render.fonts import MEASURER, font
-from pnp.render.pictures import PictureStore
 from pnp.render.reportlab_internals import compress_last_page, page_ops, write_streams_plain
 from pnp.core.errors import raise_problems
 from pnp.core.units import pt
+
+if TYPE_CHECKING:
+    from pnp.layout.boards import Part
 
 write_streams_plain()
 
@@ -60,6 +61,8 @@ class Drawings:
         each kept at most ``image_dpi`` at its largest printed size; the sizes chosen."""
         stored = stored_sizes(placed, image_dpi) if placed else {}
         if placed:
+            from pnp.render.pictures import PictureStore  # Pillow's decoders load only for a kit with pictures
+
             self.pen.pictures = PictureStore(stored, {use.source: use.name for use in placed})
         return stored
 

@@ -24,10 +24,12 @@ from __future__ import annotations
 import io
 import os
 import struct
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Mapping, NamedTuple
+from typing import TYPE_CHECKING, Mapping, NamedTuple
 
 from pnp.template.pictures import PictureError, opened, orientation, png_chunks, read_picture
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 #: How a JPEG is stored again once changed: sharp enough for print, a tenth of the raw size.
 JPEG_QUALITY = 90
@@ -226,6 +228,8 @@ class PictureStore:
         self.edges: dict[tuple, str] = {}
         self.ready: dict[str, Future] = {}
         if names and len(names) > 1:
+            from concurrent.futures import ThreadPoolExecutor  # threads (and their logging) only for pictures
+
             pool = ThreadPoolExecutor(min(len(names), _cores()), thread_name_prefix="picture")
             self.ready = {source: pool.submit(encoded, source, name, self.sizes.get(source))
                           for source, name in names.items()}

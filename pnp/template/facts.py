@@ -29,12 +29,13 @@ from pnp.template.language import ExpressionError, evaluate, formatted, names_in
 
 PREFIX = "facts."
 #: Where a template takes a fact as it is rather than written into a text.
+#: (Patterns compiled by ``re`` on first use: only a template that names facts uses them.)
 _TYPED = (
-    re.compile(r"^game\.players\[\d+\]$"),
-    re.compile(r"^components\[\d+\]\.sets$"),
-    re.compile(r"^components\[\d+\]\.pieces\[\d+\]\.[A-Za-z_][A-Za-z0-9_]*$"),
+    r"^game\.players\[\d+\]$",
+    r"^components\[\d+\]\.sets$",
+    r"^components\[\d+\]\.pieces\[\d+\]\.[A-Za-z_][A-Za-z0-9_]*$",
 )
-_NAME = re.compile(r"^facts(\.[A-Za-z0-9_]+)+$")
+_NAME = r"^facts(\.[A-Za-z0-9_]+)+$"
 _PARSER = string.Formatter()
 _UNREAD = object()
 
@@ -62,7 +63,7 @@ class Facts:
         if self.table is None:
             raise ExpressionError(f"{{{name}}}: the game {self.game_id!r} has no facts (no rules are "
                                   "registered for it)")
-        if not _NAME.match(name):
+        if not re.match(_NAME, name):
             raise ExpressionError(f"{{{name}}}: a fact is named like facts.points or facts.box.bear")
         found: Any = self.table
         walked = "facts"
@@ -156,7 +157,7 @@ def resolve_template(table: dict, facts: Facts, source: str, problems: list[str]
                 stack.append((where, value))
             elif isinstance(value, str) and "{facts." in value:
                 try:
-                    node[key] = (facts.typed(value) if any(p.match(where) for p in _TYPED)
+                    node[key] = (facts.typed(value) if any(re.match(typed, where) for typed in _TYPED)
                                  else facts.text(value))
                 except ExpressionError as exc:
                     problems.append(f"{source}: {where}: {exc}")

@@ -260,7 +260,9 @@ def _eval(node: ast.expr, names: Mapping[str, float], text: str) -> float:
 
 # ---------------------------------------------------------------- conditions
 
-_TERM = re.compile(r"^(!?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:=\s*([^=!&|]*?))?$")
+#: A term of a condition. Patterns that only some templates use stay strings, compiled by ``re``
+#: on first use (and kept in its cache): a render that needs none does not compile them.
+_TERM = r"^(!?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:=\s*([^=!&|]*?))?$"
 
 
 class Term(NamedTuple):
@@ -328,7 +330,7 @@ def parse_condition(text: str) -> Condition:
     for either in text.split("|"):
         terms = []
         for raw in either.split("&"):
-            match = _TERM.match(raw.strip())
+            match = re.match(_TERM, raw.strip())
             if match is None or (match.group(3) is not None and not match.group(3).strip()):
                 return _expression_condition(text, raw.strip())
             value = match.group(3)
@@ -397,8 +399,8 @@ def is_color_choice(value: Any) -> bool:
     return isinstance(value, str) and ("?" in value or " if " in value)
 
 
-_HEX_IN = re.compile(r"#([0-9a-fA-F]{6})\b")
-_FIELD_IN = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_HEX_IN = r"#([0-9a-fA-F]{6})\b"   # compiled on first use, as _TERM
+_FIELD_IN = r"\{([A-Za-z_][A-Za-z0-9_]*)\}"
 
 
 @lru_cache(maxsize=1024)
@@ -419,7 +421,7 @@ def parse_color_choice(text: str) -> ColorChoice:
         raise ExpressionError(f"the colour choice {_short(text)} is {len(text)} characters long; "
                               f"the limit is {MAX_EXPRESSION_CHARS}")
     # Colours that are not names are named for the parser: #2b2118 and {_tone}.
-    named = _FIELD_IN.sub(r"_field__\1", _HEX_IN.sub(r"_hex__\1", text))
+    named = re.sub(_FIELD_IN, r"_field__\1", re.sub(_HEX_IN, r"_hex__\1", text))
     try:
         tree = ast.parse(_conditionals(named) if "?" in named else named, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):

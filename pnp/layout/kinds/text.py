@@ -6,7 +6,7 @@ piece, so no text runs past a cut; every letter must be in the kit's fonts.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
 from pnp.core.i18n import plural_form
 from pnp.core.limits import MAX_LENGTH_MM, MAX_TEXT_SIZE_PT
@@ -15,8 +15,10 @@ from pnp.core.errors import TemplateError
 from pnp.layout.colors import BLACK
 from pnp.layout.kinds.base import CopyFace, KeyedError, Layer, Length, PreparedKeys, inside_trim, lengths, mm
 from pnp.layout.primitives import Icon, Text, TextLine
-from pnp.layout.rich_text import ICON_DROP, ICON_HEIGHT, ICON_SIDE, MarkupError, Run, fit_rich, runs_of
 from pnp.layout.text import MIN_SIZE, fit_or_fail
+
+if TYPE_CHECKING:
+    from pnp.layout.rich_text import Run
 
 DRAWS = (Text, Icon)
 
@@ -45,6 +47,8 @@ def resolve(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any],
         style = face.style(style)
     size = mm(keys["size"], values, "size", low=MIN_SIZE, high=MAX_TEXT_SIZE_PT, unit="pt")
     if "*" in text or ":" in text or "\\" in text:   # maybe runs, inline icons or escapes
+        from pnp.layout.rich_text import MarkupError, runs_of  # loaded only for a kit that may need it
+
         try:
             runs = runs_of(text)
         except MarkupError as exc:
@@ -149,6 +153,7 @@ def _rich(keys: Mapping[str, Any], face: CopyFace, values: Mapping[str, Any], ru
     """A text of runs and inline icons: fitted as plain text is, drawn as a text per style and
     an icon per inline icon, in the text's colour."""
     from pnp.layout.kinds.icon import find_icon
+    from pnp.layout.rich_text import ICON_DROP, ICON_HEIGHT, ICON_SIDE, fit_rich
     from pnp.template.icons import read_icon
 
     x, y, w, h = box
