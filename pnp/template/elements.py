@@ -65,8 +65,9 @@ class Scope(NamedTuple):
     has_sets: bool
     #: The template's own fonts (``[fonts]``), which a ``font`` may name beside Lato's.
     fonts: frozenset[str] = frozenset()
-    #: The fields a piece may leave out (declared with ``?``): every piece read has the others.
-    optional: frozenset[str] = frozenset()
+    #: The fields a piece checked against the elements may lack: the optional ones (``?``) when
+    #: every piece was read without a problem (each has every other field), else any.
+    may_lack: frozenset[str] = frozenset()
 
     def numbers(self) -> frozenset[str]:
         """Names an expression may use (``i``, ``col``, ``row`` are added inside repeats)."""
@@ -495,9 +496,9 @@ def hidden_on_load(condition, values: Mapping[str, Any]) -> bool:
 
 def _optional_fields_present(check: _ElementCheck, used: dict[str, str], condition, pieces) -> None:
     """An element shown for a piece must not use an optional field the piece leaves out."""
-    fields = [name for name in check.scope.fields if name in used and name in check.scope.optional]
+    fields = [name for name in check.scope.fields if name in used and name in check.scope.may_lack]
     if not fields:
-        return   # no piece read can leave out a required field (each was checked for it)
+        return
     for piece in pieces or ():
         if condition is not None and hidden_on_load(condition, piece):   # a call per piece only with a when
             continue

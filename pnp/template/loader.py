@@ -276,7 +276,7 @@ def load_game_catalogs(stem: str, folder: Path, facts: Facts | None = None) -> d
     catalogs = {lang: game_catalog(stem, lang, Path(folder)) for lang in LANGUAGES}
     problems: list[str] = []
     for lang, catalog in catalogs.items():
-        if any(uses_facts(text) for text in catalog.texts.values()):
+        if any(map(uses_facts, catalog.texts.values())):
             texts = resolve_texts(catalog.texts, facts or Facts(stem, lambda: None), f"{stem}.{lang}.toml", problems)
             catalogs[lang] = catalog._replace(texts=texts)
     raise_problems(problems)

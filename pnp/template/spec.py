@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import re
 from itertools import chain, filterfalse, repeat
+from operator import attrgetter
 from typing import Any, Mapping
 
 from pnp.template.elements import BUILT_IN_COLORS, FIELD_TYPES, HEX, SET_COLORS, SYMBOLS, Scope, compile_elements
@@ -408,7 +409,7 @@ def cell_value(text: str, kind: str) -> Any:
     >>> cell_value("6", "int"), cell_value("2.5", "num"), cell_value("yes", "bool"), cell_value("x", "int")
     (6, 2.5, True, 'x')
     """
-    if kind == "int" and re.fullmatch(r"[+-]?[0-9]{1,16}", text):
+    if kind == "int" and _INT_TEXT.fullmatch(text):
         return int(text)
     if kind == "num" and _NUMBER_TEXT.fullmatch(text):
         # As a spreadsheet reads a number: digits, a point, an exponent (not "nan", "inf", "1_000").
@@ -421,6 +422,7 @@ def cell_value(text: str, kind: str) -> Any:
     return text
 
 
+_INT_TEXT = re.compile(r"[+-]?[0-9]{1,16}")
 _NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _BOOLS = {"true": True, "yes": True, "1": True, "x": True, "oui": True, "vrai": True,
           "false": False, "no": False, "0": False, "non": False, "faux": False}
@@ -466,20 +468,31 @@ def pieces_from_file(value: Any, at: str, check: Checker, declared: Mapping[str,
         return []
     table = piece_table(declared, sets)
     table.letters = letters
-    entries = []
-    for index, row in enumerate(data.rows):
+    kinds = {name: "count" if name == "count" else declared.get(name, "str").rstrip("?") for name in letters}
+    read = []
+    for row in data.rows:
         entry: dict[str, Any] = {"count": 1}
         for cell in row.cells:
-            if cell.column in letters:
-                kind = "count" if cell.column == "count" else declared.get(cell.column, "str").rstrip("?")
-                entry[cell.column] = (int(cell.text) if re.fullmatch(r"[0-9]{1,9}", cell.text) else cell.text) \
+            kind = kinds.get(cell.column)
+            if kind is not None:
+                entry[cell.column] = (int(cell.text) if _COUNT_TEXT.fullmatch(cell.text) else cell.text) \
                     if kind == "count" else cell_value(cell.text, kind)
+        read.append(entry)
+    entries = table.sound_pieces(read, rows)
+    if entries is not None:   # every row sound: each named by its row, should a computed field fail
+        return [(index, entry, piece, f"{data.name}: row {row.number}")
+                for (index, entry, piece, _), row in zip(entries, data.rows)]
+    entries = []
+    for index, (row, entry) in enumerate(zip(data.rows, read)):
         before = len(check.problems)
         checked = table.check(entry, f"row {row.number}", rows)
         # A row with a wrong cell is named once, there: it makes no piece to be named again.
         if checked is not MISSING and len(check.problems) == before:
             entries.append((index, entry, _piece(checked, index), f"{data.name}: row {row.number}"))
     return entries
+
+
+_COUNT_TEXT = re.compile(r"[0-9]{1,9}")
 
 
 def _piece(checked: Mapping[str, Any], index: int) -> Piece:
@@ -652,13 +665,16 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
     checked["fields"] = field_types = {**checked["fields"], **{name: "num" for name in computed}}
     scope = Scope({n: t.rstrip("?") for n, t in field_types.items()}, frozenset(check.params), check.palette,
                   bool(sets), fonts=frozenset(check.context.get("fonts", ())),
-                  optional=frozenset(n for n, t in field_types.items() if t.endswith("?")))
+                  may_lack=frozenset(n for n, t in field_types.items() if t.endswith("?")))
     entries = checked["pieces"]
     everyone = None if f"{at}.pieces" in check.context.get("unread_pieces", ()) else _PieceValues(entries)
 
-    def compiled(elements, where, pieces):
+    def compiled(elements, where, pieces, scope=scope):
         return compile_elements(elements, where, check.source, scope, problems=check.problems, pieces=pieces,
                                 sets=sets)
+
+    # A piece's own design is checked against the piece whatever was wrong with it: it may lack any field.
+    scope_alone = scope._replace(may_lack=frozenset(scope.fields))
 
     front = compiled(raw.get("front", []), f"{at}.front", everyone)
     back = compiled(raw["back"], f"{at}.back", everyone) if "back" in raw else None
@@ -674,8 +690,8 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
             pat = f"{at}.pieces[{index}]"
             alone = [{"id": piece.id, **piece.fields}]
             piece = piece._replace(
-                front=compiled(entry["front"], f"{pat}.front", alone) if "front" in entry else None,
-                back=compiled(entry["back"], f"{pat}.back", alone) if "back" in entry else None)
+                front=compiled(entry["front"], f"{pat}.front", alone, scope_alone) if "front" in entry else None,
+                back=compiled(entry["back"], f"{pat}.back", alone, scope_alone) if "back" in entry else None)
         if isinstance(piece.id, str) and isinstance(piece.count, int):
             pieces.append(piece)
     checked.update(front=front, back=back, pieces=tuple(pieces))
@@ -952,7 +968,7 @@ def symbols_apart(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
 
 def pieces_within_limit(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
     """A kit of at most MAX_PIECES pieces, every count and every set counted."""
-    pieces = sum(sum(p.count for p in c["pieces"]) * max(1, len(c["sets"])) for c in checked["components"])
+    pieces = sum(sum(map(attrgetter("count"), c["pieces"])) * max(1, len(c["sets"])) for c in checked["components"])
     if pieces > MAX_PIECES:
         check.say("components", f"{pieces} pieces in the kit (every count, every set); the limit is {MAX_PIECES}")
 
