@@ -500,14 +500,15 @@ def _optional_fields_present(check: _ElementCheck, used: dict[str, str], conditi
     if not fields:
         return
     for piece in pieces or ():
-        if condition is not None and hidden_on_load(condition, piece):   # a call per piece only with a when
-            continue
         for name in fields:
             if name not in piece:
-                check.fail(used[name], f"uses the field {name!r}, which piece {piece['id']!r} "
-                                       "leaves out: give the piece a value or hide the element "
-                                       "with `when`")
-                return
+                # The condition asked only of a piece that leaves a field out (an expression costs a call).
+                if condition is None or not hidden_on_load(condition, piece):
+                    check.fail(used[name], f"uses the field {name!r}, which piece {piece['id']!r} "
+                                           "leaves out: give the piece a value or hide the element "
+                                           "with `when`")
+                    return
+                break   # hidden for this piece
 
 
 def uses_of(element: Element) -> list[str]:

@@ -698,15 +698,18 @@ def faces(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
 
 
 class _PieceValues:
-    """The values of every piece read, each with its id (what a face's condition and optional
-    fields are checked against), made one piece at a time as they are gone through: a deck's
-    pieces are not copied all at once."""
+    """The values of every piece read, each with its id: what a face's conditions on a field and
+    its optional fields are checked against. Made when first gone through, then kept for the
+    component's other elements: a deck whose faces have neither makes none."""
 
     def __init__(self, entries: list) -> None:
         self.entries = entries
+        self.made: list[dict[str, Any]] | None = None
 
     def __iter__(self):
-        return ({"id": piece.id, **piece.fields} for _, _, piece, _ in self.entries)
+        if self.made is None:
+            self.made = [{"id": piece.id, **piece.fields} for _, _, piece, _ in self.entries]
+        return iter(self.made)
 
 
 def front_needed(raw: Mapping, checked: dict, at: str, check: Checker) -> None:
