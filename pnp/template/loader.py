@@ -376,6 +376,9 @@ def _check_faces(game: Game, source: str) -> Game:
     catalog_texts: dict[int, list[str]] = {}
     # (id(front), id(back)) -> the elements of those faces that print catalog texts
     printing: dict[tuple[int, int], list[tuple[Element, list[str]]]] = {}
+    # (id(element), key) -> the names its texts use, for a key that names nothing of a piece
+    # ("@label.points"), found in every language without a problem: the same for every piece.
+    alike: dict[tuple[int, str], set[str]] = {}
     components = []
     # Each component's pieces with a design of their own (most components have none).
     own_designs: list[list[Piece]] = []
@@ -415,8 +418,15 @@ def _check_faces(game: Game, source: str) -> Game:
                     continue
                 used = extra.setdefault(id(element), set())
                 for text in texts:
-                    used |= _catalog_names(game, component, piece, element, key=text, values=values,
-                                           copies=numbers[piece.id], known=scope_names, problems=problems)
+                    names = alike.get((id(element), text))
+                    if names is None:
+                        before = len(problems)
+                        names = _catalog_names(game, component, piece, element, key=text, values=values,
+                                               copies=numbers[piece.id], known=scope_names, problems=problems)
+                        # (A field named "set" is looked up among the colours, even for such a key.)
+                        if len(problems) == before and not placeholder_names(text) and "set" not in values:
+                            alike[id(element), text] = names
+                    used |= names
         components.append(component)
     raise_problems(problems)
 
