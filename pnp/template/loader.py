@@ -163,8 +163,9 @@ def _rows_within(rows: list) -> bool:
     """True if ``rows`` holds only tables (``[[components.pieces]]``) of texts, true/false and
     numbers, each within its limit (its key's): checked a key at a time, each column in a few
     passes of built-ins (map, set, min, max) rather than a few steps for each value. False as
-    soon as one might not be: the walk then names it."""
-    if not rows or set(map(type, rows)) != {dict}:
+    soon as one might not be, and for a few rows (the walk takes them as quickly): the walk
+    then names it."""
+    if len(rows) < _MANY_ROWS or set(map(type, rows)) != {dict}:
         return False
     for key in set(chain.from_iterable(rows)):
         column = list(map(dict.get, rows, repeat(key)))
@@ -182,8 +183,13 @@ def _rows_within(rows: list) -> bool:
                     float in kinds and not all(map(math.isfinite, column))):
                 return False
         elif kinds != {bool}:
-            return False   # tables, lists, dates: walked
+            return False   # tables, lists, dates, a key of several kinds: walked
     return True
+
+
+#: The fewest rows :func:`_rows_within` takes (a face's few elements, each with keys of its own, are
+#: walked as quickly).
+_MANY_ROWS = 64
 
 
 def load_game(path: Path, catalog_dir: Path | None = None,
