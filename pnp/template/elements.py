@@ -65,6 +65,9 @@ class Scope(NamedTuple):
     has_sets: bool
     #: The template's own fonts (``[fonts]``), which a ``font`` may name beside Lato's.
     fonts: frozenset[str] = frozenset()
+    #: The fields a piece checked against the elements may lack: the optional ones (``?``) when
+    #: every piece was read without a problem (each has every other field), else any.
+    may_lack: frozenset[str] = frozenset()
 
     def numbers(self) -> frozenset[str]:
         """Names an expression may use (``i``, ``col``, ``row`` are added inside repeats)."""
@@ -340,7 +343,7 @@ class _ElementCheck:
             for c, cell in enumerate(row):
                 self.text(f"{key}[{r}][{c}]", cell)
 
-    def condition(self, value: Any, pieces: list[Mapping[str, Any]], sets: tuple[str, ...]):
+    def condition(self, value: Any, pieces: Iterable[Mapping[str, Any]] | None, sets: tuple[str, ...]):
         if not isinstance(value, str):
             self.expect("when", "a condition like \"suit=rage & !hits\"", value)
             return None
@@ -396,7 +399,7 @@ class _ElementCheck:
 
 
 def compile_elements(raw: Any, at: str, source: str, scope: Scope, *, problems: list[str],
-                     pieces: list[Mapping[str, Any]] | None, sets: tuple[str, ...]) -> tuple[Element, ...]:
+                     pieces: Iterable[Mapping[str, Any]] | None, sets: tuple[str, ...]) -> tuple[Element, ...]:
     """Check a face's element tables and build its elements; problems are appended.
 
     ``pieces`` are the field values (with ``id``) of the pieces the face is
@@ -421,7 +424,8 @@ def compile_elements(raw: Any, at: str, source: str, scope: Scope, *, problems: 
 
 
 def _compiled(table: Mapping[str, Any], kind: ElementKind, where: str, *, scope: Scope, source: str,
-              problems: list[str], pieces: list[Mapping[str, Any]] | None, sets: tuple[str, ...]) -> Element:
+              problems: list[str], pieces: Iterable[Mapping[str, Any]] | None,
+              sets: tuple[str, ...]) -> Element:
     """One element checked against its kind's row, built; problems are appended."""
     schema = {**COMMON_KEYS, **kind.keys}
     for key in table:
@@ -492,16 +496,19 @@ def hidden_on_load(condition, values: Mapping[str, Any]) -> bool:
 
 def _optional_fields_present(check: _ElementCheck, used: dict[str, str], condition, pieces) -> None:
     """An element shown for a piece must not use an optional field the piece leaves out."""
-    fields = [name for name in check.scope.fields if name in used]
+    fields = [name for name in check.scope.fields if name in used and name in check.scope.may_lack]
+    if not fields:
+        return
     for piece in pieces or ():
-        if condition is not None and hidden_on_load(condition, piece):   # a call per piece only with a when
-            continue
         for name in fields:
             if name not in piece:
-                check.fail(used[name], f"uses the field {name!r}, which piece {piece['id']!r} "
-                                       "leaves out: give the piece a value or hide the element "
-                                       "with `when`")
-                return
+                # The condition asked only of a piece that leaves a field out (an expression costs a call).
+                if condition is None or not hidden_on_load(condition, piece):
+                    check.fail(used[name], f"uses the field {name!r}, which piece {piece['id']!r} "
+                                           "leaves out: give the piece a value or hide the element "
+                                           "with `when`")
+                    return
+                break   # hidden for this piece
 
 
 def uses_of(element: Element) -> list[str]:

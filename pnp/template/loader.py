@@ -9,10 +9,13 @@ the model built. Every problem names the file, the key and the expected form, e.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shlex
+from itertools import chain, repeat
 from pathlib import Path
+from types import NoneType
 from typing import Any, Mapping
 
 from pnp.core import games
@@ -114,8 +117,8 @@ def _check_values(table: dict, check: Checker) -> None:
                 break
             if kind is list:
                 limit = _limit_of(at.rsplit(".", 1)[-1])
-                if _numbers_within(value, limit):
-                    continue  # a polygon's 10,000 corners, all fine: no path named for each
+                if _numbers_within(value, limit) or _rows_within(value):
+                    continue  # a polygon's 10,000 corners, a deck's 14,400 pieces, all fine: no path named for each
                 stack.append((at, enumerate(value), limit))
                 break
             if f": {at}:" in named or f": {named_by_id([at], table)[0]}:" in named:
@@ -156,6 +159,39 @@ def _numbers_within(items: list, limit: float) -> bool:
     return True
 
 
+def _rows_within(rows: list) -> bool:
+    """True if ``rows`` holds only tables (``[[components.pieces]]``) of texts, true/false and
+    numbers, each within its limit (its key's): checked a key at a time, each column in a few
+    passes of built-ins (map, set, min, max) rather than a few steps for each value. False as
+    soon as one might not be, and for a few rows (the walk takes them as quickly): the walk
+    then names it."""
+    if len(rows) < _MANY_ROWS or set(map(type, rows)) != {dict}:
+        return False
+    for key in set(chain.from_iterable(rows)):
+        column = list(map(dict.get, rows, repeat(key)))
+        kinds = set(map(type, column))
+        if NoneType in kinds:   # a key some tables leave out (TOML has no null)
+            kinds.discard(NoneType)
+            column = [value for value in column if value is not None]
+        if kinds <= {str}:
+            if max(map(len, column), default=0) > MAX_TEXT_CHARS:
+                return False
+        elif kinds <= {int, float}:
+            limit = _limit_of(key)
+            # NaN compares false with everything (min and max may pass it over): isfinite finds it.
+            if not (-limit <= min(column) and max(column) <= limit) or (
+                    float in kinds and not all(map(math.isfinite, column))):
+                return False
+        elif kinds != {bool}:
+            return False   # tables, lists, dates, a key of several kinds: walked
+    return True
+
+
+#: The fewest rows :func:`_rows_within` takes (a face's few elements, each with keys of its own, are
+#: walked as quickly).
+_MANY_ROWS = 64
+
+
 def load_game(path: Path, catalog_dir: Path | None = None,
               overrides: Mapping[str, float] | None = None) -> Game:
     """Read, validate and build one game from its TOML file and its catalogs.
@@ -170,6 +206,7 @@ def load_game(path: Path, catalog_dir: Path | None = None,
     facts = _facts_of(table)
     if facts is not None and uses_facts(text):
         table = _with_facts(table, facts, path.name)
+    del text   # a big deck's text is as large as its table: not kept while the table is checked
     colors = load_colors(templates_dir() / "colors.toml")
     check = Checker(path.name, colors=colors, overrides=overrides, folder=path.parent)
     checked = GAME.check(table, "", check)
@@ -245,7 +282,7 @@ def load_game_catalogs(stem: str, folder: Path, facts: Facts | None = None) -> d
     catalogs = {lang: game_catalog(stem, lang, Path(folder)) for lang in LANGUAGES}
     problems: list[str] = []
     for lang, catalog in catalogs.items():
-        if any(uses_facts(text) for text in catalog.texts.values()):
+        if any(map(uses_facts, catalog.texts.values())):
             texts = resolve_texts(catalog.texts, facts or Facts(stem, lambda: None), f"{stem}.{lang}.toml", problems)
             catalogs[lang] = catalog._replace(texts=texts)
     raise_problems(problems)
@@ -345,22 +382,35 @@ def _check_faces(game: Game, source: str) -> Game:
     catalog_texts: dict[int, list[str]] = {}
     # (id(front), id(back)) -> the elements of those faces that print catalog texts
     printing: dict[tuple[int, int], list[tuple[Element, list[str]]]] = {}
+    # (id(element), key) -> the names its texts use, for a key that names nothing of a piece
+    # ("@label.points"), found in every language without a problem: the same for every piece.
+    alike: dict[tuple[int, str], set[str]] = {}
     components = []
+    # Each component's pieces with a design of their own (most components have none).
+    own_designs: list[list[Piece]] = []
+
+    def printing_texts(front: tuple[Element, ...], back: tuple[Element, ...]) -> list[tuple[Element, list[str]]]:
+        with_texts = printing.get((id(front), id(back)))
+        if with_texts is None:
+            with_texts = printing[id(front), id(back)] = []
+            for element in (*front, *back):
+                texts = catalog_texts.get(id(element))
+                if texts is None:
+                    texts = catalog_texts[id(element)] = [t[1:] for t in uses_of(element) if t.startswith("@")]
+                if texts:
+                    with_texts.append((element, texts))
+        return with_texts
+
     for component in game.components:
         scope_names = _placeholder_scope(game, component)
-        numbers = _copy_numbers(component)
-        for piece in component.pieces:
-            faces = (piece.front or component.front, piece.back or component.back or ())
-            with_texts = printing.get((id(faces[0]), id(faces[1])))
-            if with_texts is None:
-                with_texts = printing[id(faces[0]), id(faces[1])] = []
-                for element in (e for face in faces for e in face):
-                    texts = catalog_texts.get(id(element))
-                    if texts is None:
-                        texts = catalog_texts[id(element)] = [t[1:] for t in uses_of(element)
-                                                              if t.startswith("@")]
-                    if texts:
-                        with_texts.append((element, texts))
+        own = [p for p in component.pieces if p.front is not None or p.back is not None]
+        own_designs.append(own)
+        # The pieces drawn with the component's own faces print their catalog texts alike: when
+        # those faces print none, only the pieces with designs of their own are gone through.
+        shared = printing_texts(component.front, component.back or ())
+        numbers = _copy_numbers(component) if shared or own else {}
+        for piece in component.pieces if shared else own:
+            with_texts = printing_texts(piece.front or component.front, piece.back or component.back or ())
             if not with_texts:
                 continue   # a piece that prints no catalog text: nothing to check
             values = {"id": piece.id, **piece.fields, "rules_url": game.rules_url, "game_id": game.id,
@@ -374,8 +424,15 @@ def _check_faces(game: Game, source: str) -> Game:
                     continue
                 used = extra.setdefault(id(element), set())
                 for text in texts:
-                    used |= _catalog_names(game, component, piece, element, key=text, values=values,
-                                           copies=numbers[piece.id], known=scope_names, problems=problems)
+                    names = alike.get((id(element), text))
+                    if names is None:
+                        before = len(problems)
+                        names = _catalog_names(game, component, piece, element, key=text, values=values,
+                                               copies=numbers[piece.id], known=scope_names, problems=problems)
+                        # (A field named "set" is looked up among the colours, even for such a key.)
+                        if len(problems) == before and not placeholder_names(text) and "set" not in values:
+                            alike[id(element), text] = names
+                    used |= names
         components.append(component)
     raise_problems(problems)
 
@@ -386,13 +443,13 @@ def _check_faces(game: Game, source: str) -> Game:
                      for e in elements)
 
     rebuilt = []
-    for component in components:
+    for component, own in zip(components, own_designs):
         front, back = completed(component.front), completed(component.back)
         if component.back is component.front:
             back = front
-        pieces = tuple(p if p.front is None and p.back is None
-                       else p._replace(front=completed(p.front), back=completed(p.back))
-                       for p in component.pieces)
+        pieces = component.pieces if not own else tuple(
+            p if p.front is None and p.back is None else p._replace(front=completed(p.front), back=completed(p.back))
+            for p in component.pieces)
         rebuilt.append(component._replace(front=front, back=back, pieces=pieces))
     return game._replace(components=tuple(rebuilt))
 
