@@ -17,7 +17,7 @@ on fold pages, beside their fronts.
 from __future__ import annotations
 
 import math
-from itertools import chain
+from itertools import chain, islice
 from typing import Iterable, NamedTuple, Sequence
 
 from pnp.core.errors import TemplateError, raise_problems
@@ -631,9 +631,10 @@ def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan
     # pnp build renders a registered game's kit again; a template's is rendered by its own command.
     command = kit.game.command if "--template" in kit.game.command else "pnp build"
     sides = _alignment_sides(kit, pages, command) if pages.alignment else ()
+    footers: dict = {}   # what every sheet's footer has alike (pnp.layout.furniture.footer_layout)
     done = []
     for page, count in pages.pending:
-        placements = tuple(next(placed) for _ in range(count))
+        placements = tuple(islice(placed, count))
         if page.kind is PageKind.COVER and pages.kinds[page.number - 1] == "cover":
             done.append(page._replace(placements=placements,
                                       drawing=(*marks_layout(page.marks, page_h),
@@ -643,13 +644,15 @@ def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan
         elif page.alignment:
             done.append(page._replace(drawing=sides[page.kind is PageKind.BACK]))
         else:
-            done.append(page._replace(placements=placements, drawing=_furniture(kit, page, placements, pages)))
+            done.append(page._replace(placements=placements,
+                                      drawing=_furniture(kit, page, placements, pages, footers=footers)))
     return done
 
 
-def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pages: _Pages
-               ) -> tuple[Primitive, ...]:
-    """What a sheet's page draws over its pieces: crop marks, the fold line, board seams, the footer."""
+def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pages: _Pages, *,
+               footers: dict | None = None) -> tuple[Primitive, ...]:
+    """What a sheet's page draws over its pieces: crop marks, the fold line, board seams, the footer
+    (``footers``: what the kit's footers have alike, kept from page to page)."""
     page_size, catalog, measure = kit.page_size, kit.catalog, kit.measure
     drawing = list(marks_layout(page.marks, page_size[1]))
     if page.cutter:
@@ -664,7 +667,7 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
             drawing += seams_layout(placement, page_size[1], catalog, measure)
     drawing += footer_layout(page.frame or kit.frames[0], page_size, kit.options, catalog, measure=measure,
                              page=page.number, pages=pages.total_pages, components=page.components, kind=page.kind,
-                             sheet=page.sheet, sheets=pages.total_sheets, fold_line=page.fold_line)
+                             sheet=page.sheet, sheets=pages.total_sheets, fold_line=page.fold_line, alike=footers)
     return tuple(drawing)
 
 
@@ -946,8 +949,11 @@ def _add_row(rows: list[PlanRow], row: PlanRow) -> None:
 
 
 def _front(placed: Placed) -> Placement:
+    """``Placement(copy, Face.FRONT, trim, printed, rotation, part)``, as fast as a tuple is made
+    (once per piece)."""
     item = placed.item
-    return Placement(item.copy, Face.FRONT, placed.trim, placed.printed, rotation=placed.rotation, part=item.part)
+    return tuple.__new__(Placement, (item.copy, Face.FRONT, placed.trim, placed.printed, placed.rotation,
+                                     item.part, ()))
 
 
 def _with_back_bleed(placed: Placed) -> Placed:
@@ -1061,9 +1067,10 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
     # it has several: the copies of each design are known before any is resolved.
     designs: dict[tuple, int | tuple | dict[int, ResolvedFace | None]] = {}
     again: set[tuple] = set()  # designs of one copy placed more than once (a board's parts)
-    for placement in placements:
+    # Each placement's design, worked out once for the three passes below (the dict keeps them anyway).
+    keys = [_design(placement) for placement in placements]
+    for placement, key in zip(placements, keys):
         number = placement.copy.copy
-        key = _design(placement)
         seen = designs.get(key)
         if seen is None:
             designs[key] = number
@@ -1077,8 +1084,7 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
     later = later and sum(type(design) is int for design in designs.values()) >= LATER_FROM
     left: list[Placement] = []
     pictured: dict[int, bool] = {}   # by a face's elements: does one place a picture?
-    for placement in placements:
-        key = _design(placement)
+    for placement, key in zip(placements, keys):
         design = designs[key]
         if type(design) is int:
             if later and key not in again and not _pictured(placement, pictured):
@@ -1098,8 +1104,8 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
     del resolver, left  # and the layers it kept
     _into_runs(designs, again)
     uses: dict[int, int] = {}
-    for index, placement in enumerate(placements):
-        runs = designs[_design(placement)]
+    for index, (placement, key) in enumerate(zip(placements, keys)):
+        runs = designs[key]
         if type(runs) is dict:
             runs = runs[placement.copy.copy]
         for run in runs:
@@ -1133,6 +1139,8 @@ def _with_runs(placement: Placement, runs: tuple[Run, ...]) -> Placement:
 
 
 _RUNS = Placement._fields.index("runs")
+# _front makes a Placement from its fields in this order.
+assert Placement._fields == ("copy", "face", "trim", "printed", "rotation", "part", "runs")
 
 
 #: The runs of a face resolved as its page is drawn.

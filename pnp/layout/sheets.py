@@ -614,8 +614,9 @@ def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | N
         shared = shapes.get(key)
         if shared is not None:
             slots, marks = shared
-            return Sheet(frame, tuple(Placed(item, *slot) for item, slot in zip(items, slots)), marks,
-                         len(regions) + (beside is not None))
+            # A Placed made as a tuple is made (once per piece of a deck of thousands).
+            return Sheet(frame, tuple([tuple.__new__(Placed, (item, *slot)) for item, slot in zip(items, slots)]),
+                         marks, len(regions) + (beside is not None))
     sheet = _shape(frame, regions, bleed, strip=strip, beside=beside)
     if key is not None:
         shapes[key] = (tuple(p[1:] for p in sheet.placed), sheet.marks)
