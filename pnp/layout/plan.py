@@ -129,9 +129,11 @@ def copies(component: Component) -> list[Copy]:
         # copies are numbered across them, so (piece, set, copy) names one piece.
         numbers: dict[str, int] = {}
         for piece in component.pieces:
+            number = numbers.get(piece.id, 0)
             for _ in range(piece.count):
-                numbers[piece.id] = numbers.get(piece.id, 0) + 1
-                result.append(Copy(component, piece, numbers[piece.id], set_name))
+                number += 1
+                result.append(Copy(component, piece, number, set_name))
+            numbers[piece.id] = number
     return result
 
 
