@@ -85,11 +85,14 @@ def cut_guides_layout(placements, page_h: float) -> tuple[Primitive, ...]:
                  join=1, cap=1),)
 
 
+#: The catalog's word for each side of a sheet of paper.
+_SIDE_WORDS = {PageKind.FRONT: "footer.front", PageKind.BACK: "footer.back",
+               PageKind.SHEET: "footer.one_sided", PageKind.FOLD: "footer.fold"}
+
+
 def sheet_label(kind: PageKind, sheet: int, sheets: int, catalog: Catalog) -> str:
     """"Sheet 3 of 12, front": which sheet of paper, and which side of it."""
-    side = {PageKind.FRONT: "footer.front", PageKind.BACK: "footer.back",
-            PageKind.SHEET: "footer.one_sided", PageKind.FOLD: "footer.fold"}[kind]
-    return catalog.get("footer.sheet", n=sheet, total=sheets, side=catalog.get(side))
+    return catalog.get("footer.sheet", n=sheet, total=sheets, side=catalog.get(_SIDE_WORDS[kind]))
 
 
 def footer_layout(frame: Frame, page_size: tuple[float, float], options: PrintOptions,

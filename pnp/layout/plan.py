@@ -633,7 +633,7 @@ def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan
     # pnp build renders a registered game's kit again; a template's is rendered by its own command.
     command = kit.game.command if "--template" in kit.game.command else "pnp build"
     sides = _alignment_sides(kit, pages, command) if pages.alignment else ()
-    footers: dict = {}   # what every sheet's footer has alike (pnp.layout.furniture.footer_layout)
+    alike: dict = {}   # what sheets have alike: their footers' bar, a layout's crop marks (_furniture)
     done = []
     for page, count in pages.pending:
         placements = tuple(islice(placed, count))
@@ -647,16 +647,24 @@ def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan
             done.append(page._replace(drawing=sides[page.kind is PageKind.BACK]))
         else:
             done.append(page._replace(placements=placements,
-                                      drawing=_furniture(kit, page, placements, pages, footers=footers)))
+                                      drawing=_furniture(kit, page, placements, pages, alike=alike)))
     return done
 
 
 def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pages: _Pages, *,
-               footers: dict | None = None) -> tuple[Primitive, ...]:
+               alike: dict | None = None) -> tuple[Primitive, ...]:
     """What a sheet's page draws over its pieces: crop marks, the fold line, board seams, the footer
-    (``footers``: what the kit's footers have alike, kept from page to page)."""
+    (``alike``: what the kit's sheets have alike, kept from page to page while they are planned)."""
     page_size, catalog, measure = kit.page_size, kit.catalog, kit.measure
-    drawing = list(marks_layout(page.marks, page_size[1]))
+    # Sheets laid out alike share one tuple of marks (pnp.layout.sheets._finish): its path is
+    # made once, rather than every mark compared again for each sheet.
+    key = ("marks", id(page.marks))
+    marks = alike.get(key) if alike is not None else None
+    if marks is None:
+        marks = marks_layout(page.marks, page_size[1])
+        if alike is not None:
+            alike[key] = marks
+    drawing = list(marks)
     if page.cutter:
         # The machine cuts along the trims: no guide for a hand to follow beside its marks.
         drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset, kit.options.mark_length)
@@ -669,7 +677,7 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
             drawing += seams_layout(placement, page_size[1], catalog, measure)
     drawing += footer_layout(page.frame or kit.frames[0], page_size, kit.options, catalog, measure=measure,
                              page=page.number, pages=pages.total_pages, components=page.components, kind=page.kind,
-                             sheet=page.sheet, sheets=pages.total_sheets, fold_line=page.fold_line, alike=footers)
+                             sheet=page.sheet, sheets=pages.total_sheets, fold_line=page.fold_line, alike=alike)
     return tuple(drawing)
 
 
