@@ -32,6 +32,7 @@ from pnp.layout.furniture import (SEPARATOR, Imprint, cut_guides_layout, fold_la
 from pnp.layout.imposition import (MARGIN, MARK_CLEAR, MARK_LENGTH, Box, Frame,
                                    Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
                                    page_frames)
+from pnp.layout.outline import outline_of
 from pnp.layout.primitives import Primitive
 from pnp.layout.sheets import Item, Placed, Sheet, best_turn, pack, runs_of
 from pnp.layout.text import Measurer
@@ -253,6 +254,9 @@ class _Kit(NamedTuple):
     cut_frames: tuple[Frame, ...] = ()
     #: What the plan reports besides problems: where a board is cut.
     reports: list[SeamReport] | None = None
+    #: Whether a piece to cut has an edge a guillotine cannot follow (rounded corners, a circle,
+    #: a hex): the kit's sheets have cut guides to look for.
+    guided: bool = True
 
 
 class _Laid(NamedTuple):
@@ -293,7 +297,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     kit = _Kit(game, options, page_size, page_frames(*page_size), measure=measure, resolver=resolver,
                catalog=game.catalogs[options.lang],
                cut_frames=cutter.frames(*page_size, options.mark_inset, options.mark_length) if options.cutter else (),
-               reports=[])
+               reports=[], guided=any(c.cut and not outline_of(c).straight for c in chosen))
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
     # The sheets' layout is let go with _pages' frame, before the faces are resolved:
@@ -668,7 +672,7 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
     if page.cutter:
         # The machine cuts along the trims: no guide for a hand to follow beside its marks.
         drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset, kit.options.mark_length)
-    else:
+    elif kit.guided:
         drawing += cut_guides_layout(placements, page_size[1])
     if page.fold_line is not None:
         drawing += fold_layout(page.fold_line, page_size, catalog, measure)
