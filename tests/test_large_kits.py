@@ -18,6 +18,7 @@ from pnp.layout import faces as faces_module
 from pnp.layout.furniture import BAR_Y, footer_layout
 from pnp.layout.imposition import MARGIN, PRINTABLE, bottom_frame, page_frames
 from pnp.layout import plan as plan_module
+from pnp.layout import sheets as sheets_module
 from pnp.layout.plan import copies, plan_kit
 from pnp.layout.sheets import Item, pack, runs_of
 from pnp.layout.text import Measurer, fit_text
@@ -33,13 +34,13 @@ from pnp.core.units import paper_size
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 
-def deck(tmp_path: Path, count: int) -> Path:
+def deck(tmp_path: Path, count: int, hidden: bool = False) -> Path:
     import sys
 
     sys.path.insert(0, str(BENCH))
     from unique_deck import write_template
 
-    return write_template(tmp_path, count)
+    return write_template(tmp_path, count, hidden)
 
 
 def test_a_sheet_not_full_gets_the_crop_marks_of_its_own_pieces(tmp_path):
@@ -64,6 +65,18 @@ def test_sheets_laid_out_alike_share_their_boxes_and_marks(tmp_path):
     (alone,) = pack(runs_of(cards[9:18]), page_frames(210.0, 297.0), 3.0)
     assert [(p.trim, p.printed, p.rotation) for p in alone.placed] == \
         [(p.trim, p.printed, p.rotation) for p in second.placed] and alone.marks == second.marks
+
+
+@pytest.mark.parametrize("options", [PrintOptions(), PrintOptions(fold=True, paper="letter"),
+                                     PrintOptions(duplex=False, bleed=0.0)])
+def test_sheets_filled_again_alike_are_the_sheets_filled_step_by_step(tmp_path, monkeypatch, options):
+    # A new sheet as alike as the one before is filled the same way at once (pnp.layout.sheets._Repeat).
+    games = [load_game(deck(tmp_path, 40)), load_game(deck(tmp_path, 60, hidden=True)),
+             load_shipped_game("hunting-fever")]
+    size = paper_size(options.paper)
+    repeated = [plan_kit(game, options, size, measure=MEASURER).pages for game in games]
+    monkeypatch.setattr(sheets_module._Repeat, "of", staticmethod(lambda *args: None))
+    assert [plan_kit(game, options, size, measure=MEASURER).pages for game in games] == repeated
 
 
 def test_the_calibration_bar_sits_on_each_paper_where_its_size_puts_it():

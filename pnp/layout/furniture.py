@@ -66,12 +66,17 @@ def cut_guides_layout(placements, page_h: float) -> tuple[Primitive, ...]:
     1 mm off its front, and a hidden back must stay quiet at its edge), and only on pieces
     that are cut."""
     segments = []
+    guides: dict[int, tuple] = {}   # each component's outline and the runs of its guides, worked out once
     for placement in placements:
         component = placement.copy.component
         if placement.face is not Face.FRONT or not component.cut or placement.part is not None:
             continue
-        outline = outline_of(component)
-        for run in outline.corner_guides():
+        found = guides.get(id(component))
+        if found is None:
+            outline = outline_of(component)
+            found = guides[id(component)] = (outline, outline.corner_guides())
+        outline, runs = found
+        for run in runs:
             points = on_sheet(outline, placement.trim.x, placement.trim.y, placement.rotation, points=run)
             segments.append(tuple((x, page_h - y) for x, y in points))
     if not segments:
@@ -80,23 +85,29 @@ def cut_guides_layout(placements, page_h: float) -> tuple[Primitive, ...]:
                  join=1, cap=1),)
 
 
+#: The catalog's word for each side of a sheet of paper.
+_SIDE_WORDS = {PageKind.FRONT: "footer.front", PageKind.BACK: "footer.back",
+               PageKind.SHEET: "footer.one_sided", PageKind.FOLD: "footer.fold"}
+
+
 def sheet_label(kind: PageKind, sheet: int, sheets: int, catalog: Catalog) -> str:
     """"Sheet 3 of 12, front": which sheet of paper, and which side of it."""
-    side = {PageKind.FRONT: "footer.front", PageKind.BACK: "footer.back",
-            PageKind.SHEET: "footer.one_sided", PageKind.FOLD: "footer.fold"}[kind]
-    return catalog.get("footer.sheet", n=sheet, total=sheets, side=catalog.get(side))
+    return catalog.get("footer.sheet", n=sheet, total=sheets, side=catalog.get(_SIDE_WORDS[kind]))
 
 
 def footer_layout(frame: Frame, page_size: tuple[float, float], options: PrintOptions,
                   catalog: Catalog, *, measure: Measurer, page: int, pages: int,
                   components: Sequence[str] = (), kind: PageKind | None = None,
                   sheet: int = 0, sheets: int = 0, fold_line: Mark | None = None,
-                  title: str | None = None) -> tuple[Primitive, ...]:
+                  title: str | None = None, alike: dict | None = None) -> tuple[Primitive, ...]:
     """Game, components, sheet n of N and its side, language, page n/N; and the 50 mm bar.
 
     At the bottom of the page, or turned in the side margins when the pieces
     need the height (then the words read upwards in the left margin and the
     bar stands in the right one).
+
+    ``alike`` keeps what the footers of one kit's pages (one catalog, one
+    measurer) have alike, the bar and its label, made once for all of them.
     """
     parts = [title if title is not None else catalog.get("game.name")]
     if components:
@@ -104,10 +115,17 @@ def footer_layout(frame: Frame, page_size: tuple[float, float], options: PrintOp
     if kind is not None and kind in (PageKind.FRONT, PageKind.BACK, PageKind.SHEET, PageKind.FOLD):
         parts.append(sheet_label(kind, sheet, sheets, catalog))
     parts += [options.lang.upper(), catalog.get("footer.page", n=page, total=pages)]
-    label = catalog.get("footer.print_actual_size", mm=int(CALIBRATION_MM))
+    key = (frame.footer, page_size, frame.footer_clear)
+    bar = alike.get(key) if alike is not None else None
+    label = catalog.get("footer.print_actual_size", mm=int(CALIBRATION_MM)) if bar is None else ""
     if frame.footer == "side":
-        return _side_footer(page_size, parts, label, measure, clear=frame.footer_clear)
-    return _bottom_footer(page_size, parts, label, measure, fold_line=fold_line, clear=frame.footer_clear)
+        footer = _side_footer(page_size, parts, label, measure, clear=frame.footer_clear, bar=bar)
+    else:
+        footer = _bottom_footer(page_size, parts, label, measure, fold_line=fold_line, clear=frame.footer_clear,
+                                bar=bar)
+    if alike is not None and bar is None:
+        alike[key] = footer[1:]
+    return footer
 
 
 def _fitted_lines(measure: Measurer, parts: list[str], width_mm: float) -> tuple[list[str], float]:
@@ -140,7 +158,9 @@ def _size(measure: Measurer, text: str, width_mm: float) -> float:
 
 
 def _bottom_footer(page_size: tuple[float, float], parts: list[str], label: str, measure: Measurer,
-                   *, fold_line: Mark | None, clear: float = 0.0) -> tuple[Primitive, ...]:
+                   *, fold_line: Mark | None, clear: float = 0.0, bar: tuple[Primitive, ...] | None = None
+                   ) -> tuple[Primitive, ...]:
+    """The words, then the bar's label and the bar (``bar``: those two, made for another page)."""
     page_w, page_h = page_size
     bar_x = page_w - MARGIN - CALIBRATION_MM
     left = max(MARGIN, clear)   # past a registration mark at the lower left
@@ -149,17 +169,19 @@ def _bottom_footer(page_size: tuple[float, float], parts: list[str], label: str,
         # A vertical fold: the words stay on the left half, clear of the fold.
         room = min(room, fold_line.x1 - MARGIN - 3)
     lines, size = _fitted_lines(measure, parts, room)
-    label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, width=pt(CALIBRATION_MM + 60), height=pt(4),
-                             wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
-    label_w = measure.width(label, "regular", label_size) / POINTS_PER_MM
     low = page_h - FOOTER_BASELINE
+    if bar is None:
+        label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, width=pt(CALIBRATION_MM + 60),
+                                 height=pt(4), wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
+        label_w = measure.width(label, "regular", label_size) / POINTS_PER_MM
+        bar = (Text((TextLine(label, page_w - MARGIN - label_w, low - FOOTER_LEADING),), "regular", label_size,
+                    FOOTER_INK),
+               _calibration_bar(bar_x, page_h))
     baselines = [low] if len(lines) == 1 else [low - FOOTER_LEADING, low]
     return (
         Text(tuple(TextLine(line, left, b) for line, b in zip(lines, baselines)), "black", size,
              FOOTER_INK),
-        Text((TextLine(label, page_w - MARGIN - label_w, low - FOOTER_LEADING),), "regular", label_size,
-             FOOTER_INK),
-        _calibration_bar(bar_x, page_h),
+        *bar,
     )
 
 
@@ -174,8 +196,8 @@ def _calibration_bar(bar_x: float, page_h: float) -> Path:
     return Path(tuple(segments), closed=False, stroke=REGISTRATION, width=BAR_WIDTH_PT / POINTS_PER_MM)
 
 
-def _side_footer(page_size: tuple[float, float], parts: list[str], label: str,
-                 measure: Measurer, *, clear: float = 0.0) -> tuple[Primitive, ...]:
+def _side_footer(page_size: tuple[float, float], parts: list[str], label: str, measure: Measurer,
+                 *, clear: float = 0.0, bar: tuple[Primitive, ...] | None = None) -> tuple[Primitive, ...]:
     """The footer turned a quarter: words up the left margin, the bar up the right one.
 
     Turned text reads upwards; its glyphs rise towards the left. In the left
@@ -190,23 +212,23 @@ def _side_footer(page_size: tuple[float, float], parts: list[str], label: str,
     fitted = fit_or_fail(measure, text, "black", FOOTER_SIZE, width=pt(length), height=pt(4), wrap=False,
                          leading=1.2, min_size=FOOTER_MIN, where="footer")
     baseline = FOOTER_BASELINE + 1.3   # the ascenders (0.78 of 7 pt) end PRINTABLE from the edge
-    out: list[Primitive] = [Text((TextLine(text, 0.0, 0.0),), "black", fitted.size, FOOTER_INK, rotate=90,
-                                 pivot=(baseline, page_h - start))]
-    label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, width=pt(length - CALIBRATION_MM - 6),
-                             height=pt(4), wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
-    label_w = measure.width(label, "regular", label_size) / POINTS_PER_MM
-    right = page_w - FOOTER_BASELINE   # the label's descenders at the lane's paper side
-    out.append(Text((TextLine(label, 0.0, 0.0),), "regular", label_size, FOOTER_INK, rotate=90,
-                    pivot=(right, page_h - start)))
-    x = page_w - BAR_Y - 0.05
-    bottom = page_h - start - label_w - 4.0
-    segments = [((x, bottom), (x, bottom - CALIBRATION_MM))]
-    for i in range(6):
-        tick = BAR_TICK if i in (0, 5) else 0.8
-        segments.append(((x - tick, bottom - i * 10), (x + tick, bottom - i * 10)))
-    out.append(Path(tuple(segments), closed=False, stroke=REGISTRATION,
-                    width=BAR_WIDTH_PT / POINTS_PER_MM))
-    return tuple(out)
+    words = Text((TextLine(text, 0.0, 0.0),), "black", fitted.size, FOOTER_INK, rotate=90,
+                 pivot=(baseline, page_h - start))
+    if bar is None:
+        label_size = fit_or_fail(measure, label, "regular", FOOTER_SIZE, width=pt(length - CALIBRATION_MM - 6),
+                                 height=pt(4), wrap=False, leading=1.2, min_size=FOOTER_MIN, where="footer").size
+        label_w = measure.width(label, "regular", label_size) / POINTS_PER_MM
+        right = page_w - FOOTER_BASELINE   # the label's descenders at the lane's paper side
+        x = page_w - BAR_Y - 0.05
+        bottom = page_h - start - label_w - 4.0
+        segments = [((x, bottom), (x, bottom - CALIBRATION_MM))]
+        for i in range(6):
+            tick = BAR_TICK if i in (0, 5) else 0.8
+            segments.append(((x - tick, bottom - i * 10), (x + tick, bottom - i * 10)))
+        bar = (Text((TextLine(label, 0.0, 0.0),), "regular", label_size, FOOTER_INK, rotate=90,
+                    pivot=(right, page_h - start)),
+               Path(tuple(segments), closed=False, stroke=REGISTRATION, width=BAR_WIDTH_PT / POINTS_PER_MM))
+    return (words, *bar)
 
 
 def fold_layout(fold: Mark, page_size: tuple[float, float], catalog: Catalog,

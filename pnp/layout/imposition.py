@@ -25,6 +25,7 @@ shortest mark beyond the least bleed.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import NamedTuple
 
 MARGIN = 8.0          # where the texts of a page (cover, alignment sheet, footer) start from the paper edge
@@ -269,6 +270,10 @@ def _axis(space: float, size: float, bleed: float, gutter: bool = False,
     return count, 0.0
 
 
+# Pure, and asked the same question for every sheet of a deck (by the packing, for each
+# frame a new sheet may take, and for the room left below each region): answered once.
+# Typed, so that 3 and 3.0 never share an answer (a grid keeps the bleed's type in its gaps).
+@lru_cache(maxsize=1024, typed=True)
 def grid_in(area: Box, piece_w: float, piece_h: float, bleed: float, *, allow_rotate: bool = True,
             gutter: bool = False, count: int | None = None,
             turns: tuple[bool, ...] | None = None, least: float = 0.0) -> Grid | None:

@@ -17,7 +17,7 @@ on fold pages, beside their fronts.
 from __future__ import annotations
 
 import math
-from itertools import chain
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
 
 from pnp.core.errors import TemplateError, raise_problems
@@ -31,6 +31,7 @@ from pnp.layout.furniture import (SEPARATOR, Imprint, cut_guides_layout, fold_la
 from pnp.layout.imposition import (MARGIN, MARK_CLEAR, MARK_LENGTH, Box, Frame,
                                    Mark, bottom_frame, grid_in, mirror_across, mirror_for_long_edge,
                                    page_frames)
+from pnp.layout.outline import outline_of
 from pnp.layout.primitives import Primitive
 from pnp.layout.sheets import Item, Placed, Sheet, best_turn, pack, runs_of
 from pnp.layout.text import Measurer
@@ -131,9 +132,11 @@ def copies(component: Component) -> list[Copy]:
         # copies are numbered across them, so (piece, set, copy) names one piece.
         numbers: dict[str, int] = {}
         for piece in component.pieces:
+            number = numbers.get(piece.id, 0)
             for _ in range(piece.count):
-                numbers[piece.id] = numbers.get(piece.id, 0) + 1
-                result.append(Copy(component, piece, numbers[piece.id], set_name))
+                number += 1
+                result.append(Copy(component, piece, number, set_name))
+            numbers[piece.id] = number
     return result
 
 
@@ -253,6 +256,9 @@ class _Kit(NamedTuple):
     cut_frames: tuple[Frame, ...] = ()
     #: What the plan reports besides problems: where a board is cut.
     reports: list[SeamReport] | None = None
+    #: Whether a piece to cut has an edge a guillotine cannot follow (rounded corners, a circle,
+    #: a hex): the kit's sheets have cut guides to look for.
+    guided: bool = True
 
 
 class _Laid(NamedTuple):
@@ -293,7 +299,7 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     kit = _Kit(game, options, page_size, page_frames(*page_size), measure=measure, resolver=resolver,
                catalog=game.catalogs[options.lang],
                cut_frames=cutter.frames(*page_size, options.mark_inset, options.mark_length) if options.cutter else (),
-               reports=[])
+               reports=[], guided=any(c.cut and not outline_of(c).straight for c in chosen))
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
     # The sheets' layout is let go with _pages' frame, before the faces are resolved:
@@ -635,9 +641,10 @@ def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan
     # pnp build renders a registered game's kit again; a template's is rendered by its own command.
     command = kit.game.command if "--template" in kit.game.command else "pnp build"
     sides = _alignment_sides(kit, pages, command) if pages.alignment else ()
+    alike: dict = {}   # what sheets have alike: their footers' bar, a layout's crop marks (_furniture)
     done = []
     for page, count in pages.pending:
-        placements = tuple(next(placed) for _ in range(count))
+        placements = tuple(islice(placed, count))
         if page.kind is PageKind.COVER and pages.kinds[page.number - 1] == "cover":
             done.append(page._replace(placements=placements,
                                       drawing=(*marks_layout(page.marks, page_h),
@@ -647,19 +654,29 @@ def _drawn(kit: _Kit, pages: _Pages, resolved: list[Placement]) -> list[PagePlan
         elif page.alignment:
             done.append(page._replace(drawing=sides[page.kind is PageKind.BACK]))
         else:
-            done.append(page._replace(placements=placements, drawing=_furniture(kit, page, placements, pages)))
+            done.append(page._replace(placements=placements,
+                                      drawing=_furniture(kit, page, placements, pages, alike=alike)))
     return done
 
 
-def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pages: _Pages
-               ) -> tuple[Primitive, ...]:
-    """What a sheet's page draws over its pieces: crop marks, the fold line, board seams, the footer."""
+def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pages: _Pages, *,
+               alike: dict | None = None) -> tuple[Primitive, ...]:
+    """What a sheet's page draws over its pieces: crop marks, the fold line, board seams, the footer
+    (``alike``: what the kit's sheets have alike, kept from page to page while they are planned)."""
     page_size, catalog, measure = kit.page_size, kit.catalog, kit.measure
-    drawing = list(marks_layout(page.marks, page_size[1]))
+    # Sheets laid out alike share one tuple of marks (pnp.layout.sheets._finish): its path is
+    # made once, rather than every mark compared again for each sheet.
+    key = ("marks", id(page.marks))
+    marks = alike.get(key) if alike is not None else None
+    if marks is None:
+        marks = marks_layout(page.marks, page_size[1])
+        if alike is not None:
+            alike[key] = marks
+    drawing = list(marks)
     if page.cutter:
         # The machine cuts along the trims: no guide for a hand to follow beside its marks.
         drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset, kit.options.mark_length)
-    else:
+    elif kit.guided:
         drawing += cut_guides_layout(placements, page_size[1])
     if page.fold_line is not None:
         drawing += fold_layout(page.fold_line, page_size, catalog, measure)
@@ -668,7 +685,7 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
             drawing += seams_layout(placement, page_size[1], catalog, measure)
     drawing += footer_layout(page.frame or kit.frames[0], page_size, kit.options, catalog, measure=measure,
                              page=page.number, pages=pages.total_pages, components=page.components, kind=page.kind,
-                             sheet=page.sheet, sheets=pages.total_sheets, fold_line=page.fold_line)
+                             sheet=page.sheet, sheets=pages.total_sheets, fold_line=page.fold_line, alike=alike)
     return tuple(drawing)
 
 
@@ -950,8 +967,11 @@ def _add_row(rows: list[PlanRow], row: PlanRow) -> None:
 
 
 def _front(placed: Placed) -> Placement:
+    """``Placement(copy, Face.FRONT, trim, printed, rotation, part)``, as fast as a tuple is made
+    (once per piece)."""
     item = placed.item
-    return Placement(item.copy, Face.FRONT, placed.trim, placed.printed, rotation=placed.rotation, part=item.part)
+    return tuple.__new__(Placement, (item.copy, Face.FRONT, placed.trim, placed.printed, placed.rotation,
+                                     item.part, ()))
 
 
 def _with_back_bleed(placed: Placed) -> Placed:
@@ -1065,9 +1085,10 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
     # it has several: the copies of each design are known before any is resolved.
     designs: dict[tuple, int | tuple | dict[int, ResolvedFace | None]] = {}
     again: set[tuple] = set()  # designs of one copy placed more than once (a board's parts)
-    for placement in placements:
+    # Each placement's design, worked out once for the three passes below (the dict keeps them anyway).
+    keys = [_design(placement) for placement in placements]
+    for placement, key in zip(placements, keys):
         number = placement.copy.copy
-        key = _design(placement)
         seen = designs.get(key)
         if seen is None:
             designs[key] = number
@@ -1081,8 +1102,7 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
     later = later and sum(type(design) is int for design in designs.values()) >= LATER_FROM
     left: list[Placement] = []
     pictured: dict[int, bool] = {}   # by a face's elements: does one place a picture?
-    for placement in placements:
-        key = _design(placement)
+    for placement, key in zip(placements, keys):
         design = designs[key]
         if type(design) is int:
             if later and key not in again and not _pictured(placement, pictured):
@@ -1102,8 +1122,8 @@ def resolve_placements(game: Game, options: PrintOptions, placements: list[Place
     del resolver, left  # and the layers it kept
     _into_runs(designs, again)
     uses: dict[int, int] = {}
-    for index, placement in enumerate(placements):
-        runs = designs[_design(placement)]
+    for index, (placement, key) in enumerate(zip(placements, keys)):
+        runs = designs[key]
         if type(runs) is dict:
             runs = runs[placement.copy.copy]
         for run in runs:
@@ -1137,6 +1157,8 @@ def _with_runs(placement: Placement, runs: tuple[Run, ...]) -> Placement:
 
 
 _RUNS = Placement._fields.index("runs")
+# _front makes a Placement from its fields in this order.
+assert Placement._fields == ("copy", "face", "trim", "printed", "rotation", "part", "runs")
 
 
 #: The runs of a face resolved as its page is drawn.

@@ -28,6 +28,7 @@ US Letter.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from pnp.layout.imposition import (EPS, FRONT_BLEED_MIN, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, MARK_TIGHT,
@@ -130,8 +131,15 @@ def runs_of(items: Iterable[Item]) -> list[list[Item]]:
     card sheet rather than a sheet of its own.
     """
     runs: dict[tuple, list[Item]] = {}
+    before: Item | None = None
     for item in items:
-        runs.setdefault(item.key, []).append(item)
+        # A whole piece's key is its component's and its turn's: the same as the item before's
+        # when both are of one component, as the pieces of a deck are (one key made per deck).
+        if before is None or item.part is not None or before.part is not None or item.turn != before.turn \
+                or item.copy.component is not before.copy.component:
+            run = runs.setdefault(item.key, [])
+        run.append(item)
+        before = item
     return list(runs.values())
 
 
@@ -513,19 +521,67 @@ def _packed(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: floa
             if start == len(queue):
                 break
             start += builder.fill(queue, start)
+        repeat: _Repeat | None = None
         while start < len(queue):
-            chosen = _Builder(_frame_for(frames, queue, start, runs, after=index + 1, bleed=bleed, shrink=shrink,
-                                         strip=strip),
-                              bleed, shrink, strip)
-            taken = chosen.fill(queue, start)
-            if taken == 0:
-                w, h = queue[start].size
-                raise ValueError(f"a {w:g} x {h:g} mm piece does not fit a sheet")
+            if repeat is not None and _alike(queue, start, repeat.first, repeat.window):
+                chosen, taken = repeat.again(queue, start)
+            else:
+                chosen = _Builder(_frame_for(frames, queue, start, runs, after=index + 1, bleed=bleed,
+                                             shrink=shrink, strip=strip),
+                                  bleed, shrink, strip)
+                taken = chosen.fill(queue, start)
+                if taken == 0:
+                    w, h = queue[start].size
+                    raise ValueError(f"a {w:g} x {h:g} mm piece does not fit a sheet")
+                repeat = _Repeat.of(chosen, queue, start, frames)
             builders.append(chosen)
             start += taken
     # Sheets laid out alike (every full sheet of a deck) share their boxes and marks.
     shapes: dict = {}
     return [b.sheet(shapes) for b in builders]
+
+
+class _Repeat(NamedTuple):
+    """A new sheet that one region of alike pieces filled (the same component, back and turn,
+    as far as filling it looks ahead: ``window`` pieces). A later sheet whose pieces are
+    as alike is filled the same way, the same frame and grid, without every step asked
+    again: a deck of thousands of cards fills hundreds of sheets alike."""
+
+    first: Item
+    sheet: _Builder
+    window: int
+
+    @staticmethod
+    def of(sheet: _Builder, queue: Sequence[Item], start: int, frames: Sequence[Frame]) -> "_Repeat | None":
+        """The sheet just filled from ``queue[start]`` as one to repeat, if it can be."""
+        first = queue[start]
+        if len(sheet.regions) != 1 or sheet.beside is not None or sheet.flush or first.part is not None:
+            return None
+        w, h = first.size
+        # The new sheet's frame looks at one piece more than the most a frame holds (_frame_for),
+        # the region at as many as it holds, and the step after it at the piece after them.
+        grids = [grid_in(f.area, w, h, sheet.bleed, gutter=first.copy.component.gutter, turns=first.turns,
+                         least=f.gap) for f in frames]
+        window = 1 + max(g.capacity if g is not None else 0 for g in grids)
+        return _Repeat(first, sheet, window) if _alike(queue, start, first, window) else None
+
+    def again(self, queue: Sequence[Item], start: int) -> tuple[_Builder, int]:
+        """The sheet filled again from ``queue[start]``, and how many pieces it took."""
+        sheet, [region] = self.sheet, self.sheet.regions
+        taken = len(region.items)
+        builder = _Builder(sheet.frame, sheet.bleed, sheet.shrink, sheet.strip)
+        builder.regions.append(_Region(region.key, region.grid, list(queue[start:start + taken]), region.mixed))
+        return builder, taken
+
+
+def _alike(queue: Sequence[Item], start: int, first: Item, window: int) -> bool:
+    """Whether the ``window`` pieces from ``queue[start]`` are whole pieces of ``first``'s
+    component, with its back and its turn."""
+    if start + window > len(queue):
+        return False
+    component, back, turn = first.copy.component, first.back, first.turn
+    return all(item.part is None and item.copy.component is component and item.back == back and item.turn == turn
+               for item in queue[start:start + window])
 
 
 def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int, runs: Sequence[Sequence[Item]],
@@ -561,6 +617,8 @@ def _frame_for(frames: Sequence[Frame], queue: list[Item], start: int, runs: Seq
     return frames[best]
 
 
+# Pure, and asked again for every new sheet of a deck with each frame it may take.
+@lru_cache(maxsize=256)
 def _off_centre(frame: Frame, width: float, height: float) -> float:
     """How far a block of pieces this size lies from the middle of the paper in this frame (mm)."""
     if frame.page is None:
@@ -616,8 +674,9 @@ def _finish(frame: Frame, regions: list[_Region], bleed: float, shapes: dict | N
         shared = shapes.get(key)
         if shared is not None:
             slots, marks = shared
-            return Sheet(frame, tuple(Placed(item, *slot) for item, slot in zip(items, slots)), marks,
-                         len(regions) + (beside is not None))
+            # A Placed made as a tuple is made (once per piece of a deck of thousands).
+            return Sheet(frame, tuple([tuple.__new__(Placed, (item, *slot)) for item, slot in zip(items, slots)]),
+                         marks, len(regions) + (beside is not None))
     sheet = _shape(frame, regions, bleed, strip=strip, beside=beside)
     if key is not None:
         shapes[key] = (tuple(p[1:] for p in sheet.placed), sheet.marks)
