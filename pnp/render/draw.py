@@ -421,12 +421,13 @@ def draw_icon(pen: Pen, i: Icon, height: float) -> None:
     canvas = pen.canvas
     icon = read_icon(i.source)
     form = _icon_form(canvas, icon, i.tint, i.line_art)
-    pen.put(_place_form, form, icon.view_box, (i.x, i.y, i.w, i.h), i.rotate, i.mirror, height)
+    # The form's placing as one plain tuple: (viewBox, box, rotate, mirror), the recording's key.
+    pen.put(_place_form, form, (icon.view_box, (i.x, i.y, i.w, i.h), i.rotate, i.mirror), height)
     use_form(canvas, form)
 
 
-def _place_form(canvas: Canvas, form: str, view_box: tuple[float, float, float, float],
-                box: tuple[float, float, float, float], rotate: int, mirror: bool, height: float) -> None:
+def _place_form(canvas: Canvas, form: str, placing: tuple, height: float) -> None:
+    view_box, box, rotate, mirror = placing
     vx, vy, vw, vh = view_box
     x, y, w, h = pt(box[0]), pt(height - box[1] - box[3]), pt(box[2]), pt(box[3])
     if rotate in (90, 270):
