@@ -70,12 +70,12 @@ def test_sheets_laid_out_alike_share_their_boxes_and_marks(tmp_path):
 @pytest.mark.parametrize("options", [PrintOptions(), PrintOptions(fold=True, paper="letter"),
                                      PrintOptions(duplex=False, bleed=0.0)])
 def test_sheets_filled_again_alike_are_the_sheets_filled_step_by_step(tmp_path, monkeypatch, options):
-    # A new sheet as alike as the one before is filled the same way at once (pnp.layout.sheets._Repeat).
+    # A new sheet as alike as the one before is filled the same way at once (pnp.layout.sheets.FILL_ALIKE).
     games = [load_game(deck(tmp_path, 40)), load_game(deck(tmp_path, 60, hidden=True)),
              load_shipped_game("hunting-fever")]
     size = paper_size(options.paper)
     repeated = [plan_kit(game, options, size, measure=MEASURER).pages for game in games]
-    monkeypatch.setattr(sheets_module._Repeat, "of", staticmethod(lambda *args: None))
+    monkeypatch.setattr(sheets_module, "FILL_ALIKE", False)
     assert [plan_kit(game, options, size, measure=MEASURER).pages for game in games] == repeated
 
 

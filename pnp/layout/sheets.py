@@ -533,12 +533,17 @@ def _packed(runs: Sequence[Sequence[Item]], frames: Sequence[Frame], bleed: floa
                 if taken == 0:
                     w, h = queue[start].size
                     raise ValueError(f"a {w:g} x {h:g} mm piece does not fit a sheet")
-                repeat = _Repeat.of(chosen, queue, start, frames)
+                repeat = _Repeat.of(chosen, queue, start, frames) if FILL_ALIKE else None
             builders.append(chosen)
             start += taken
     # Sheets laid out alike (every full sheet of a deck) share their boxes and marks.
     shapes: dict = {}
     return [b.sheet(shapes) for b in builders]
+
+
+#: Whether a new sheet as alike as the one before is filled the same way at once (:class:`_Repeat`);
+#: the sheets are the same either way (tests/test_large_kits.py compares them), only faster.
+FILL_ALIKE = True
 
 
 class _Repeat(NamedTuple):

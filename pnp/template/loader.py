@@ -16,7 +16,7 @@ import shlex
 from itertools import chain, repeat
 from pathlib import Path
 from types import NoneType
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from pnp.core import games
 
@@ -364,18 +364,7 @@ def _check_faces(game: Game, source: str) -> Game:
     piece must not use an optional field the piece leaves out. The names a
     catalog text uses become names the element's look depends on.
     """
-    problems = []
-    for component in game.components:
-        for lang, catalog in game.catalogs.items():
-            for key in (f"component.{component.id}.name", f"component.{component.id}.cut"):
-                if not catalog.has(key):
-                    problems.append(f"{source}: components {component.id}: text {key!r} missing in {lang}")
-            # A player colour's name: the cover, the deck's name in Tabletop Simulator, {set_name}.
-            for name in component.sets:
-                problem = (f"{source}: sets: the colour {name!r} has no name in {lang} (text 'color.{name}' "
-                           "missing)")
-                if not catalog.has(f"color.{name}") and problem not in problems:
-                    problems.append(problem)
+    problems = _missing_names(game, source)
     extra: dict[int, set[str]] = {}  # id(element) -> names its catalog texts use
     # id(element) -> its "@key" texts: the same for every piece drawn with it
     # (thousands of pieces may share one face design).
@@ -435,7 +424,30 @@ def _check_faces(game: Game, source: str) -> Game:
                     used |= names
         components.append(component)
     raise_problems(problems)
+    return _with_names(game, zip(components, own_designs), extra)
 
+
+def _missing_names(game: Game, source: str) -> list[str]:
+    """Each component's name and cut texts, and each player colour's name, missing in a language."""
+    problems = []
+    for component in game.components:
+        for lang, catalog in game.catalogs.items():
+            for key in (f"component.{component.id}.name", f"component.{component.id}.cut"):
+                if not catalog.has(key):
+                    problems.append(f"{source}: components {component.id}: text {key!r} missing in {lang}")
+            # A player colour's name: the cover, the deck's name in Tabletop Simulator, {set_name}.
+            for name in component.sets:
+                problem = (f"{source}: sets: the colour {name!r} has no name in {lang} (text 'color.{name}' "
+                           "missing)")
+                if not catalog.has(f"color.{name}") and problem not in problems:
+                    problems.append(problem)
+    return problems
+
+
+def _with_names(game: Game, components: Iterable[tuple[Component, list[Piece]]],
+                extra: Mapping[int, set[str]]) -> Game:
+    """The game with each element's names completed by those its catalog texts use (``extra``,
+    by element), its components given with the pieces that have designs of their own."""
     def completed(elements):
         if elements is None:
             return None
@@ -443,7 +455,7 @@ def _check_faces(game: Game, source: str) -> Game:
                      for e in elements)
 
     rebuilt = []
-    for component, own in zip(components, own_designs):
+    for component, own in components:
         front, back = completed(component.front), completed(component.back)
         if component.back is component.front:
             back = front
