@@ -23,20 +23,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import work_counts  # noqa: E402 - after the path is set
 
 
+def every_size(what: str) -> dict[tuple[str, int], dict[str, int]]:
+    """``work_counts.measured`` (``what``: "--json" for calls, "--memory" for bytes) of each deck at
+    each size, each in a process of its own."""
+    jobs = [(deck, cards) for deck in work_counts.DECKS for cards in work_counts.SIZES]
+    with ThreadPoolExecutor(2) as pool:
+        found = list(pool.map(lambda job: work_counts.measured(job[1], job[0], what), jobs))
+    return dict(zip(jobs, found))
+
+
 @pytest.fixture(scope="module")
 def counts() -> dict[tuple[str, int], dict[str, int]]:
-    jobs = [(deck, cards) for deck in work_counts.DECKS for cards in work_counts.SIZES]
-    with ThreadPoolExecutor(2) as pool:   # each size in a process of its own
-        found = list(pool.map(lambda job: work_counts.measured(job[1], job[0]), jobs))
-    return dict(zip(jobs, found))
+    return every_size("--json")
 
 
 @pytest.fixture(scope="module")
 def held() -> dict[tuple[str, int], dict[str, int]]:
-    jobs = [(deck, cards) for deck in work_counts.DECKS for cards in work_counts.SIZES]
-    with ThreadPoolExecutor(2) as pool:
-        found = list(pool.map(lambda job: work_counts.measured(job[1], job[0], "--memory"), jobs))
-    return dict(zip(jobs, found))
+    return every_size("--memory")
 
 
 @pytest.mark.parametrize("deck", work_counts.DECKS)
