@@ -19,16 +19,32 @@ def main() -> None:
     stop_like_ctrl_c()  # SIGTERM and SIGHUP, from the very start, as Ctrl-C
     gc.disable()
     try:
-        from pnp.cli import main as run_command
+        from pnp.cli.quick import plain_call
+
+        call = plain_call(sys.argv[1:])
+        if call is None:
+            from pnp.cli.commands import main as run_command
     except KeyboardInterrupt as stopped:
         _interrupted_while_starting(stopped)
     finally:
         gc.freeze()
         gc.enable()
     try:
-        run_command()
+        if call is None:
+            run_command()
+        else:
+            _run_plain(*call)
     finally:
         gc.freeze()  # nothing left to collect: exit without walking every object
+
+
+def _run_plain(name: str, function, values: dict[str, object]) -> None:
+    """A plain command line (pnp.cli.quick), run without typer: the same command, the same
+    lines and exit codes when it fails."""
+    from pnp.cli.common import run_reported
+
+    run_reported(lambda: function(**values), sys.argv[1:], lambda: f"pnp {name}")
+    sys.exit(0)
 
 
 def _interrupted_while_starting(stopped: KeyboardInterrupt) -> None:

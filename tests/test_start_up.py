@@ -42,6 +42,8 @@ NOT_FOR_A_PLAIN_DECK = {
     "zipfile": "importlib.metadata",
     "csv": "data files",
     "multiprocessing": "pnp export",
+    "typer": "a command line pnp.cli.quick leaves to typer (--help, a typo, ...)",
+    "click": "typer",
 }
 
 
@@ -80,16 +82,16 @@ def test_a_render_of_a_plain_deck_loads_nothing_it_does_not_use(tmp_path):
     template = write_template(tmp_path / "deck", 6)
     loaded = modules_loaded_by("render", "--template", str(template), "--out", str(tmp_path / "out"), cwd=tmp_path)
     assert (tmp_path / "out" / "unique-6_en_a4.pdf").is_file()
-    assert {"pnp.kit.build", "reportlab.pdfgen.canvas", "typer"} <= loaded   # the probe saw the render
+    assert {"pnp.kit.build", "reportlab.pdfgen.canvas", "pnp.cli.quick"} <= loaded   # the probe saw the render
     assert unused(loaded, NOT_FOR_A_PLAIN_DECK) == []
 
 
 def test_the_commands_load_no_library_before_one_runs(tmp_path):
     # `pnp --help`, `pnp score ...`: the library (and reportlab, Pillow) loads inside the command that uses it.
-    script = "import sys, pnp.__main__, pnp.cli; print(' '.join(sorted(sys.modules)))"
+    script = "import sys, pnp.__main__, pnp.cli.commands; print(' '.join(sorted(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=False)
     loaded = set(done.stdout.split()) - loaded_at_start(tmp_path)
-    assert {"pnp.cli", "typer"} <= loaded, done.stderr
+    assert {"pnp.cli.commands", "typer"} <= loaded, done.stderr
     library = {name: "a command that uses it" for name in ("pnp.template", "pnp.layout", "pnp.render", "pnp.kit",
                                                            "scoring", "reportlab", "PIL")}
     assert unused(loaded, library) == []
