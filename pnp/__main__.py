@@ -33,17 +33,17 @@ def main() -> None:
         if call is None:
             run_command()
         else:
-            _run_plain(*call)
+            _run_plain(call)
     finally:
         gc.freeze()  # nothing left to collect: exit without walking every object
 
 
-def _run_plain(name: str, function, values: dict[str, object]) -> None:
+def _run_plain(call) -> None:
     """A plain command line (pnp.cli.quick), run without typer: the same command, the same
     lines and exit codes when it fails."""
     from pnp.cli.common import run_reported
 
-    run_reported(lambda: function(**values), sys.argv[1:], lambda: f"pnp {name}")
+    run_reported(lambda: call.function(**call.values), sys.argv[1:], lambda: f"pnp {call.name}")
     sys.exit(0)
 
 

@@ -107,7 +107,7 @@ def test_where_the_quick_reader_answers_typer_passes_the_same(name, tmp_path, mo
             continue
         answered += 1
         assert by_typer is not None, f"typer refuses {args}, the quick reader read it"
-        assert same(quick_call[2], by_typer), args
+        assert same(quick_call.values, by_typer), args
     assert answered > LINES_PER_COMMAND // 10  # most lines here are wrong on purpose, but not all
 
 

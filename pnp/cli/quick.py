@@ -28,14 +28,22 @@ class _Param(NamedTuple):
     value: object = None  # what a switch's name sets
 
 
+class PlainCall(NamedTuple):
+    """A plain command line, read: the command's name, its function and what to pass it."""
+
+    name: str
+    function: Callable[..., None]
+    values: dict[str, object]
+
+
 class _Command(NamedTuple):
     options: dict[str, _Param]  # by every name a command line may use
     arguments: list[_Param]  # in their order
     defaults: dict[str, object]
 
 
-def plain_call(args: list[str]) -> Optional[tuple[str, Callable[..., None], dict[str, object]]]:
-    """(name, function, keyword arguments) of a plain command line, else None."""
+def plain_call(args: list[str]) -> Optional[PlainCall]:
+    """The command a plain command line runs, and with what; None for any other line."""
     if not args or args[0].startswith("-"):
         return None
     from pnp.cli.plain import COMMANDS
@@ -49,7 +57,7 @@ def plain_call(args: list[str]) -> Optional[tuple[str, Callable[..., None], dict
         return None
     values = {name: list(value) if isinstance(value, list) else value for name, value in command.defaults.items()}
     values.update(given)
-    return args[0], function, values
+    return PlainCall(args[0], function, values)
 
 
 def _read(command: _Command, tokens: list[str]) -> Optional[dict[str, object]]:
