@@ -17,8 +17,9 @@ from __future__ import annotations
 import functools
 import re
 import string
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping, NamedTuple
+from typing import NamedTuple
 
 from pnp.core import toml_reader
 from pnp.core.errors import CatalogError, KeyClash, composed

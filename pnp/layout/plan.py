@@ -519,6 +519,8 @@ def _opening_section(kit: _Kit, opening: _Opening) -> _Section:
     best: _Section | None = None
     for under in tries:
         kept = [e for e in opening.entries if under is None or e is not under.entry]
+        if best is not None and under is not None and _sheets_at_best(opening, kept) >= best.numbers.sheets:
+            continue  # not even a one-page cover would save a sheet: it is not laid out to find that out
         settled = _settled_cover(kit, opening, kept=kept, under=under)
         if under is not None and len(settled.cover_pages) > (2 if opening.duplex else 1):
             continue  # the continuation would print behind the pieces' own sheet
@@ -527,6 +529,13 @@ def _opening_section(kit: _Kit, opening: _Opening) -> _Section:
                             numbers=settled.numbers, below_stock=under.entry.stock if under else PAPER)
     assert best is not None
     return best
+
+
+def _sheets_at_best(opening: _Opening, kept: list[_Entry]) -> int:
+    """The fewest sheets the kit can take with pieces below the cover's text: its cover on one
+    page (more pages only add sheets)."""
+    section = _section_pages(1, True, opening.sheet is not None, opening.duplex)
+    return _number(kept, len(section), opening.duplex, opening.alignment).sheets
 
 
 class _Settled(NamedTuple):
