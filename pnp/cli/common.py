@@ -16,10 +16,11 @@ import gc
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, NamedTuple, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from pnp.core.errors import ERROR_PREFIX, PnpError, one_line
 from pnp.core.i18n import common_catalog
+from pnp.core.records import NamedTuple
 
 if TYPE_CHECKING:
     from pnp.template.model import PrintOptions

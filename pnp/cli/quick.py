@@ -13,9 +13,10 @@ the two readers to the same answers.
 import os
 import typing
 from pathlib import Path
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, Optional
 
 from pnp.cli.common import Argument, Option
+from pnp.core.records import NamedTuple
 
 #: The types a plain value may have, with how each is read (as click reads them).
 READERS: dict[type, Callable[[str], object]] = {str: str, int: int, float: float, Path: Path}

@@ -17,11 +17,12 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Mapping, NamedTuple, NoReturn
+from typing import Mapping, NoReturn
 
 import typer
 
 from pnp.core.errors import ERROR_PREFIX, one_line
+from pnp.core.records import NamedTuple
 from scoring import (
     Checked,
     EntryForm,

@@ -28,8 +28,9 @@ import os
 import shutil
 import stat
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping, NamedTuple, Union
+from typing import Iterable, Iterator, Mapping, Union
 
+from pnp.core.records import NamedTuple
 from pnp.core.signals import held
 
 #: What a file is written from: its bytes, or its parts in order (a list, or parts made

@@ -18,8 +18,9 @@ and scoring, and loads no game's module (the score companion does).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
 
+from pnp.core.records import NamedTuple
 from pnp.core.resources import templates_dir
 
 #: The games that ship with the project: id -> the module holding its ``RULES``.

@@ -19,12 +19,12 @@ import re
 import string
 from collections.abc import Mapping
 from pathlib import Path
-from typing import NamedTuple
 
 from pnp.core import toml_reader
 from pnp.core.errors import CatalogError, KeyClash, composed
 from pnp.core.files import ReadError, read_regular
 from pnp.core.limits import MAX_TEMPLATE_BYTES, size_shown
+from pnp.core.records import NamedTuple
 from pnp.core.resources import PACKAGE_DIR, shipped_folder
 
 #: Every language the project speaks, prints and checks catalogs for.

@@ -16,7 +16,9 @@ loading anything that draws.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import Union
+
+from pnp.core.records import NamedTuple
 
 
 class CatalogText(NamedTuple):

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import contextlib
 import signal
-from typing import Iterator, NamedTuple
+from typing import Iterator
+
+from pnp.core.records import NamedTuple
 
 #: The signals that stop a command like Ctrl-C; SIGHUP does not exist on Windows.
 STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))

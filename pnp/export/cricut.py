@@ -16,8 +16,8 @@ than the area are skipped, each with its reason.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from pnp.export.raster import Job, rasterise
 from pnp.layout.cutter import PIECE_GAP, cut_svg
 from pnp.layout.imposition import Box, Frame

@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
-from typing import Iterable, NamedTuple
+from typing import Iterable
 from urllib.parse import urlsplit
 
 from pnp.core.errors import PnpError
+from pnp.core.records import NamedTuple
 from pnp.layout.outline import outline_of
 from pnp.layout.plan import copies
 from pnp.core.limits import MAX_IMAGE_PIXELS

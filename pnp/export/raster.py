@@ -9,8 +9,9 @@ from __future__ import annotations
 import io
 import os
 import zlib
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Iterator
 
+from pnp.core.records import NamedTuple
 from pnp.core.signals import held, reset_in_worker
 
 #: How PNG files are compressed. Encoding is most of an export's time: zlib's run-length

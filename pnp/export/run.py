@@ -17,10 +17,11 @@ import hashlib
 import io
 import json
 from pathlib import Path
-from typing import Callable, Mapping, NamedTuple
+from typing import Callable, Mapping
 from urllib.parse import quote
 
 from pnp.core.errors import OutputError, PnpError
+from pnp.core.records import NamedTuple
 from pnp.export.plan import (TTS_CARDS_PER_SHEET, ComponentExport, Image, Skipped, card_id,
                              check_base_url, check_cells, check_choices, check_file_names,
                              check_unique, chosen_components,

@@ -19,9 +19,9 @@ Pure data and computation: no drawing here.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
 from pnp.core.errors import PnpError
+from pnp.core.records import NamedTuple
 from pnp.template.model import Component, Game
 from pnp.core.units import MM_PER_INCH
 

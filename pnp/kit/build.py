@@ -18,13 +18,14 @@ import os
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import Iterator
 
 from pnp import __version__
 from pnp.core.errors import OutputError, PnpError
 from pnp.core.files import (Contents, ReadError, WriteError, os_reason, read_regular, same_file, shown_path,
                        write_files)
 from pnp.core.i18n import LANGUAGES
+from pnp.core.records import NamedTuple
 from pnp.layout.furniture import Imprint
 from pnp.layout.kinds.image import Placed, soft_pictures
 from pnp.layout.plan import plan_kit

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.layout.imposition import EPS, Box
 from pnp.layout.primitives import Text, absolute
 from pnp.layout.text import Measurer

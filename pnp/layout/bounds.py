@@ -10,8 +10,9 @@ strokes included: a check against them can only be too careful.
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.layout.imposition import Box
 from pnp.layout.primitives import Primitive, Rect, absolute
 from pnp.layout.text import Measurer

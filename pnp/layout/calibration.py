@@ -15,9 +15,9 @@ which is how ``--back-offset`` shifts back pages.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
 from pnp.core.i18n import Catalog
+from pnp.core.records import NamedTuple
 from pnp.layout.furniture import footer_layout
 from pnp.layout.imposition import MARGIN, bottom_frame
 from pnp.layout.primitives import Ellipse, Line, Path, Primitive, Rect, Text, TextLine

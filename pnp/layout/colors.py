@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
+from pnp.core.records import NamedTuple
 from pnp.template.model import PlayerColor
 
 BLACK = "#000000"

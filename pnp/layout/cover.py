@@ -13,10 +13,11 @@ frame as it is made.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Sequence
 
 from pnp.core.errors import TextFitError
 from pnp.core.i18n import Catalog
+from pnp.core.records import NamedTuple
 from pnp.layout.colors import Inks
 from pnp.layout.furniture import Imprint
 from pnp.layout.imposition import MARGIN, PRINTABLE

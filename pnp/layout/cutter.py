@@ -36,9 +36,10 @@ the cut file from its top-left with y down (as SVG has it).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 from pnp.core.errors import PnpError
+from pnp.core.records import NamedTuple
 from pnp.layout.imposition import (EPS, FOOTER_BAND, FRONT_BLEED_MIN, HIDDEN_EDGE, PRINTABLE, SIDE_LANE, Box,
                                    Frame, bottom_frame, side_frame)
 from pnp.layout.outline import Outline, _n, on_sheet, outline_of

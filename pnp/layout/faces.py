@@ -23,10 +23,11 @@ from __future__ import annotations
 import os
 from operator import itemgetter
 from types import ModuleType
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping
 
 from pnp.core.errors import PnpError, UnknownNameError, raise_problems
 from pnp.core.limits import MAX_LENGTH_MM, MAX_REPEAT, BudgetError, WorkBudget
+from pnp.core.records import NamedTuple
 from pnp.layout.colors import Inks
 from pnp.layout.kinds import laid_out
 from pnp.layout.kinds.base import NOT_MOVED, CopyFace, KeyedError, Layer, Resolver, mm, one_shape

@@ -7,9 +7,10 @@ imposition's boxes and marks (from the bottom-left) are turned over here.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 from pnp.core.i18n import Catalog
+from pnp.core.records import NamedTuple
 from pnp.layout.imposition import MARGIN, PRINTABLE, Frame, Mark
 from pnp.layout.outline import on_sheet, outline_of
 from pnp.layout.primitives import Line, Path, Primitive, Rect, Text, TextLine

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import NamedTuple
+
+from pnp.core.records import NamedTuple
 
 MARGIN = 8.0          # where the texts of a page (cover, alignment sheet, footer) start from the paper edge
 PRINTABLE = 5.0       # no mark, footer or text nearer the paper edge (what home printers reach)

@@ -11,7 +11,8 @@ same edge as a polygon for the places that draw with straight lines only.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+
+from pnp.core.records import NamedTuple
 
 
 class Outline(NamedTuple):

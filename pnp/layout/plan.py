@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import math
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from pnp.core.errors import TemplateError, raise_problems
+from pnp.core.records import NamedTuple
 from pnp.layout.cover import BAND_H as COVER_BAND
 from pnp.layout.cover import PAPER, CoverContents, PlanRow, lay_out_cover, stock_of
 from pnp.layout import cutter

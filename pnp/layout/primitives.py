@@ -17,8 +17,9 @@ that kind's module (:mod:`pnp.layout.kinds`), with the same two methods.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import Union
 
+from pnp.core.records import NamedTuple
 from pnp.core.units import POINTS_PER_MM
 from pnp.layout.imposition import Box
 

@@ -21,10 +21,11 @@ of their own deck only, keeping twice the bleed from any other.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any
 
 from pnp.core.limits import (MAX_COVER_PAIRS, MAX_LENGTH_MM, MAX_MANIFEST_ITEMS, MAX_PAGES, MAX_PIECE_MM, MAX_PIECES,
                              MIN_PIECE_MM, BudgetError)
+from pnp.core.records import NamedTuple
 from pnp.core.units import PAPERS
 
 TOLERANCE = 0.002   # mm: manifests round boxes to 0.001

@@ -20,9 +20,10 @@ kit's :class:`~pnp.layout.text.Measurer`; nothing here needs a PDF library.
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from pnp.core.errors import TextFitError
+from pnp.core.records import NamedTuple
 from pnp.layout.text import MIN_SIZE, STEP, Measurer
 
 #: An inline icon's height, as a share of the text's size, and how far it reaches below the

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.layout.imposition import (EPS, FRONT_BLEED_MIN, MARK_CLEAR, MARK_LENGTH, MARK_MIN_LENGTH, MARK_TIGHT,
                                    MARK_TIP, Box,
                                    Frame, Grid, Mark, Side, block_marks, grid_in, side_room)

@@ -9,9 +9,10 @@ come in millimetres and are converted once, here.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from pnp.core.errors import TextFitError
+from pnp.core.records import NamedTuple
 
 MIN_SIZE = 6.0
 STEP = 0.25

@@ -14,8 +14,9 @@ and a line in :data:`ELEMENT_CHECKS`.
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
+from pnp.core.records import NamedTuple
 from pnp.layout.bounds import SAFE_ZONE, inked
 from pnp.layout.kinds.image import GOOD_DPI, Picture
 from pnp.layout.outline import Outline

@@ -22,7 +22,8 @@
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+
+from pnp.core.records import NamedTuple
 
 #: Machado et al. (2009), severity 1.0: linear RGB in, linear RGB out (rows: R, G, B).
 MACHADO_2009 = {

@@ -13,9 +13,9 @@ looked at, face by face, with the render's own problems reported as errors.
 from __future__ import annotations
 
 from collections import Counter
-from typing import NamedTuple
 
 from pnp.core.errors import TemplateError
+from pnp.core.records import NamedTuple
 from pnp.core.units import paper_size
 from pnp.kit.build import collector_paused, imprint
 from pnp.layout.faces import FaceResolver, face_elements

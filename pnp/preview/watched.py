@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterable, NamedTuple
+from typing import Iterable
 
 from pnp.core.files import FileState
+from pnp.core.records import NamedTuple
 
 #: What a file was when read, or None when it was missing.
 Signature = FileState | None

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
 
 from pnp.core.errors import ERROR_PREFIX, PnpError, one_line
 from pnp.core.files import recording
+from pnp.core.records import NamedTuple
 from pnp.template.model import PrintOptions
 
 #: Longer than any render of a kit within its work budget (pnp.core.limits) takes.

@@ -13,10 +13,11 @@ import json
 from array import array
 from itertools import chain
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.records import NamedTuple
 from pnp.layout.faces import FaceResolver, ResolvedFace, resolve_piece_face
 from pnp.layout.imposition import Box
 from pnp.layout.kinds.image import manifest_pictures, stored_sizes

@@ -14,12 +14,13 @@ wherever the same shape is drawn (see its docstring).
 from __future__ import annotations
 
 import math
-from typing import Callable, Mapping, NamedTuple
+from typing import Callable, Mapping
 from weakref import WeakKeyDictionary
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.records import NamedTuple
 from pnp.layout.colors import luminance
 from pnp.layout.kinds.image import Picture
 from pnp.layout.primitives import QR, Ellipse, Icon, Line, Moved, Path, Primitive, Rect, Symbol, Text

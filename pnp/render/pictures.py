@@ -24,8 +24,9 @@ from __future__ import annotations
 import io
 import os
 import struct
-from typing import TYPE_CHECKING, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Mapping
 
+from pnp.core.records import NamedTuple
 from pnp.template.pictures import PictureError, opened, orientation, png_chunks, read_picture
 
 if TYPE_CHECKING:

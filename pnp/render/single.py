@@ -9,10 +9,10 @@ exported face is the very drawing of the kit's PDF.
 from __future__ import annotations
 
 import io
-from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.records import NamedTuple
 from pnp.layout.imposition import Box
 from pnp.layout.plan import Placement, resolve_placements
 from pnp.template.model import Copy, Face, Game, PrintOptions

@@ -30,12 +30,12 @@ import unicodedata
 import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
-from typing import NamedTuple
 from xml.parsers import expat
 
 from pnp.core.files import OutsideFolder, ReadError, read_regular, within
 from pnp.core.limits import (MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, MAX_XLSX_DEPTH,
                              MAX_XLSX_ELEMENTS, MAX_XLSX_PART_BYTES, MAX_XLSX_PARTS, size_shown)
+from pnp.core.records import NamedTuple
 
 
 class DataFileError(ValueError):

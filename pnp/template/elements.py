@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping
 
 from pnp.core.i18n import LANGUAGES
+from pnp.core.records import NamedTuple
 from pnp.template.language import (ExpressionError, Placeholder, expression_names, format_problem,
                                    is_color_choice, names_in, parse_color_choice, parse_condition,
                                    placeholder_names, text_parts, whole_placeholder)

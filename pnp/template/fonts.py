@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import struct
 from pathlib import Path, PurePosixPath
-from typing import NamedTuple
 
 from pnp.core.files import OutsideFolder, ReadError, read_regular, within
 from pnp.core.limits import MAX_FONT_BYTES, size_shown
+from pnp.core.records import NamedTuple
 
 #: The built-in family, each style a font of the template language (Lato).
 BUILT_IN = ("regular", "bold", "black", "italic")

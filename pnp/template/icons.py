@@ -30,11 +30,12 @@ import re
 from functools import lru_cache
 from xml.parsers import expat
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from pnp.core.errors import TemplateError, composed
 from pnp.core.files import ReadError, read_regular
 from pnp.core.limits import MAX_NUMBER, MAX_SVG_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, size_shown
+from pnp.core.records import NamedTuple
 
 _SVG = "http://www.w3.org/2000/svg"
 _XLINK = "http://www.w3.org/1999/xlink"

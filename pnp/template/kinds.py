@@ -16,9 +16,10 @@ a kind lacks any of them; docs/ARCHITECTURE.md lists the steps to add one.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping
 
 from pnp.core.limits import MAX_DPI, MAX_LEADING, MAX_POINTS, MAX_TABLE_COLS, MAX_TABLE_ROWS, MAX_TEXT_SIZE_PT
+from pnp.core.records import NamedTuple
 
 # Kinds of value a key takes (checked by pnp.template.elements' KIND_CHECKS).
 LEN, COLOR, TEXT, NAME, SHAPE, STR, INT, NUM, BOOL = (

@@ -27,9 +27,10 @@ import operator
 import re
 import string
 from functools import lru_cache
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping
 
 from pnp.core.limits import MAX_EXPRESSION_CHARS, MAX_FORMAT_WIDTH, MAX_NUMBER, MAX_TEXT_CHARS, number_shown
+from pnp.core.records import NamedTuple
 
 _BINARY: dict[type, Callable[[float, float], float]] = {
     ast.Add: operator.add,

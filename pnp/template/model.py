@@ -11,9 +11,10 @@ from enum import Enum
 from itertools import repeat
 from operator import attrgetter, is_not
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping
 
 from pnp.core.i18n import Catalog
+from pnp.core.records import NamedTuple
 from pnp.template.language import Condition
 
 

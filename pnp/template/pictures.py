@@ -23,11 +23,11 @@ import struct
 import warnings
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
-from typing import NamedTuple
 
 from pnp.core.errors import TemplateError
 from pnp.core.files import OutsideFolder, ReadError, read_regular, within
 from pnp.core.limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, size_shown
+from pnp.core.records import NamedTuple
 
 #: The file names a picture may have, and the formats Pillow may read it as.
 SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping
 
 from pnp.core.errors import raise_problems
+from pnp.core.records import NamedTuple
 
 #: A key left out, or a value that could not be read.
 MISSING = type("Missing", (), {"__repr__": lambda self: "MISSING"})()

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Awaitable, Callable, NamedTuple
+from typing import Awaitable, Callable
 from urllib.parse import parse_qsl, urlencode
 
 import jinja2
@@ -35,6 +35,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from scoring import SessionFileError, find_rules
 from scoring.session_file import composed, parse_session_text
 
+from pnp.core.records import NamedTuple
 from pnp.web import round_store, seats, sessions
 from pnp.web.auth import Keys, bearer, matches, new_token, token_hash
 from pnp.web.permissions import ORGANISER, Action, Actor, held_by, refusal

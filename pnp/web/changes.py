@@ -14,8 +14,8 @@ undone; the last undo can be redone while nothing new was entered after it.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from pnp.web import seats, sessions
 from pnp.web.db import Database
 from pnp.web.permissions import Action, Actor, Forbidden, held_by, refusal

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import json
 from contextlib import contextmanager
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, Iterator
 
 from scoring.names import name_key
 
+from pnp.core.records import NamedTuple
 from pnp.web.plays import Play, SessionPlays, session_plays, sides_of_document
 
 #: The tables of figures, emptied and counted again by :func:`rebuild`.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
 from scoring import (
     Common,
@@ -29,6 +29,8 @@ from scoring import (
     check_session,
     find_rules,
 )
+
+from pnp.core.records import NamedTuple
 
 #: The row key a day's own answers are kept under, beside one row per player (no name is empty).
 ROUND_KEY = ""

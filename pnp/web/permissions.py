@@ -26,7 +26,9 @@ nobody            nothing
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterable, Mapping, NamedTuple
+from typing import Iterable, Mapping
+
+from pnp.core.records import NamedTuple
 
 #: The key under which a day's own answers (who plays blue) are kept beside the players' parts.
 TABLE_KEY = ""

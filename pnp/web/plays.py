@@ -10,10 +10,11 @@ the first round (:attr:`scoring.PlayerRound.role`).
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
 from scoring import Result, SessionFileError, check_session, score_session
 
+from pnp.core.records import NamedTuple
 from pnp.web.bgstats import ranks
 
 #: How a session whose totals decided alone is kept among the tie-breaks.

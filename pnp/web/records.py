@@ -13,10 +13,10 @@ from __future__ import annotations
 import csv
 import datetime
 import io
-from typing import NamedTuple
 
 from scoring.names import name_key
 
+from pnp.core.records import NamedTuple
 from pnp.web import bgstats
 from pnp.web.club import live_person
 from pnp.web.db import Database

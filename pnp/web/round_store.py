@@ -14,11 +14,11 @@ from its rules (:func:`scoring.find_rules`).
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
 
 from scoring import NothingToEnter, Problem, check_session
 from scoring.terms import label
 
+from pnp.core.records import NamedTuple
 from pnp.web import entry, seats, sessions
 from pnp.web.changes import NewChange, changes_since, record
 from pnp.web.db import Database

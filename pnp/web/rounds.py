@@ -26,9 +26,10 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
 from scoring import Common, EntryForm, Problem, Term, Value, check_session, find_rules
+from pnp.core.records import NamedTuple
 from pnp.web import entry
 from pnp.web.entry import Refused, WebProblem
 

@@ -11,8 +11,8 @@ changes the seats, with the seats as they are then.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from pnp.core.records import NamedTuple
 from pnp.web import sessions
 from pnp.web.auth import matches, new_token, token_hash
 from pnp.web.db import Database

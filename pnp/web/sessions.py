@@ -17,13 +17,14 @@ import datetime
 import hashlib
 import json
 import secrets
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, Iterable
 
 import regex
 
 from scoring import Problem, check_session, find_rules, new_session, score_session, session_date
 from scoring.report import result_json
 
+from pnp.core.records import NamedTuple
 from pnp.web import club
 from pnp.web.db import Database
 from pnp.web.entry import Refused, WebProblem

@@ -11,10 +11,11 @@ frame. A key that cannot be used raises :class:`KeyedError`, naming the key.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping
 
 from pnp.core.errors import TemplateError
 from pnp.core.limits import MAX_LENGTH_MM, MAX_QR_BYTES, number_shown
+from pnp.core.records import NamedTuple
 from pnp.layout.colors import BLACK
 from pnp.layout.primitives import Primitive
 from pnp.template.language import ColorChoice, ExpressionError, evaluate, fill

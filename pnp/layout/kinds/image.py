@@ -20,9 +20,10 @@ stored in the PDF (once, however many pieces show it) is ``pnp/render/pictures.p
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping
 
 from pnp.core.errors import TemplateError
+from pnp.core.records import NamedTuple
 from pnp.layout.colors import BLACK
 from pnp.layout.imposition import Box
 from pnp.layout.kinds.base import OUTLINE_MM, CopyFace, KeyedError, Layer, mm

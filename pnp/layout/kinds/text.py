@@ -6,10 +6,11 @@ piece, so no text runs past a cut; every letter must be in the kit's fonts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Mapping
 
 from pnp.core.i18n import plural_form
 from pnp.core.limits import MAX_LENGTH_MM, MAX_TEXT_SIZE_PT
+from pnp.core.records import NamedTuple
 from pnp.core.units import POINTS_PER_MM, pt
 from pnp.core.errors import TemplateError
 from pnp.layout.colors import BLACK

@@ -10,7 +10,6 @@ meanwhile does not make a write stale.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -18,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 
 from scoring import FileError, SessionFileError, Value, game_ids
 
+from pnp.core.records import NamedTuple
 from pnp.web import entry, round_store, rounds, sessions
 from pnp.web.base import ApiVisit, Site, Stop
 from pnp.web.permissions import Forbidden

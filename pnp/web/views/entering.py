@@ -15,7 +15,6 @@ seats it holds and the table's own answers; the organiser everyone's).
 
 from __future__ import annotations
 
-from typing import NamedTuple
 from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
@@ -24,6 +23,7 @@ from starlette.responses import Response
 
 from scoring import Kind, Messages, PartForm, Problem, Question, Value
 
+from pnp.core.records import NamedTuple
 from pnp.web import changes, entry, round_store, rounds
 from pnp.web.base import Site, Visit, parse_number, with_device
 from pnp.web.permissions import Action, Actor, Forbidden, held_by, refusal

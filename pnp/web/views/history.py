@@ -11,12 +11,12 @@ which is decided in :mod:`pnp.web.permissions` (``READ_PERSON``,
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
+from pnp.core.records import NamedTuple
 from pnp.web import bgstats, charts, records, sessions
 from pnp.web.base import DEVICE_COOKIE, ORGANISER_COOKIE, Site, Stop, parse_number
 from pnp.web.permissions import ORGANISER, Action, Actor, refusal

@@ -7,7 +7,6 @@ forms carry their CSRF token.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -16,6 +15,7 @@ from starlette.responses import JSONResponse, Response
 from scoring.names import unprintable
 from scoring.session_file import composed
 
+from pnp.core.records import NamedTuple
 from pnp.web import club, records, sessions
 from pnp.web.base import ORGANISER_COOKIE, Site, Stop, parse_number
 from pnp.web.words import long_date, web
