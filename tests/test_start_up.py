@@ -101,3 +101,33 @@ def test_a_module_loaded_for_nothing_is_named_with_who_uses_it():
     loaded = {"pnp.kit.build", "concurrent.futures.thread", "pnp.webbed", "pnp.web"}
     assert unused(loaded, {"concurrent.futures": "pictures", "pnp.web": "pnp serve"}) == [
         "concurrent.futures.thread (for pictures)", "pnp.web (for pnp serve)"]
+
+
+def typing_records(root: Path) -> list[str]:
+    """The modules under ``root`` that take NamedTuple from typing (each class it makes costs
+    about 60 µs more at start-up than pnp.core.records' one, and pnp declares about 170)."""
+    import ast
+
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "typing" and \
+                    any(alias.name == "NamedTuple" for alias in node.names):
+                found.append(path.relative_to(root.parent).as_posix())
+            elif isinstance(node, ast.Attribute) and node.attr == "NamedTuple" and \
+                    isinstance(node.value, ast.Name) and node.value.id == "typing":
+                found.append(path.relative_to(root.parent).as_posix())
+    return found
+
+
+def test_pnp_declares_its_records_with_its_own_named_tuple():
+    assert typing_records(ROOT / "pnp") == []
+
+
+def test_a_record_taken_from_typing_is_found(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "a.py").write_text("from typing import Any, NamedTuple\n")
+    (package / "b.py").write_text("import typing\nclass B(typing.NamedTuple):\n    x: int\n")
+    (package / "c.py").write_text("from pnp.core.records import NamedTuple\n")
+    assert typing_records(package) == ["pkg/a.py", "pkg/b.py"]
