@@ -224,7 +224,8 @@ def manifest_parts(manifest: dict) -> Iterator[bytes]:
     fields = [f" {dump(k)}: {dump(v)}" for k, v in manifest.items() if k != "pages"]
     yield ("{\n" + ",\n".join([*fields, ' "pages": [\n'])).encode()
     for number, page in enumerate(manifest["pages"]):
-        info = ", ".join(f"{dump(k)}: {dump(v)}" for k, v in page.items() if k != "items")
+        # One dump of the page's own keys, its braces cut off: json's separators are these lines' own.
+        info = dump({k: v for k, v in page.items() if k != "items"})[1:-1]
         items = page["items"]
         items = ",\n".join(items.json_lines() if isinstance(items, PageItems) else
                            [f"   {dump(item)}" for item in items])
