@@ -86,6 +86,23 @@ def test_a_render_of_a_plain_deck_loads_nothing_it_does_not_use(tmp_path):
     assert unused(loaded, NOT_FOR_A_PLAIN_DECK) == []
 
 
+def test_a_render_in_english_reads_no_french_common_catalog(tmp_path):
+    # The kit is checked in both languages from the game's own catalogs; the French common one
+    # (some 50 KB of TOML) is read only for what is drawn in French.
+    sys.path.insert(0, str(ROOT / "bench"))
+    from unique_deck import write_template
+
+    template = write_template(tmp_path / "deck", 6)
+    script = ("import sys\nfrom pnp.core import i18n\nimport pnp.__main__ as entry\n"
+              f"sys.argv = ['pnp', 'render', '--template', {str(template)!r}, '--out', 'out']\n"
+              "try:\n    entry.main()\nexcept SystemExit as end:\n    assert not end.code, end.code\n"
+              "read = i18n.common_catalog.cache_info().currsize\n"
+              "print(read, i18n.common_catalog('en') is not None)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-2:] == ["1", "True"], done.stdout
+
+
 def test_the_commands_load_no_library_before_one_runs(tmp_path):
     # `pnp --help`, `pnp score ...`: the library (and reportlab, Pillow) loads inside the command that uses it.
     script = "import sys, pnp.__main__, pnp.cli.commands; print(' '.join(sorted(sys.modules)))"

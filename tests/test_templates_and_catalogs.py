@@ -143,6 +143,31 @@ def test_shipped_games_have_the_same_keys_and_placeholders_in_both_languages():
         assert compare_catalogs(en, fr) == [], stem
 
 
+def test_the_common_catalogs_name_no_game_facts():
+    # A game's facts are written into its own texts only (pnp.template.loader.load_game_catalogs),
+    # so that the common catalog of a language need not be read before one of its texts is.
+    for lang in LANGUAGES:
+        texts = load_catalog(templates_dir() / f"common.{lang}.toml", lang).texts
+        assert [key for key, text in texts.items() if "{facts." in text] == [], lang
+
+
+def test_a_game_catalog_reads_as_its_own_texts_over_the_common_ones(tmp_path):
+    import pickle
+
+    from pnp.core.i18n import common_catalog, game_catalog
+
+    for lang in LANGUAGES:
+        catalog = game_catalog("halali", lang)
+        own = load_catalog(templates_dir() / f"halali.{lang}.toml", lang)
+        merged = common_catalog(lang).merged(own)
+        assert catalog.texts["game.name"] == own.texts["game.name"]
+        assert catalog.texts == merged.texts and list(catalog.texts) == list(merged.texts)
+        assert dict(catalog.texts.items()) == merged.texts and len(catalog.texts) == len(merged.texts)
+        assert catalog.has("cover.subtitle") and merged.has("cover.subtitle") and not catalog.has("no.such.key")
+        assert catalog.raw("no.such.key") is None and catalog.sources == merged.sources
+        assert pickle.loads(pickle.dumps(catalog)) == merged
+
+
 def test_compare_catalogs_finds_missing_keys_and_placeholder_drift(tmp_path):
     from pnp.core.i18n import Catalog
     en = Catalog("en", {"a": "Sheet {n} of {total}", "b": "x"})

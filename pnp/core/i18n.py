@@ -222,13 +222,84 @@ def common_catalog(lang: str) -> Catalog:
     return load_catalog(catalog_folder() / f"common.{lang}.toml", lang)
 
 
+def own_catalog(stem: str, lang: str, folder: Path | None = None) -> Catalog:
+    """A game's own catalog, ``<stem>.<lang>.toml`` in ``folder`` (default: the shipped templates)."""
+    _check_language(lang)
+    own = Path(folder if folder is not None else catalog_folder()) / f"{stem}.{lang}.toml"
+    if not own.exists():
+        raise CatalogError(f"{own}: missing {lang} catalog for {stem}")
+    return load_catalog(own, lang)
+
+
 def game_catalog(stem: str, lang: str, folder: Path | None = None) -> Catalog:
     """A game's own catalog (``<stem>.<lang>.toml`` in ``folder``) merged over the common one.
 
     ``folder`` defaults to the shipped templates; a game kept elsewhere names its own.
     """
-    _check_language(lang)
-    own = Path(folder if folder is not None else catalog_folder()) / f"{stem}.{lang}.toml"
-    if not own.exists():
-        raise CatalogError(f"{own}: missing {lang} catalog for {stem}")
-    return common_catalog(lang).merged(load_catalog(own, lang))
+    return over_common(own_catalog(stem, lang, folder))
+
+
+def over_common(own: Catalog) -> Catalog:
+    """``own`` merged over the common catalog of its language (``own`` wins on a clash), which
+    is read only when first needed: a text ``own`` has not, or all of them (:class:`_OverCommon`)."""
+    return Catalog(own.lang, _OverCommon(own.texts, own.lang),
+                   (str(catalog_folder() / f"common.{own.lang}.toml"), *own.sources))
+
+
+_ABSENT = object()
+
+
+class _OverCommon(Mapping):
+    """A game's own texts over the common ones of its language, as ``{**common, **own}``.
+
+    Every kit is checked in both languages, but drawn in one: the other language's common
+    catalog (some 50 KB of TOML, a tenth of a small deck's render) is read only if one of its
+    texts is looked up, or all of them are asked for (a game's own texts are usually all
+    its checks need). Read, the merged texts are kept as one dict and looked up there."""
+
+    __slots__ = ("_own", "_lang", "_whole")
+
+    def __init__(self, own: Mapping[str, str], lang: str) -> None:
+        self._own, self._lang = own, lang
+        self._whole: dict[str, str] | None = None
+
+    def _merged(self) -> dict[str, str]:
+        whole = self._whole
+        if whole is None:
+            whole = self._whole = {**common_catalog(self._lang).texts, **self._own}
+        return whole
+
+    def __getitem__(self, key: str) -> str:
+        whole = self._whole
+        if whole is not None:
+            return whole[key]
+        value = self._own.get(key, _ABSENT)
+        return self._merged()[key] if value is _ABSENT else value
+
+    def get(self, key: str, default: object = None) -> object:
+        whole = self._whole
+        if whole is not None:
+            return whole.get(key, default)
+        value = self._own.get(key, _ABSENT)
+        return self._merged().get(key, default) if value is _ABSENT else value
+
+    def __contains__(self, key: object) -> bool:
+        whole = self._whole
+        if whole is not None:
+            return key in whole
+        return key in self._own or key in self._merged()
+
+    def __iter__(self):
+        return iter(self._merged())
+
+    def __len__(self) -> int:
+        return len(self._merged())
+
+    def __eq__(self, other: object) -> bool:
+        return self._merged() == other
+
+    def __repr__(self) -> str:
+        return repr(self._merged())
+
+    def __reduce__(self):
+        return dict, (self._merged(),)

@@ -25,7 +25,7 @@ from pnp.template.elements import LATE_NAMES, REPEAT_NAMES, Scope, hidden_on_loa
 from pnp.core.errors import KeyClash, TemplateError, UnknownNameError, composed, raise_problems
 from pnp.template.facts import Facts, resolve_template, resolve_texts, uses_facts
 from pnp.core.files import ReadError, read_regular, shown_path
-from pnp.core.i18n import LANGUAGES, Catalog, game_catalog
+from pnp.core.i18n import LANGUAGES, Catalog, over_common, own_catalog
 from pnp.template.language import ExpressionError, evaluate, fill, names_in, placeholder_names
 from pnp.core.limits import (MAX_NUMBER, MAX_PIECES, MAX_REPEAT, MAX_TEMPLATE_BYTES, MAX_TEXT_CHARS, number_problem,
                              size_shown)
@@ -279,12 +279,16 @@ def _component(checked: Mapping[str, Any]) -> Component:
 def load_game_catalogs(stem: str, folder: Path, facts: Facts | None = None) -> dict[str, Catalog]:
     """The catalogs of a game in every language, each merged over the common one, with the
     game's facts written into their texts (``{facts.points.bear}``)."""
-    catalogs = {lang: game_catalog(stem, lang, Path(folder)) for lang in LANGUAGES}
     problems: list[str] = []
-    for lang, catalog in catalogs.items():
-        if any(map(uses_facts, catalog.texts.values())):
-            texts = resolve_texts(catalog.texts, facts or Facts(stem, lambda: None), f"{stem}.{lang}.toml", problems)
-            catalogs[lang] = catalog._replace(texts=texts)
+    catalogs = {}
+    for lang in LANGUAGES:
+        own = own_catalog(stem, lang, Path(folder))
+        # Only a game's own texts name its facts (tests/test_templates_and_catalogs.py holds the
+        # common ones to none): the common catalog is left to be read when it is needed.
+        if any(map(uses_facts, own.texts.values())):
+            texts = resolve_texts(own.texts, facts or Facts(stem, lambda: None), f"{stem}.{lang}.toml", problems)
+            own = own._replace(texts=texts)
+        catalogs[lang] = over_common(own)
     raise_problems(problems)
     return catalogs
 
