@@ -160,3 +160,21 @@ def test_a_library_error_in_a_quick_render_is_its_one_line(monkeypatch, capsys, 
     err = capsys.readouterr().err
     assert ended.value.code == 1
     assert err.splitlines() == [line for line in err.splitlines() if line.startswith("Error: unknown game")]
+
+
+def test_ctrl_c_in_a_quick_render_exits_130_with_one_line(monkeypatch, capsys, tmp_path):
+    from pnp import __main__ as entry
+    from pnp.template import loader
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(loader, "load_shipped_game", interrupted)
+    monkeypatch.setattr(sys, "argv", ["pnp", "render", "halali", "--lang", "fr", "--out", str(tmp_path / "never")])
+    monkeypatch.setattr(entry.gc, "freeze", lambda: None)
+    with pytest.raises(SystemExit) as ended:
+        entry.main()
+    err = capsys.readouterr().err
+    assert ended.value.code == 130 and len(err.splitlines()) == 1 and err.startswith("Error: ")
+    assert "Ctrl-C" in err
+    assert not (tmp_path / "never").exists()
