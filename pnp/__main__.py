@@ -29,6 +29,9 @@ def main() -> None:
     finally:
         gc.freeze()
         gc.enable()
+    from pnp.cli.common import freeze_what_loads
+
+    freeze_what_loads()
     try:
         if call is None:
             run_command()

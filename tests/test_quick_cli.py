@@ -132,6 +132,15 @@ def test_other_lines_are_left_to_typer(args):
     assert quick.plain_call(args) is None
 
 
+def keep_collectable(monkeypatch) -> None:
+    """pnp's entry point, run in-process: the test run's objects are not frozen, now or later."""
+    from pnp import __main__ as entry
+    from pnp.cli import common
+
+    monkeypatch.setattr(entry.gc, "freeze", lambda: None)
+    monkeypatch.setattr(common, "_freezing", False)   # put back after the test, whatever main() set
+
+
 def test_a_bug_in_a_quick_render_is_one_line_naming_the_command(monkeypatch, capsys, tmp_path):
     from pnp import __main__ as entry
     from pnp.template import loader
@@ -141,7 +150,7 @@ def test_a_bug_in_a_quick_render_is_one_line_naming_the_command(monkeypatch, cap
 
     monkeypatch.setattr(loader, "load_shipped_game", broken)
     monkeypatch.setattr(sys, "argv", ["pnp", "render", "halali", "--out", str(tmp_path / "never")])
-    monkeypatch.setattr(entry.gc, "freeze", lambda: None)  # in-process: keep the test run's objects collectable
+    keep_collectable(monkeypatch)
     with pytest.raises(SystemExit) as ended:
         entry.main()
     err = capsys.readouterr().err
@@ -154,7 +163,7 @@ def test_a_library_error_in_a_quick_render_is_its_one_line(monkeypatch, capsys, 
     from pnp import __main__ as entry
 
     monkeypatch.setattr(sys, "argv", ["pnp", "render", "no-such-game", "--out", str(tmp_path / "never")])
-    monkeypatch.setattr(entry.gc, "freeze", lambda: None)
+    keep_collectable(monkeypatch)
     with pytest.raises(SystemExit) as ended:
         entry.main()
     err = capsys.readouterr().err
@@ -171,10 +180,27 @@ def test_ctrl_c_in_a_quick_render_exits_130_with_one_line(monkeypatch, capsys, t
 
     monkeypatch.setattr(loader, "load_shipped_game", interrupted)
     monkeypatch.setattr(sys, "argv", ["pnp", "render", "halali", "--lang", "fr", "--out", str(tmp_path / "never")])
-    monkeypatch.setattr(entry.gc, "freeze", lambda: None)
+    keep_collectable(monkeypatch)
     with pytest.raises(SystemExit) as ended:
         entry.main()
     err = capsys.readouterr().err
     assert ended.value.code == 130 and len(err.splitlines()) == 1 and err.startswith("Error: ")
     assert "Ctrl-C" in err
     assert not (tmp_path / "never").exists()
+
+
+def test_what_a_command_loads_is_frozen_only_once_pnp_froze_its_start(monkeypatch):
+    import gc
+
+    from pnp.cli import common
+
+    frozen: list[int] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(1))
+    monkeypatch.setattr(common, "_freezing", False)
+    with common.loading():
+        assert not gc.isenabled()
+    assert frozen == []   # in-process: the caller's objects stay collectable
+    common.freeze_what_loads()
+    with common.loading():
+        pass
+    assert frozen == [1] and gc.isenabled()
