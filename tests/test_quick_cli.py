@@ -138,7 +138,7 @@ def keep_collectable(monkeypatch) -> None:
     from pnp.cli import common
 
     monkeypatch.setattr(entry.gc, "freeze", lambda: None)
-    monkeypatch.setattr(common, "_freezing", False)   # put back after the test, whatever main() set
+    monkeypatch.setattr(common, "freezing", False)   # put back after the test, whatever main() set
 
 
 def test_a_bug_in_a_quick_render_is_one_line_naming_the_command(monkeypatch, capsys, tmp_path):
@@ -196,7 +196,7 @@ def test_what_a_command_loads_is_frozen_only_once_pnp_froze_its_start(monkeypatc
 
     frozen: list[int] = []
     monkeypatch.setattr(gc, "freeze", lambda: frozen.append(1))
-    monkeypatch.setattr(common, "_freezing", False)
+    monkeypatch.setattr(common, "freezing", False)
     with common.loading():
         assert not gc.isenabled()
     assert frozen == []   # in-process: the caller's objects stay collectable

@@ -110,13 +110,13 @@ def reports_errors(command: Callable) -> Callable:
 
 
 #: Set by pnp/__main__.py once it has frozen what the commands load (see :func:`loading`).
-_freezing = False
+freezing = False
 
 
 def freeze_what_loads() -> None:
     """What :func:`loading` loads from now on is frozen too (the command runs as ``pnp``)."""
-    global _freezing
-    _freezing = True
+    global freezing
+    freezing = True
 
 
 @contextlib.contextmanager
@@ -132,7 +132,7 @@ def loading():
     try:
         yield
     finally:
-        if _freezing:
+        if freezing:
             gc.freeze()
         if enabled:
             gc.enable()
