@@ -32,6 +32,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
 @app.callback()
 def _global_options(
     debug: bool = typer.Option(False, "--debug", help="Show the full traceback of an unexpected error, "
@@ -40,9 +41,10 @@ def _global_options(
     common.show_tracebacks(debug)
 
 
-
-def _typer(declared: common.Option):
-    """A declared option (pnp.cli.common) as typer's."""
+def _typer(declared: common.Option | common.Argument):
+    """A declared option or argument (pnp.cli.common) as typer's."""
+    if isinstance(declared, common.Argument):
+        return typer.Argument(declared.default, help=declared.help)
     return typer.Option(declared.default, *declared.names, help=declared.help, metavar=declared.metavar)
 
 
@@ -52,11 +54,8 @@ def _typer_command(function: Callable) -> Callable:
     signature = inspect.signature(function)
     params = []
     for param in signature.parameters.values():
-        declared = param.default
-        if isinstance(declared, common.Argument):
-            param = param.replace(default=typer.Argument(declared.default, help=declared.help))
-        elif isinstance(declared, common.Option):
-            param = param.replace(default=_typer(declared))
+        if isinstance(param.default, (common.Option, common.Argument)):
+            param = param.replace(default=_typer(param.default))
         params.append(param)
 
     @functools.wraps(function)
@@ -182,7 +181,7 @@ def calibrate(paper: str = PAPER, lang: str = LANG, out: Path = OUT) -> None:
 @app.command()
 @reports_errors
 def export(
-    game: Optional[str] = typer.Argument(None, help="Game id (see `pnp games`)."),
+    game: Optional[str] = _typer(common.GAME),
     *,
     fmt: str = typer.Option("png", "--format", help="png (images), pdf (one page per face) "
                             "or tts (Tabletop Simulator sheets and saved object)."),

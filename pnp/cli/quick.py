@@ -10,6 +10,7 @@ the command line's: :func:`plain_call` then answers None. tests/test_quick_cli.p
 the two readers to the same answers.
 """
 
+import inspect
 import os
 import typing
 from pathlib import Path
@@ -112,18 +113,12 @@ def _value(kind: type, raw: str) -> object:
 def _declared(function: Callable) -> Optional[_Command]:
     """The options and arguments a command declares, from its parameters; None when one is of a
     kind this reader does not read (typer reads it)."""
-    inner = getattr(function, "__wrapped__", function)
-    code = inner.__code__
-    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-    positional = dict(zip(code.co_varnames[code.co_argcount - len(inner.__defaults__ or ()):code.co_argcount],
-                          inner.__defaults__ or ()))
-    declared = {**positional, **(inner.__kwdefaults__ or {})}
     options: dict[str, _Param] = {}
     arguments: list[_Param] = []
     defaults: dict[str, object] = {}
-    for name in names:
-        spec = declared.get(name)
-        read = _type(inner.__annotations__.get(name))
+    for name, param in inspect.signature(function).parameters.items():   # reportlab loads inspect anyway
+        spec = param.default
+        read = _type(param.annotation)
         if not isinstance(spec, (Option, Argument)) or read is None:
             return None
         kind, many = read

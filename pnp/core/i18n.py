@@ -219,7 +219,11 @@ def _check_language(lang: str) -> None:
 def common_catalog(lang: str) -> Catalog:
     """The texts every game shares (``templates/common.<lang>.toml``), read once."""
     _check_language(lang)
-    return load_catalog(catalog_folder() / f"common.{lang}.toml", lang)
+    return load_catalog(_common_file(lang), lang)
+
+
+def _common_file(lang: str) -> Path:
+    return catalog_folder() / f"common.{lang}.toml"
 
 
 def own_catalog(stem: str, lang: str, folder: Path | None = None) -> Catalog:
@@ -243,7 +247,7 @@ def over_common(own: Catalog) -> Catalog:
     """``own`` merged over the common catalog of its language (``own`` wins on a clash), which
     is read only when first needed: a text ``own`` has not, or all of them (:class:`_OverCommon`)."""
     return Catalog(own.lang, _OverCommon(own.texts, own.lang),
-                   (str(catalog_folder() / f"common.{own.lang}.toml"), *own.sources))
+                   (str(_common_file(own.lang)), *own.sources))
 
 
 _ABSENT = object()
@@ -275,19 +279,6 @@ class _OverCommon(Mapping):
             return whole[key]
         value = self._own.get(key, _ABSENT)
         return self._merged()[key] if value is _ABSENT else value
-
-    def get(self, key: str, default: object = None) -> object:
-        whole = self._whole
-        if whole is not None:
-            return whole.get(key, default)
-        value = self._own.get(key, _ABSENT)
-        return self._merged().get(key, default) if value is _ABSENT else value
-
-    def __contains__(self, key: object) -> bool:
-        whole = self._whole
-        if whole is not None:
-            return key in whole
-        return key in self._own or key in self._merged()
 
     def __iter__(self):
         return iter(self._merged())
