@@ -202,4 +202,4 @@ def test_the_console_script_is_the_entry_point():
     import tomllib
     from pathlib import Path
     project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
-    assert project["project"]["scripts"]["pnp"] == "pnp.__main__:main"
+    assert project["project"]["scripts"]["pnp"] == "pnp.__main__:run"

@@ -135,9 +135,9 @@ def test_other_games_have_nothing_to_prove(tmp_path):
 def modules_loaded_by(*args: str) -> set[str]:
     """The modules a fresh ``pnp`` process has loaded by the time the command ends."""
     script = (
-        "import runpy, sys\n"
+        "import sys\nfrom pnp.__main__ import main\n"
         f"sys.argv = ['pnp', *{list(args)!r}]\n"
-        "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True)

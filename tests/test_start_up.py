@@ -21,6 +21,10 @@ NOT_FOR_A_PLAIN_DECK = {
     "concurrent.futures": "the threads that decode a kit's pictures",
     "logging": "concurrent.futures",
     "PIL.PngImagePlugin": "decoding a picture",
+    # reportlab imports PIL.Image as it loads; pnp's entry point defers its code to its first use.
+    "PIL._imaging": "a kit with pictures (PIL.Image)",
+    "PIL.ExifTags": "a kit with pictures (PIL.Image)",
+    "threading": "pnp serve, pnp watch, the threads that decode pictures",
     "pnp.layout.rich_text": "a text with markup or inline icons",
     "pnp.layout.print_order": "the checks of a manifest read back (pnp check-manifest, preflight)",
     "pnp.template.data_files": "a template whose pieces come from a data file",
@@ -59,9 +63,9 @@ def modules_loaded_by(*args: str, cwd: Path) -> set[str]:
     """The modules a fresh ``pnp`` process has loaded by the time the command ends, less those the
     interpreter had loaded before it started."""
     script = (
-        "import runpy, sys\n"
+        "import sys\nfrom pnp.__main__ import main\n"
         f"sys.argv = ['pnp', *{list(args)!r}]\n"
-        "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as end:\n"
+        "try:\n    main()\nexcept SystemExit as end:\n"
         "    assert not end.code, end.code\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )

@@ -184,8 +184,10 @@ def _record(path: Path, info: os.stat_result | None) -> None:
         read.append((os.path.abspath(path), info and FileState.of(info)))
 
 
-def read_regular(path: Path | str, limit: int) -> bytes:
+def read_regular(path: Path | str, limit: int, *, noted: bool = True) -> bytes:
     """The bytes of ``path``, which must be a regular file of at most ``limit`` bytes.
+    ``noted``: :func:`recording` notes the read (not for a copy kept to save work, which no
+    change of the user's is in).
 
     A named pipe would block the reader until something writes into it, and a
     device such as /dev/zero never ends: each is refused at once (ReadError,
@@ -199,7 +201,7 @@ def read_regular(path: Path | str, limit: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        if _recordings:
+        if _recordings and noted:
             _record(path, None)
         raise ReadError(path, "no such file", "missing") from None
     except OSError as error:
@@ -214,7 +216,7 @@ def read_regular(path: Path | str, limit: int) -> bytes:
         raise ReadError(path, _reason(error, path)) from None
     try:
         info = os.fstat(fd)
-        if _recordings:
+        if _recordings and noted:
             _record(path, info)
         if not stat.S_ISREG(info.st_mode):
             raise _not_regular(path, info.st_mode)

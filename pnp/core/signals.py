@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 from typing import Iterator
 
 from pnp.core.records import NamedTuple
@@ -136,10 +137,11 @@ def _die_with_parent(parent: int) -> None:
 @contextlib.contextmanager
 def held() -> Iterator[None]:
     """Hold Ctrl-C, SIGTERM and SIGHUP until the block is done; one that came meanwhile
-    is acted on as soon as it ends. Only the main thread may hold them."""
-    import threading
-
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+    is acted on as soon as it ends. Only the main thread may hold them (with no threading
+    module loaded, no other thread was started: a command writing its files need not load it)."""
+    threading = sys.modules.get("threading")
+    if not hasattr(signal, "pthread_sigmask") or (
+            threading is not None and threading.current_thread() is not threading.main_thread()):
         yield
         return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
