@@ -29,6 +29,7 @@ NOT_FOR_A_PLAIN_DECK = {
     "pnp.layout.print_order": "the checks of a manifest read back (pnp check-manifest, preflight)",
     "pnp.template.data_files": "a template whose pieces come from a data file",
     "pnp.layout.boards": "a board split over sheets",
+    "pnp.layout.cutter": "a cutting machine (--cutter)",
     "pnp.render.pictures": "a kit with pictures",
     "pnp.template.pictures": "a kit with pictures",
     "pnp.template.starter": "pnp new",

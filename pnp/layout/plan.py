@@ -24,7 +24,6 @@ from pnp.core.errors import TemplateError, raise_problems
 from pnp.core.records import NamedTuple
 from pnp.layout.cover import BAND_H as COVER_BAND
 from pnp.layout.cover import PAPER, CoverContents, PlanRow, lay_out_cover, stock_of
-from pnp.layout import cutter
 from pnp.layout.bounds import QUIET_BAND, quiet_band_problems
 from pnp.layout.faces import FaceResolver, Filled, ResolvedFace, face_elements
 from pnp.layout.furniture import (SEPARATOR, Imprint, cut_guides_layout, fold_layout, footer_layout, marks_layout,
@@ -297,9 +296,13 @@ def plan_kit(game: Game, options: PrintOptions, page_size: tuple[float, float],
     chosen = [game.component(c) for c in component_ids] if component_ids else list(game.components)
     resolver = FaceResolver(game, options, measure, filled)
     resolver.estimate(chosen)   # a kit past its work budget stops here, before any face is laid out
+    cut_frames = ()
+    if options.cutter:
+        from pnp.layout import cutter   # a cutting machine's module loads for a kit it cuts
+
+        cut_frames = cutter.frames(*page_size, options.mark_inset, options.mark_length)
     kit = _Kit(game, options, page_size, page_frames(*page_size), measure=measure, resolver=resolver,
-               catalog=game.catalogs[options.lang],
-               cut_frames=cutter.frames(*page_size, options.mark_inset, options.mark_length) if options.cutter else (),
+               catalog=game.catalogs[options.lang], cut_frames=cut_frames,
                reports=[], guided=any(c.cut and not outline_of(c).straight for c in chosen))
     # The page the kit opens with (the rules summary) goes with the cover.
     opener = next((c for c in chosen if c.with_cover), None) if cover else None
@@ -613,6 +616,8 @@ def _sheet_pages(kit: _Kit, entries: list[_Entry], starts: list[int], *, duplex:
         fronts = [_front(p) for p in entry.sheet.placed]
         stock = entry.stock
         if entry.machine:
+            from pnp.layout import cutter
+
             # Nothing printed on or beside a registration mark (fronts only: backs carry none).
             zones = cutter.keep_clear(*kit.page_size, options.mark_inset, options.mark_length)
             cleared = [p._replace(printed=cutter.clear_of(p.printed, p.trim, zones)) for p in fronts]
@@ -684,6 +689,8 @@ def _furniture(kit: _Kit, page: PagePlan, placements: tuple[Placement, ...], pag
             alike[key] = marks
     drawing = list(marks)
     if page.cutter:
+        from pnp.layout import cutter
+
         # The machine cuts along the trims: no guide for a hand to follow beside its marks.
         drawing += cutter.marks_drawing(*page_size, kit.options.mark_inset, kit.options.mark_length)
     elif kit.guided:
