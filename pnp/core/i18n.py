@@ -200,18 +200,21 @@ def _kept_file(path: Path) -> Path:
 
 
 def _digest(data: bytes) -> str | None:
-    """What kept texts were read from, and by what: the catalog's bytes, and this module and
-    pnp.core.errors (``composed``) as they were then, so an edited or upgraded pnp reads its
-    catalogs afresh; None where they cannot be told (no texts are kept then)."""
-    import hashlib  # reportlab has loaded it already for a kit; the scoring package loads it only here
+    """What kept texts were read from, and by what: the catalog's size and two checksums of its
+    bytes, and when this module and pnp.core.errors (``composed``) were last changed, so an
+    edited catalog or an edited or upgraded pnp reads afresh; None where that cannot be told
+    (no texts are kept then). Checksums, not a cryptographic digest: whoever could forge a
+    catalog could as well write the kept file, and hashlib would load OpenSSL (3 MiB, 2 ms)
+    into the score companion's commands."""
+    import zlib
 
     from pnp.core import errors
 
     try:
-        readers = " ".join(str(os.stat(module).st_mtime_ns) for module in (__file__, errors.__file__))
+        readers = ":".join(str(os.stat(module).st_mtime_ns) for module in (__file__, errors.__file__))
     except (OSError, TypeError):  # no files of their own (a frozen or zipped pnp)
         return None
-    return hashlib.blake2b(data + readers.encode(), digest_size=20, person=b"pnp-catalog 1").hexdigest()
+    return f"1:{len(data)}:{zlib.crc32(data):08x}:{zlib.adler32(data):08x}:{readers}"
 
 
 def _kept_texts(path: Path, data: bytes) -> dict[str, str] | None:
