@@ -117,3 +117,16 @@ def test_pnp_watch_watches_the_catalog_not_what_is_kept_of_it(catalog):
         with recording() as read:
             load_catalog(catalog, "en", kept=True)
         assert [path for path, _ in read] == [str(catalog)]
+
+
+def test_the_shipped_catalogs_common_and_each_games_own_are_kept(monkeypatch):
+    from pnp.core.i18n import common_catalog, own_catalog
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    folder = catalog_folder()
+    own = own_catalog("halali", "fr", folder)
+    common_catalog.cache_clear()
+    common = common_catalog("fr")
+    for name, texts in (("halali.fr.toml", own.texts), ("common.fr.toml", common.texts)):
+        kept = json.loads(kept_file(folder / name).read_text(encoding="utf-8"))
+        assert kept["texts"] == dict(texts)

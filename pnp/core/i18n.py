@@ -308,7 +308,8 @@ def own_catalog(stem: str, lang: str, folder: Path | None = None) -> Catalog:
     own = Path(folder if folder is not None else catalog_folder()) / f"{stem}.{lang}.toml"
     if not own.exists():
         raise CatalogError(f"{own}: missing {lang} catalog for {stem}")
-    return load_catalog(own, lang, kept=folder is None)
+    shipped = folder is None or os.path.samefile(folder, catalog_folder())
+    return load_catalog(own, lang, kept=shipped)
 
 
 def game_catalog(stem: str, lang: str, folder: Path | None = None) -> Catalog:
