@@ -167,10 +167,11 @@ class Catalog(NamedTuple):
 def load_catalog(path: Path, lang: str, *, kept: bool = False) -> Catalog:
     """Read one catalog file; errors name the file. ``kept``: a shipped catalog, whose texts
     are kept read beside it (:func:`_kept_texts`)."""
+    digest = None
     try:
         data = read_regular(path, MAX_TEMPLATE_BYTES)
-        if kept:
-            texts = _kept_texts(path, data)
+        if kept and (digest := _digest(data)) is not None:
+            texts = _kept_texts(path, digest, len(data))
             if texts is not None:
                 return Catalog(lang, texts, (str(path),))
         text = data.decode("utf-8")
@@ -188,8 +189,8 @@ def load_catalog(path: Path, lang: str, *, kept: bool = False) -> Catalog:
     except RecursionError:
         raise CatalogError(f"{path}: not valid TOML (nested too deeply)") from None
     texts = flatten(table, source=str(path))
-    if kept:
-        _keep_texts(path, data, texts)
+    if digest is not None:
+        _keep_texts(path, digest, texts)
     return Catalog(lang, texts, (str(path),))
 
 
@@ -217,9 +218,9 @@ def _digest(data: bytes) -> str | None:
     return f"1:{len(data)}:{zlib.crc32(data):08x}:{zlib.adler32(data):08x}:{readers}"
 
 
-def _kept_texts(path: Path, data: bytes) -> dict[str, str] | None:
-    """The texts of the shipped catalog ``path`` (whose bytes are ``data``) as they were kept
-    when it was last read, or None.
+def _kept_texts(path: Path, digest: str, size: int) -> dict[str, str] | None:
+    """The texts of the shipped catalog ``path`` (``size`` bytes, ``digest`` their
+    :func:`_digest`) as they were kept when it was last read, or None.
 
     Reading TOML is most of a short command's work with its catalogs (the common catalog,
     some 50 KB, takes 2 to 3 ms: a tenth of rendering a small deck); the texts read are kept,
@@ -230,10 +231,10 @@ def _kept_texts(path: Path, data: bytes) -> dict[str, str] | None:
     import json
 
     try:
-        kept = json.loads(read_regular(_kept_file(path), 4 * len(data) + 4096, noted=False))  # not for pnp watch
+        kept = json.loads(read_regular(_kept_file(path), 4 * size + 4096, noted=False))  # not for pnp watch
     except (ReadError, ValueError, RecursionError):
         return None
-    if type(kept) is not dict or kept.get("source") is None or kept["source"] != _digest(data):
+    if type(kept) is not dict or kept.get("source") != digest:
         return None
     texts = kept.get("texts")
     if type(texts) is not dict or not all(type(key) is str and type(text) is str for key, text in texts.items()):
@@ -241,12 +242,12 @@ def _kept_texts(path: Path, data: bytes) -> dict[str, str] | None:
     return texts
 
 
-def _keep_texts(path: Path, data: bytes, texts: dict[str, str]) -> None:
-    """Keep the texts just read from ``path`` for the next command (:func:`_kept_texts`), unless
-    Python is asked not to write its caches (``PYTHONDONTWRITEBYTECODE``, ``-B``); a folder that
-    cannot be written (an installation another user owns) keeps none, and says nothing."""
-    digest = _digest(data)
-    if sys.dont_write_bytecode or digest is None:
+def _keep_texts(path: Path, digest: str, texts: dict[str, str]) -> None:
+    """Keep the texts just read from ``path`` (``digest``: :func:`_digest` of its bytes) for the
+    next command (:func:`_kept_texts`), unless Python is asked not to write its caches
+    (``PYTHONDONTWRITEBYTECODE``, ``-B``); a folder that cannot be written (an installation
+    another user owns) keeps none, and says nothing."""
+    if sys.dont_write_bytecode:
         return
     import json
 

@@ -49,9 +49,10 @@ _tuple_new = tuple.__new__
 _NEW_BY_ARITY: dict[int, FunctionType] = {}
 
 
-def _new_function(typename: str, fields: tuple[str, ...], defaults: tuple) -> FunctionType:
+def _new_function(typename: str, fields: tuple[str, ...], defaults: tuple, arguments: str) -> FunctionType:
     """``def __new__(_cls, <fields>): return tuple.__new__(_cls, (<fields>))``, as namedtuple
-    compiles it for each class, but compiled once for a number of fields and renamed."""
+    compiles it for each class, but compiled once for a number of fields and renamed;
+    ``arguments``: the fields as the class's docstring lists them."""
     arity = len(fields)
     template = _NEW_BY_ARITY.get(arity)
     if template is None:
@@ -64,7 +65,6 @@ def _new_function(typename: str, fields: tuple[str, ...], defaults: tuple) -> Fu
     code = template.__code__.replace(co_varnames=("_cls", *fields), co_qualname=qualname)
     function = FunctionType(code, template.__globals__, "__new__", defaults or None)
     function.__qualname__ = qualname
-    arguments = ", ".join(fields) + ("," if arity == 1 else "")
     function.__doc__ = f"Create new instance of {typename}({arguments})"
     return function
 
@@ -109,7 +109,7 @@ def _record(typename: str, fields: tuple[str, ...], defaults: tuple, namespace: 
         "__slots__": (),
         "_fields": fields,
         "_field_defaults": dict(zip(fields[count - len(defaults):], defaults)),
-        "__new__": _new_function(typename, fields, defaults),
+        "__new__": _new_function(typename, fields, defaults, arguments),
         "_make": classmethod(_make),
         "_replace": _replace,
         "__repr__": __repr__,
@@ -145,8 +145,7 @@ class _RecordMeta(type):
                 own[key] = value
         record = _record(sys.intern(typename), fields, tuple(defaults), own)
         record.__module__ = namespace["__module__"]
-        record.__annotations__ = dict(annotations)
-        record.__new__.__annotations__ = dict(annotations)
+        record.__annotations__ = record.__new__.__annotations__ = dict(annotations)
         return record
 
 
